@@ -1,0 +1,61 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SETTINGS, type Settings } from './config/settings.js';
+import { ErrorFilter } from './common/http/error.filter.js';
+import { SnakeNamingStrategy } from './database/snake-naming.strategy.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { ConfigModule } from './modules/config/config.module.js';
+import { DemoModule } from './modules/demo/demo.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { OrganizationsModule } from './modules/organizations/organizations.module.js';
+
+/** The settings object, available everywhere as the SETTINGS provider. */
+@Module({})
+class SettingsModule {
+  static forRoot(settings: Settings): DynamicModule {
+    return { module: SettingsModule, global: true, providers: [{ provide: SETTINGS, useValue: settings }], exports: [SETTINGS] };
+  }
+}
+
+/** Feature modules, one per API group. New groups are added here. */
+export const FEATURE_MODULES = [AuthModule, ConfigModule, HealthModule, DemoModule, OrganizationsModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(settings: Settings, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        SettingsModule.forRoot(settings),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: settings.logLevel,
+            genReqId: (req: IncomingMessage, res: ServerResponse) => {
+              const given = req.headers['x-request-id'];
+              const id = typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+              res.setHeader('X-Request-Id', id);
+              return id;
+            },
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            autoLogging: { ignore: (req: IncomingMessage) => !req.url?.startsWith('/api') },
+          },
+        }),
+        TypeOrmModule.forRoot({
+          type: 'postgres',
+          url: databaseUrl,
+          namingStrategy: new SnakeNamingStrategy(),
+          autoLoadEntities: true,
+          synchronize: false,
+          uuidExtension: 'pgcrypto',
+          extra: { max: 20, connectionTimeoutMillis: 10_000, statement_timeout: 30_000 },
+        }),
+        ...FEATURE_MODULES,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+    };
+  }
+}

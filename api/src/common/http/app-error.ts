@@ -1,0 +1,26 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+
+/**
+ * An error the client should understand: HTTP status, an English message and the i18n
+ * key of the spec (`pages.admin.call-not-found`, ...). The filter turns it into
+ * `{ statusCode, message, key }`.
+ */
+export class AppError extends HttpException {
+  constructor(
+    status: HttpStatus,
+    readonly key: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super({ statusCode: status, message, key, ...details }, status);
+  }
+}
+
+export const badRequest = (key: string, message: string, details?: Record<string, unknown>) =>
+  new AppError(HttpStatus.BAD_REQUEST, key, message, details);
+export const notFound = (key = 'errors.not-found', message = 'Not found') => new AppError(HttpStatus.NOT_FOUND, key, message);
+export const forbidden = (key = 'errors.forbidden', message = 'You may not do this') => new AppError(HttpStatus.FORBIDDEN, key, message);
+export const unauthorized = (key = 'errors.unauthorized', message = 'Sign-in required') =>
+  new AppError(HttpStatus.UNAUTHORIZED, key, message);
+export const conflict = (key: string, message: string, details?: Record<string, unknown>) =>
+  new AppError(HttpStatus.CONFLICT, key, message, details);

@@ -1,0 +1,126 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsDate,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+
+/**
+ * One decorator per field declares both its validation and its OpenAPI schema, so the
+ * two can never disagree (the pattern of immich's `validation.ts`).
+ */
+interface Common {
+  optional?: boolean;
+  nullable?: boolean;
+  description?: string;
+  example?: unknown;
+}
+
+function base(type: unknown, o: Common, extra: Record<string, unknown> = {}) {
+  const opts = { description: o.description, example: o.example, nullable: o.nullable, ...extra } as Record<string, unknown>;
+  if (type !== undefined) opts.type = type;
+  const doc = o.optional ? ApiPropertyOptional(opts) : ApiProperty(opts);
+  return o.optional || o.nullable ? [doc, IsOptional()] : [doc];
+}
+
+export function StringField(o: Common & { maxLength: number; minLength?: number; trim?: boolean; pattern?: RegExp }) {
+  return applyDecorators(
+    ...base(String, o, { maxLength: o.maxLength, minLength: o.minLength }),
+    IsString(),
+    MaxLength(o.maxLength),
+    ...(o.minLength ? [MinLength(o.minLength)] : []),
+    ...(o.trim === false ? [] : [Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))]),
+  );
+}
+
+export function EmailField(o: Common = {}) {
+  return applyDecorators(
+    ...base(String, o, { format: 'email', maxLength: 320 }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
+    IsEmail({}, { message: '$property must be an e-mail address' }),
+    MaxLength(320),
+  );
+}
+
+export function BooleanField(o: Common = {}) {
+  return applyDecorators(...base(Boolean, o), IsBoolean());
+}
+
+export function IntField(o: Common & { min?: number; max?: number }) {
+  return applyDecorators(
+    ...base('integer', o, { minimum: o.min, maximum: o.max }),
+    IsInt(),
+    ...(o.min !== undefined ? [Min(o.min)] : []),
+    ...(o.max !== undefined ? [Max(o.max)] : []),
+  );
+}
+
+export function NumberField(o: Common & { min?: number; max?: number }) {
+  return applyDecorators(
+    ...base(Number, o, { minimum: o.min, maximum: o.max }),
+    IsNumber({ allowNaN: false, allowInfinity: false }),
+    ...(o.min !== undefined ? [Min(o.min)] : []),
+    ...(o.max !== undefined ? [Max(o.max)] : []),
+  );
+}
+
+export function UuidField(o: Common = {}) {
+  return applyDecorators(...base(String, o, { format: 'uuid' }), IsUUID('all'));
+}
+
+/** ISO date-time; a string without zone designator is read as UTC (spec section 9). */
+export function DateTimeField(o: Common = {}) {
+  return applyDecorators(
+    ...base(String, o, { format: 'date-time' }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? parseUtcDate(value) : value)),
+    IsDate({ message: '$property must be an ISO 8601 date-time' }),
+  );
+}
+
+export function EnumField<T extends string>(values: readonly T[], o: Common & { enumName: string }) {
+  return applyDecorators(...base(undefined, o, { enum: values, enumName: o.enumName }), IsIn(values as unknown as unknown[]));
+}
+
+export function NestedField(type: () => new () => object, o: Common & { array?: boolean; maxItems?: number } = {}) {
+  return applyDecorators(
+    ...base(type, o, o.array ? { isArray: true, maxItems: o.maxItems } : {}),
+    ValidateNested({ each: o.array }),
+    Type(type),
+    ...(o.array ? [IsArray(), ArrayMaxSize(o.maxItems ?? 1000)] : []),
+  );
+}
+
+export function StringArrayField(o: Common & { maxItems: number; maxLength: number }) {
+  return applyDecorators(
+    ...base([String], o, { maxItems: o.maxItems }),
+    IsArray(),
+    ArrayMaxSize(o.maxItems),
+    IsString({ each: true }),
+    MaxLength(o.maxLength, { each: true }),
+  );
+}
+
+/** Dates without a `Z` or offset are treated as UTC, as the spec says. */
+export function parseUtcDate(value: string): Date | string {
+  const s = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return value;
+  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(s);
+  const withTime = s.length === 10 ? `${s}T00:00:00` : s;
+  const date = new Date(hasZone ? withTime : `${withTime}Z`);
+  return Number.isNaN(date.getTime()) ? value : date;
+}

@@ -1,0 +1,73 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { SETTINGS, type Settings } from '../../config/settings.js';
+import { ACCESS_KEY, type AccessRule, type AuthenticatedRequest } from '../../common/auth/access.decorator.js';
+import { badRequest, forbidden, unauthorized } from '../../common/http/app-error.js';
+import { isEmptyId, isUuid } from '../../common/ids.js';
+
+const JwtAuthGuard = AuthGuard('jwt');
+
+/**
+ * The one guard of the API. Every route must declare `@Access(...)`; one that does not is
+ * refused. It authenticates the bearer token, checks the admin and customize rules, and
+ * checks that SelectedOrganizationId names one of the user's organizations.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  private readonly jwt = new JwtAuthGuard();
+
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(SETTINGS) private readonly settings: Settings,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
+    if (!rule) throw forbidden('errors.access-undeclared', 'This endpoint declares no access rule');
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    req.access = rule;
+    if (rule.public) return true;
+
+    try {
+      await this.jwt.canActivate(context);
+    } catch {
+      throw unauthorized('errors.unauthorized', 'Sign-in required: the token is missing, invalid or expired');
+    }
+    const user = req.user;
+    if (!user) throw unauthorized();
+
+    if ((rule.admin || rule.customize) && !user.isAdmin) throw forbidden('errors.admin-only', 'Administrators only');
+    if (rule.customize && !this.inCustomizeDomain(user.email)) {
+      throw forbidden('errors.customize-only', 'Only administrators of the customizing company may change the branding');
+    }
+
+    const header = req.header('SelectedOrganizationId');
+    if (!isEmptyId(header)) {
+      if (!isUuid(header)) throw badRequest('errors.organization-header', 'SelectedOrganizationId must be a UUID');
+      if (!(await this.isMember(user.id, header))) throw forbidden('errors.organization-forbidden', 'You do not belong to this organization');
+      req.organizationId = header;
+    }
+    if (rule.organization === 'required' && !req.organizationId) {
+      throw badRequest('errors.organization-required', 'Select an organization first');
+    }
+    return true;
+  }
+
+  private inCustomizeDomain(email: string): boolean {
+    const domain = this.settings.customizeEmailDomain;
+    return !!domain && email.toLowerCase().endsWith(`@${domain}`);
+  }
+
+  private async isMember(userId: string, organizationId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM organization_member m JOIN organization o ON o.id = m.organization_id
+        WHERE m.user_id = $1 AND m.organization_id = $2 AND o.archived_at IS NULL`,
+      [userId, organizationId],
+    );
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,31 @@
+import { Column, Entity, Index } from 'typeorm';
+import { BaseEntity } from '../../common/base.entity.js';
+
+/** A person who signed in through the identity provider. */
+@Entity('app_user')
+@Index('app_user_subject_idx', ['issuer', 'subject'], { unique: true })
+export class UserEntity extends BaseEntity {
+  /** Lower-cased e-mail address. */
+  @Index('app_user_email_idx', { unique: true })
+  @Column({ type: 'varchar', length: 320 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  firstName: string;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  lastName: string;
+
+  /** Roles from the provider's `roles` claim plus ADMIN_EMAILS, refreshed at each sign-in. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  roles: string[];
+
+  @Column({ type: 'varchar', length: 500 })
+  issuer: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  subject: string;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastLoginAt: Date | null;
+}

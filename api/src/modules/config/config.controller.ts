@@ -1,0 +1,125 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Access, Public } from '../../common/auth/access.decorator.js';
+import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
+import { ConfigService } from './config.service.js';
+import { ConfigDto, UpsertConfigDto } from './dto/config.dto.js';
+
+const CUSTOMIZE = { customize: true } as const;
+
+/** The Config group of the spec. */
+@ApiTags('Config')
+@Controller('Config')
+export class ConfigController {
+  constructor(private readonly service: ConfigService) {}
+
+  @Get('GetConfig')
+  @Public()
+  @ApiOperation({ operationId: 'getConfig', summary: 'The active branding configuration (built-in defaults when none exists)' })
+  @ApiOkResponse({ type: ConfigDto })
+  getConfig(): Promise<ConfigDto> {
+    return this.service.getActive();
+  }
+
+  @Get('GetConfigList')
+  @Access(CUSTOMIZE)
+  @ApiOperation({ operationId: 'getConfigList', summary: 'Every configuration' })
+  @ApiOkResponse({ type: [ConfigDto] })
+  getConfigList(): Promise<ConfigDto[]> {
+    return this.service.list();
+  }
+
+  @Post('UpsertConfig')
+  @HttpCode(200)
+  @Access(CUSTOMIZE)
+  @ApiOperation({ operationId: 'upsertConfig', summary: 'Create (no id) or update a configuration; HTML is sanitized, the logo checked' })
+  @ApiOkResponse({ type: ConfigDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Stale version' })
+  upsertConfig(@Body() dto: UpsertConfigDto): Promise<ConfigDto> {
+    return this.service.upsert(dto);
+  }
+
+  @Post('ActivateConfig')
+  @HttpCode(200)
+  @Access(CUSTOMIZE)
+  @ApiOperation({ operationId: 'activateConfig', summary: 'Make this configuration the active one' })
+  @ApiQuery({ name: 'id', format: 'uuid' })
+  @ApiOkResponse({ type: ConfigDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  activateConfig(@Query('id', new ParseUUIDPipe()) id: string): Promise<ConfigDto> {
+    return this.service.activate(id);
+  }
+
+  @Delete('DeleteConfig')
+  @HttpCode(204)
+  @Access(CUSTOMIZE)
+  @ApiOperation({ operationId: 'deleteConfig', summary: 'Delete a configuration that is not active' })
+  @ApiQuery({ name: 'id', format: 'uuid' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The active configuration cannot be deleted' })
+  deleteConfig(@Query('id', new ParseUUIDPipe()) id: string): Promise<void> {
+    return this.service.delete(id);
+  }
+}
+
+/** The console's resource (ra-data-simple-rest conventions). */
+@ApiTags('Admin')
+@Controller('admin/configurations')
+export class ConfigAdminController {
+  constructor(private readonly service: ConfigService) {}
+
+  @Get()
+  @Access(CUSTOMIZE)
+  @ApiOperation({ operationId: 'adminListConfigurations', summary: 'Configurations, one page' })
+  @ApiListQuery()
+  @ApiOkResponse({ type: [ConfigDto] })
+  async list(@ListParams(['name', 'domain', 'isActive', 'updatedAt']) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<ConfigDto[]> {
+    return sendPage(res, 'configurations', query, await this.service.page(query));
+  }
+
+  @Get(':id')
+  @Access(CUSTOMIZE)
+  @ApiOperation({ operationId: 'adminGetConfiguration', summary: 'One configuration' })
+  @ApiOkResponse({ type: ConfigDto })
+  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigDto> {
+    return this.service.get(id);
+  }
+
+  @Post()
+  @Access(CUSTOMIZE)
+  @ApiOperation({ operationId: 'adminCreateConfiguration', summary: 'Create a configuration' })
+  @ApiOkResponse({ type: ConfigDto })
+  create(@Body() dto: UpsertConfigDto): Promise<ConfigDto> {
+    return this.service.upsert({ ...dto, id: undefined });
+  }
+
+  @Put(':id')
+  @Access(CUSTOMIZE)
+  @ApiOperation({ operationId: 'adminUpdateConfiguration', summary: 'Update a configuration' })
+  @ApiOkResponse({ type: ConfigDto })
+  update(@Param('id', new ParseUUIDPipe()) id: string, @Body() dto: UpsertConfigDto): Promise<ConfigDto> {
+    return this.service.upsert({ ...dto, id });
+  }
+
+  @Post(':id/activate')
+  @HttpCode(200)
+  @Access(CUSTOMIZE)
+  @ApiOperation({ operationId: 'adminActivateConfiguration', summary: 'Make this configuration the active one' })
+  @ApiOkResponse({ type: ConfigDto })
+  activate(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigDto> {
+    return this.service.activate(id);
+  }
+
+  @Delete(':id')
+  @Access(CUSTOMIZE)
+  @ApiOperation({ operationId: 'adminDeleteConfiguration', summary: 'Delete a configuration that is not active' })
+  @ApiOkResponse({ type: ConfigDto })
+  async delete(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigDto> {
+    const before = await this.service.get(id);
+    await this.service.delete(id);
+    return before;
+  }
+}

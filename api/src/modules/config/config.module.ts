@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConfigAdminController, ConfigController } from './config.controller.js';
+import { ConfigService } from './config.service.js';
+import { ConfigurationEntity } from './configuration.entity.js';
+import { ConfigurationRepository } from './configuration.repository.js';
+import { ConfigDemoSeeder } from './config.demo.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ConfigurationEntity])],
+  controllers: [ConfigController, ConfigAdminController],
+  providers: [ConfigService, ConfigurationRepository, ConfigDemoSeeder],
+  exports: [ConfigService, ConfigurationRepository],
+})
+export class ConfigModule {}

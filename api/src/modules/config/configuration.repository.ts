@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, ILike, type Repository } from 'typeorm';
+import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { ConfigurationEntity } from './configuration.entity.js';
+
+@Injectable()
+export class ConfigurationRepository {
+  constructor(@InjectRepository(ConfigurationEntity) private readonly repo: Repository<ConfigurationEntity>) {}
+
+  findActive(): Promise<ConfigurationEntity | null> {
+    return this.repo.findOne({ where: { isActive: true } });
+  }
+
+  findById(id: string, manager?: EntityManager): Promise<ConfigurationEntity | null> {
+    return (manager?.getRepository(ConfigurationEntity) ?? this.repo).findOne({ where: { id } });
+  }
+
+  findAll(): Promise<ConfigurationEntity[]> {
+    return this.repo.find({ order: { name: 'ASC' } });
+  }
+
+  async findPage(query: ListQuery): Promise<Page<ConfigurationEntity>> {
+    const q = typeof query.filter.q === 'string' ? query.filter.q : undefined;
+    const [items, total] = await this.repo.findAndCount({
+      where: q ? [{ name: ILike(`%${q}%`) }, { domain: ILike(`%${q}%`) }] : {},
+      order: { [query.sortField ?? 'name']: query.sortOrder },
+      skip: query.skip,
+      take: query.take,
+    });
+    return { items, total };
+  }
+
+  count(manager: EntityManager): Promise<number> {
+    return manager.getRepository(ConfigurationEntity).count();
+  }
+
+  create(data: Partial<ConfigurationEntity>): ConfigurationEntity {
+    return this.repo.create(data);
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.repo.manager.transaction(work);
+  }
+}

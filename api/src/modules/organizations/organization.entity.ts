@@ -1,0 +1,90 @@
+import { Column, Entity, Index, ManyToOne, JoinColumn, PrimaryColumn, CreateDateColumn } from 'typeorm';
+import { BaseEntity } from '../../common/base.entity.js';
+import { UserEntity } from '../auth/user.entity.js';
+
+/** An organization that applies to calls. Archived organizations keep their submissions. */
+@Entity('organization')
+export class OrganizationEntity extends BaseEntity {
+  @Index('organization_name_idx')
+  @Column({ type: 'varchar', length: 300 })
+  name: string;
+
+  /** Tax or VAT code. */
+  @Column({ type: 'varchar', length: 50 })
+  regNumber: string;
+
+  @Column({ type: 'varchar', length: 300 })
+  streetName: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  cityName: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  country: string;
+
+  @Column({ type: 'date', nullable: true })
+  dateOfFoundation: string | null;
+
+  @Column({ type: 'varchar', length: 200 })
+  contactName: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  contactSurname: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  contactRole: string;
+
+  @Column({ type: 'varchar', length: 320 })
+  contactEmail: string;
+
+  @Column({ type: 'boolean', default: false })
+  personalData: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  selfCertification: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  termsOfService: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  nordicCountry: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  preFunding: boolean;
+
+  /** Spelled as in the public API contract. */
+  @Column({ type: 'boolean', default: false })
+  chnageInLife: boolean;
+
+  @Column({ type: 'uuid', nullable: true })
+  createdById: string | null;
+
+  /** Set instead of deleting when the organization has submitted applications. */
+  @Column({ type: 'timestamptz', nullable: true })
+  archivedAt: Date | null;
+}
+
+/** Which users act for which organization. */
+@Entity('organization_member')
+export class OrganizationMemberEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  organizationId: string;
+
+  @Index('organization_member_user_idx')
+  @PrimaryColumn({ type: 'uuid' })
+  userId: string;
+
+  @Column({ type: 'varchar', length: 20, default: 'owner' })
+  role: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity;
+}

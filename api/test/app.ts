@@ -1,0 +1,49 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { DataSource } from 'typeorm';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { createApp } from '../src/app.factory.js';
+import { loadSettings, type Settings } from '../src/config/settings.js';
+import { Factory } from './factory.js';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  settings: Settings;
+  http: TestAgent;
+  db: DataSource;
+  factory: Factory;
+  close(): Promise<void>;
+}
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** Boots the whole API on the test database. `env` overrides settings (e.g. CUSTOMIZE_EMAIL_DOMAIN). */
+export async function createTestApp(env: Record<string, string> = {}, databaseUrl = process.env.TEST_DATABASE_URL!): Promise<TestApp> {
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    DEMO_CONTENT: 'false',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'ic-data-')),
+    ADMIN_EMAILS: 'admin@example.org',
+    CUSTOMIZE_EMAIL_DOMAIN: 'example.org',
+    APPLICANT_UI_DIR: '/nonexistent',
+    ADMIN_UI_DIR: '/nonexistent',
+    ...env,
+  });
+  const app = await createApp(settings, databaseUrl, { demo: false });
+  const db = app.get<DataSource>(getDataSourceToken());
+  return {
+    app,
+    settings,
+    http: request(app.getHttpServer()),
+    db,
+    factory: new Factory(app),
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,53 @@
+import type { Language } from '../constants.js';
+import itCommon from './it/common.json' with { type: 'json' };
+import enCommon from './en/common.json' with { type: 'json' };
+import frCommon from './fr/common.json' with { type: 'json' };
+
+/**
+ * Message catalogs (it, en, fr) shared by the API and both UIs. Each language is split in
+ * files by area (common, organizations, calls, ...) that are deep-merged here; a test
+ * checks that no key is defined twice and that every language has every key.
+ */
+export type Catalog = { [key: string]: string | Catalog };
+
+export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
+  it: { common: itCommon },
+  en: { common: enCommon },
+  fr: { common: frCommon },
+};
+
+export function mergeCatalogs(parts: Catalog[]): Catalog {
+  const out: Catalog = {};
+  const merge = (target: Catalog, source: Catalog) => {
+    for (const [k, v] of Object.entries(source)) {
+      if (typeof v === 'object') {
+        const t = (target[k] ??= {});
+        if (typeof t !== 'object') throw new Error(`i18n key ${k} is both a message and a group`);
+        merge(t, v);
+      } else {
+        target[k] = v;
+      }
+    }
+  };
+  for (const p of parts) merge(out, p);
+  return out;
+}
+
+export const CATALOGS: Record<Language, Catalog> = {
+  it: mergeCatalogs(Object.values(CATALOG_PARTS.it)),
+  en: mergeCatalogs(Object.values(CATALOG_PARTS.en)),
+  fr: mergeCatalogs(Object.values(CATALOG_PARTS.fr)),
+};
+
+/** Every leaf key of a catalog, dotted (`pages.admin.saved`). */
+export function catalogKeys(catalog: Catalog, prefix = ''): string[] {
+  return Object.entries(catalog).flatMap(([k, v]) => (typeof v === 'object' ? catalogKeys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+}
+
+/** Looks a dotted key up; answers the key itself when missing. */
+export function translate(language: Language, key: string, vars: Record<string, string | number> = {}): string {
+  let node: string | Catalog | undefined = CATALOGS[language];
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') return key;
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
