@@ -161,6 +161,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/User": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -235,6 +252,18 @@ export interface components {
             /** @description Version read with the configuration (required when updating) */
             version?: number;
             workspacePowerBiId?: string | null;
+        };
+        UserDto: {
+            /** @description May edit the branding (admin of the customizing e-mail domain) */
+            canCustomize: boolean;
+            email: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Roles contain admin (case-insensitive) */
+            isAdmin: boolean;
+            lastName: string;
+            roles: string[];
         };
     };
     responses: never;
@@ -873,6 +902,46 @@ export interface operations {
                          */
                         status?: "error" | "shutting_down";
                     };
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
