@@ -24,6 +24,7 @@ export default {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^@impact-calls/domain$': '<rootDir>/../libs/domain/src/index.ts',
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/global-setup.mjs',

@@ -19,6 +19,7 @@ export function findUnsafeHtml(html: string): string | undefined {
           if (attr.startsWith('on')) found = `${attr} attribute`;
           else if (attr === 'srcdoc') found = 'srcdoc attribute';
           // Browsers ignore control characters and spaces inside a scheme: strip them before checking.
+          // eslint-disable-next-line no-control-regex
           else if (URL_ATTRIBUTES.has(attr) && DANGEROUS_URL.test(value.replace(/[\u0000-\u0020]/g, ''))) found = `${attr}="${value.slice(0, 20)}"`;
           else if (attr === 'style' && /expression\s*\(|url\s*\(\s*['"]?\s*javascript/i.test(value)) found = 'style with script';
         }

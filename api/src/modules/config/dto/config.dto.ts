@@ -55,7 +55,7 @@ export class UpsertConfigDto {
   @BooleanField({ optional: true })
   organizationSelection?: boolean;
 
-  @StringField({ maxLength: 800_000, optional: true, nullable: true, trim: false, description: `PNG, JPEG, GIF or WebP as base64 or a data URL, at most ${LOGO_MAX_BYTES} bytes` })
+  @StringField({ maxLength: 1_000_000, optional: true, nullable: true, trim: false, description: `PNG, JPEG, GIF or WebP as base64 or a data URL, at most ${LOGO_MAX_BYTES} bytes` })
   logoBase64?: string | null;
 
   @IntField({ optional: true, min: 10, max: 1000 })

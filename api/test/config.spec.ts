@@ -1,0 +1,185 @@
+import { createTestApp, type TestApp } from './app.js';
+import { createScratchDatabase } from './database.js';
+import type { TestUser } from './factory.js';
+
+// A 1x1 PNG and GIF, and a file that only claims to be a PNG.
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const GIF = 'R0lGODlhAQABAAAAACw=';
+const FAKE_PNG = Buffer.from('#!/bin/sh\necho not an image\n').toString('base64');
+
+/**
+ * Configuration is global (one active at a time), so these tests run on their own
+ * scratch database, never on the shared one.
+ */
+let t: TestApp;
+let drop: () => Promise<void>;
+let customizer: TestUser;
+let plainAdmin: TestUser;
+let applicant: TestUser;
+
+beforeAll(async () => {
+  const db = await createScratchDatabase('ic_config');
+  drop = db.drop;
+  t = await createTestApp({}, db.url);
+  customizer = await t.factory.user({ admin: true, email: 'brand@example.org' });
+  plainAdmin = await t.factory.user({ admin: true, email: 'ops@elsewhere.test' });
+  applicant = await t.factory.user();
+});
+afterAll(async () => {
+  await t.close();
+  await drop();
+});
+
+const upsert = (body: object, user: TestUser = customizer) => t.http.post('/api/Config/UpsertConfig').set(user.headers()).send(body);
+
+describe('Config group', () => {
+  it('answers built-in defaults before any configuration exists', async () => {
+    const res = await t.http.get('/api/Config/GetConfig').expect(200);
+    expect(res.body).toMatchObject({ id: '00000000-0000-0000-0000-000000000000', defaultLanguage: 'it', isActive: false });
+  });
+
+  it('makes the first configuration active and keeps exactly one active', async () => {
+    const first = (await upsert({ name: 'First', landingHtml: '<p>Hello</p>' }).expect(200)).body;
+    expect(first.isActive).toBe(true);
+    const second = (await upsert({ name: 'Second', defaultLanguage: 'en' }).expect(200)).body;
+    expect(second.isActive).toBe(false);
+    expect((await t.http.get('/api/Config/GetConfig').expect(200)).body.name).toBe('First');
+
+    await t.http.post(`/api/Config/ActivateConfig?id=${second.id}`).set(customizer.headers()).expect(200);
+    const list = (await t.http.get('/api/Config/GetConfigList').set(customizer.headers()).expect(200)).body as { name: string; isActive: boolean }[];
+    expect(list.filter((c) => c.isActive).map((c) => c.name)).toEqual(['Second']);
+    expect((await t.http.get('/api/Config/GetConfig').expect(200)).body.name).toBe('Second');
+  });
+
+  it('lets the database refuse a second active configuration or none', async () => {
+    await expect(t.db.query('UPDATE configuration SET is_active = true')).rejects.toThrow();
+    await expect(t.db.query('UPDATE configuration SET is_active = false')).rejects.toThrow(/exactly one configuration/);
+  });
+
+  it('refuses to delete the active configuration and deletes another', async () => {
+    const active = (await t.http.get('/api/Config/GetConfig')).body;
+    const res = await t.http.delete(`/api/Config/DeleteConfig?id=${active.id}`).set(customizer.headers()).expect(409);
+    expect(res.body.key).toBe('pages.admin.error-config-active');
+    const spare = (await upsert({ name: 'Spare' }).expect(200)).body;
+    await t.http.delete(`/api/Config/DeleteConfig?id=${spare.id}`).set(customizer.headers()).expect(204);
+    await t.http.delete(`/api/Config/DeleteConfig?id=${spare.id}`).set(customizer.headers()).expect(404);
+  });
+
+  it('updates with the version read and answers 409 to a stale one', async () => {
+    const created = (await upsert({ name: 'Versioned' }).expect(200)).body;
+    const updated = (await upsert({ id: created.id, version: created.version, name: 'Versioned 2', listName: 'Bandi' }).expect(200)).body;
+    expect(updated).toMatchObject({ name: 'Versioned 2', listName: 'Bandi' });
+    const stale = await upsert({ id: created.id, version: created.version, name: 'Lost update' }).expect(409);
+    expect(stale.body.key).toBe('errors.stale-version');
+    expect((await t.http.get(`/api/admin/configurations/${created.id}`).set(customizer.headers())).body.name).toBe('Versioned 2');
+  });
+
+  it('stores empty analytics ids as null', async () => {
+    const c = (await upsert({ name: 'Analytics', reportPowerBiId: '  ', workspacePowerBiId: '' }).expect(200)).body;
+    expect(c.reportPowerBiId).toBeNull();
+    expect(c.workspacePowerBiId).toBeNull();
+  });
+});
+
+describe('Config bad input', () => {
+  it.each([
+    ['landingHtml', '<p>Hi</p><script>alert(1)</script>'],
+    ['message', '<img src=x onerror="alert(1)">'],
+    ['dataConsentText', '<a href="javascript:alert(1)">consent</a>'],
+    ['landingHtml', '<a href=" jav&#x09;ascript:alert(1)">x</a>'],
+    ['landingHtml', '<iframe src="https://example.org"></iframe>'],
+  ])('refuses unsafe HTML in %s with 400 errors.unsafe-html and saves nothing', async (field, html) => {
+    const name = t.factory.unique('unsafe');
+    const res = await upsert({ name, [field]: html }).expect(400);
+    expect(res.body).toMatchObject({ key: 'errors.unsafe-html' });
+    expect(res.body.errors[field]).toBeDefined();
+    const names = ((await t.http.get('/api/Config/GetConfigList').set(customizer.headers())).body as { name: string }[]).map((c) => c.name);
+    expect(names).not.toContain(name);
+  });
+
+  it('keeps safe rich HTML and drops what is not on the allowlist', async () => {
+    const c = (await upsert({ name: 'Rich', landingHtml: '<h2 style="color:red">Title</h2><p><strong>Bold</strong> <a href="https://x.org" target="_blank">link</a></p>' }).expect(200)).body;
+    expect(c.landingHtml).toBe('<h2>Title</h2><p><strong>Bold</strong> <a href="https://x.org" target="_blank" rel="noopener noreferrer">link</a></p>');
+  });
+
+  it('refuses unknown fields, wrong types and missing names with field errors', async () => {
+    const unknown = await upsert({ name: 'X', isActive: true }).expect(400);
+    expect(unknown.body).toMatchObject({ key: 'errors.validation' });
+    expect(unknown.body.errors.isActive).toMatch(/not an accepted field/);
+    const wrongType = await upsert({ name: 'X', languageSelection: 'yes', logoWidth: 'big' }).expect(400);
+    expect(Object.keys(wrongType.body.errors).sort()).toEqual(['languageSelection', 'logoWidth']);
+    const missing = await upsert({}).expect(400);
+    expect(missing.body.errors.name).toBeDefined();
+    const badLanguage = await upsert({ name: 'X', defaultLanguage: 'de' }).expect(400);
+    expect(badLanguage.body.errors.defaultLanguage).toBeDefined();
+  });
+
+  it('accepts a PNG or GIF logo, as base64 or data URL, and refuses fakes and oversized logos', async () => {
+    const png = (await upsert({ name: 'Logo', logoBase64: PNG }).expect(200)).body;
+    expect(png.logoBase64).toBe(`data:image/png;base64,${PNG}`);
+    await upsert({ name: 'Logo gif', logoBase64: `data:image/gif;base64,${GIF}` }).expect(200);
+    expect((await upsert({ name: 'Fake', logoBase64: FAKE_PNG }).expect(400)).body.key).toBe('errors.logo-type');
+    expect((await upsert({ name: 'Bad', logoBase64: '%%%not-base64' }).expect(400)).body.key).toBe('errors.logo-invalid');
+    const huge = Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.alloc(600 * 1024)]).toString('base64');
+    expect((await upsert({ name: 'Huge', logoBase64: huge }).expect(400)).body.key).toBe('errors.logo-too-large');
+  });
+
+  it('refuses malformed ids in queries', async () => {
+    await t.http.post('/api/Config/ActivateConfig?id=not-a-uuid').set(customizer.headers()).expect(400);
+    await t.http.post(`/api/Config/ActivateConfig?id=3f2b7c1e-9a4d-4e2b-8c1f-6d5e4a3b2c1d`).set(customizer.headers()).expect(404);
+  });
+});
+
+describe('Config access', () => {
+  it('lets anyone read the active configuration', async () => {
+    await t.http.get('/api/Config/GetConfig').expect(200);
+  });
+
+  it.each([
+    ['get', '/api/Config/GetConfigList'],
+    ['post', '/api/Config/UpsertConfig'],
+    ['post', '/api/Config/ActivateConfig?id=00000000-0000-0000-0000-000000000001'],
+    ['delete', '/api/Config/DeleteConfig?id=00000000-0000-0000-0000-000000000001'],
+    ['get', '/api/admin/configurations'],
+  ] as const)('%s %s: 401 anonymous, 403 applicant, 403 admin outside the customize domain', async (method, path) => {
+    await t.http[method](path).send({ name: 'X' }).expect(401);
+    expect((await t.http[method](path).set(applicant.headers()).send({ name: 'X' }).expect(403)).body.key).toBe('errors.admin-only');
+    expect((await t.http[method](path).set(plainAdmin.headers()).send({ name: 'X' }).expect(403)).body.key).toBe('errors.customize-only');
+  });
+
+  it('pages the console list with a Content-Range header', async () => {
+    const res = await t.http.get('/api/admin/configurations?range=[0,1]&sort=["name","ASC"]').set(customizer.headers()).expect(200);
+    expect(res.body).toHaveLength(2);
+    expect(res.headers['content-range']).toMatch(/^configurations 0-1\/\d+$/);
+    await t.http.get('/api/admin/configurations?sort=["password","ASC"]').set(customizer.headers()).expect(400);
+    await t.http.get('/api/admin/configurations?range=[0,100000]').set(customizer.headers()).expect(200);
+  });
+});
+
+describe('demo content', () => {
+  it('loads on the first start against an empty database and never touches one with data', async () => {
+    const db = await createScratchDatabase('ic_demo');
+    try {
+      const first = await createTestApp({ DEMO_CONTENT: 'true' }, db.url);
+      // createTestApp forces demo off; load through the same path main.ts uses.
+      await first.close();
+      const { createApp } = await import('../src/app.factory.js');
+      const { loadSettings } = await import('../src/config/settings.js');
+      const other = await createScratchDatabase('ic_demo2');
+      const settings = loadSettings({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', DEMO_CONTENT: 'true', DATA_DIR: '/tmp/ic-demo-test' });
+      const app = await createApp(settings, other.url);
+      const config = (await (await import('supertest')).default(app.getHttpServer()).get('/api/Config/GetConfig')).body;
+      expect(config.isActive).toBe(true);
+      expect(config.landingHtml).toContain('<h1>');
+      await app.close();
+      // Second start on the same (now non-empty) database: nothing added.
+      const again = await createApp(settings, other.url);
+      const rows = await again.get((await import('@nestjs/typeorm')).getDataSourceToken() as string).query('SELECT count(*)::int AS n FROM configuration');
+      expect(rows[0].n).toBe(1);
+      await again.close();
+      await other.drop();
+    } finally {
+      await db.drop();
+    }
+  });
+});
