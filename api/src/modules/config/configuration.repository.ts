@@ -8,8 +8,16 @@ import { ConfigurationEntity } from './configuration.entity.js';
 export class ConfigurationRepository {
   constructor(@InjectRepository(ConfigurationEntity) private readonly repo: Repository<ConfigurationEntity>) {}
 
-  findActive(): Promise<ConfigurationEntity | null> {
-    return this.repo.findOne({ where: { isActive: true } });
+  /**
+   * The active configuration. Read on every page load, so it skips the query builder:
+   * one prepared statement, rows mapped by TypeORM's own column metadata.
+   */
+  async findActive(): Promise<ConfigurationEntity | null> {
+    const rows: Record<string, unknown>[] = await this.repo.query('SELECT * FROM configuration WHERE is_active LIMIT 1');
+    if (rows.length === 0) return null;
+    const entity = this.repo.create();
+    for (const column of this.repo.metadata.columns) column.setEntityValue(entity, rows[0][column.databaseName]);
+    return entity;
   }
 
   findById(id: string, manager?: EntityManager): Promise<ConfigurationEntity | null> {

