@@ -24,6 +24,12 @@ async function main(): Promise<void> {
   }
 
   const app = await createApp(settings, databaseUrl);
+  const server = app.getHttpServer() as import('node:http').Server;
+  // Slow or stuck clients cannot hold connections forever (security.md, Limits); keep-alive
+  // outlives a typical load balancer's idle timeout so it never sends to a closed socket.
+  server.requestTimeout = 120_000;
+  server.headersTimeout = 30_000;
+  server.keepAliveTimeout = 65_000;
   await app.listen(settings.port, settings.host);
   const url = settings.publicUrl;
   console.log(
