@@ -12,12 +12,25 @@ import type { Settings } from './config/settings.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { DemoContentService } from './modules/demo/demo-content.service.js';
 import { migrateDatabase } from './database/migrate.js';
+import { mountDevOidc } from './modules/dev-oidc/dev-oidc.service.js';
 
 /** Hooks that must be mounted before the JSON body parser (the embedded OIDC provider). */
 export type PreBodyMount = (app: NestExpressApplication) => void | Promise<void>;
 const preBodyMounts: PreBodyMount[] = [];
 export function registerPreBodyMount(mount: PreBodyMount): void {
   preBodyMounts.push(mount);
+}
+// The embedded development OpenID provider (only when OIDC_ISSUER is unset) parses its own forms.
+registerPreBodyMount(mountDevOidc);
+
+/**
+ * JSON keys that could reach an object's prototype are refused outright (security.md, Input):
+ * class-transformer would otherwise drop `__proto__` silently and answer 200.
+ */
+export const FORBIDDEN_JSON_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+function refusePrototypeKeys(key: string, value: unknown): unknown {
+  if (FORBIDDEN_JSON_KEYS.has(key)) throw new SyntaxError(`Forbidden key "${key}" in JSON body`);
+  return value;
 }
 
 function serveSpa(app: NestExpressApplication, mountPath: string, dir: string): void {
@@ -63,7 +76,7 @@ export async function configureApp(app: NestExpressApplication, settings: Settin
     }),
   );
   for (const mount of preBodyMounts) await mount(app);
-  app.useBodyParser('json', { limit: settings.bodyLimit });
+  app.useBodyParser('json', { limit: settings.bodyLimit, reviver: refusePrototypeKeys });
   app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
   app.setGlobalPrefix('api', { exclude: [] });
   app.useGlobalPipes(createValidationPipe());

@@ -12,6 +12,12 @@ import { ConfigModule } from './modules/config/config.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { OrganizationsModule } from './modules/organizations/organizations.module.js';
+import { CallsModule } from './modules/calls/calls.module.js';
+import { StepsModule } from './modules/steps/steps.module.js';
+import { SurveysModule } from './modules/surveys/surveys.module.js';
+import { SubmissionsModule } from './modules/submissions/submissions.module.js';
+import { FilesModule } from './modules/files/files.module.js';
+import { ImpactModule } from './modules/impact/impact.module.js';
 
 /** The settings object, available everywhere as the SETTINGS provider. */
 @Module({})
@@ -22,7 +28,7 @@ class SettingsModule {
 }
 
 /** Feature modules, one per API group. New groups are added here. */
-export const FEATURE_MODULES = [AuthModule, ConfigModule, HealthModule, DemoModule, OrganizationsModule];
+export const FEATURE_MODULES = [AuthModule, ConfigModule, HealthModule, DemoModule, OrganizationsModule, CallsModule, StepsModule, SurveysModule, SubmissionsModule, FilesModule, ImpactModule];
 
 @Module({})
 export class AppModule {

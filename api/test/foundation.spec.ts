@@ -58,3 +58,15 @@ describe('HTTP basics', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 });
+
+describe('prototype keys', () => {
+  it.each(['{"name":"x","__proto__":{"isAdmin":true}}', '{"name":"x","constructor":{"prototype":{"polluted":true}}}', '{"name":"x","nested":{"__proto__":1}}'])(
+    'refuses %s with 400 errors.forbidden-key and saves nothing',
+    async (body) => {
+      const admin = await t.factory.user({ admin: true });
+      const res = await t.http.post('/api/Config/UpsertConfig').set(admin.headers()).set('Content-Type', 'application/json').send(body).expect(400);
+      expect(res.body.key).toBe('errors.forbidden-key');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
+});

@@ -5,6 +5,80 @@
  */
 
 export interface paths {
+    "/api/admin/call-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Call types, one page, with their numbers of steps and calls */
+        get: operations["adminListCallTypes"];
+        put?: never;
+        /** Create a call type with its steps */
+        post: operations["adminCreateCallType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/call-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One call type with its steps */
+        get: operations["adminGetCallType"];
+        /** Update a call type and replace its steps */
+        put: operations["adminUpdateCallType"];
+        post?: never;
+        /** Delete a call type no call uses */
+        delete: operations["adminDeleteCallType"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Calls, one page; filter q, status (upcoming|open|closed), callTypeId */
+        get: operations["adminListCalls"];
+        put?: never;
+        /** Create a call (with its call type and steps), in one transaction */
+        post: operations["adminCreateCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/calls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One call with its call type and steps */
+        get: operations["adminGetCall"];
+        /** Save a call (with its call type and steps), in one transaction */
+        put: operations["adminUpdateCall"];
+        post?: never;
+        /** Delete a call without submissions */
+        delete: operations["adminDeleteCall"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/configurations": {
         parameters: {
             query?: never;
@@ -53,6 +127,641 @@ export interface paths {
         put?: never;
         /** Make this configuration the active one */
         post: operations["adminActivateConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Console files, one page; filter: purpose (library|custom-file), q */
+        get: operations["adminListFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One console file */
+        get: operations["adminGetFile"];
+        put?: never;
+        post?: never;
+        /** Deletes a console file that no call uses */
+        delete: operations["adminDeleteFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/impact-framework": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Impact frameworks, one page (filter q searches name and description) */
+        get: operations["adminListImpactFrameworks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/impact-framework/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One framework with its lists and the calls using it */
+        get: operations["adminGetImpactFramework"];
+        put?: never;
+        post?: never;
+        /** Delete a framework, unless a call's miniDyi step uses it */
+        delete: operations["adminDeleteImpactFramework"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/impact-framework/example": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The example framework shipped with the product (.xlsx) */
+        get: operations["adminImpactFrameworkExample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/impact-framework/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a framework from an .xlsx (one sheet, the columns of the spec); nothing saved unless every rule holds */
+        post: operations["adminImportImpactFramework"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/impact-framework/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The empty .xlsx template (header row only) */
+        get: operations["adminImpactFrameworkTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organizations, one page (filter: q, archived, country) */
+        get: operations["adminListOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One organization with its members */
+        get: operations["adminGetOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Submissions, one page; filter: callId, organizationId, status (open|closed), q, openedFrom/To, submittedFrom/To */
+        get: operations["adminListSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/submissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One submission for review */
+        get: operations["adminGetSubmission"];
+        put?: never;
+        post?: never;
+        /** Deletes a submission with its answers and files */
+        delete: operations["adminDeleteSubmission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/submissions/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a submission (forced: no deadline or completeness check), with scoring */
+        post: operations["adminCloseSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/submissions/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopens a closed submission */
+        post: operations["adminReopenSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/surveys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Surveys of the library, one page */
+        get: operations["adminListSurveys"];
+        put?: never;
+        /** Add a survey to the library */
+        post: operations["adminCreateSurvey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/surveys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One survey of the library */
+        get: operations["adminGetSurvey"];
+        /** Save a survey of the library (name, description, SurveyJS JSON) */
+        put: operations["adminUpdateSurvey"];
+        post?: never;
+        /** Remove a survey from the library (steps made from it keep their copy) */
+        delete: operations["adminDeleteSurvey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/CloseCallSubmission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits: checks every step, computes the scores and closes, in one transaction */
+        post: operations["closeCallSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/CreateCall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a call; with callType, its call type and steps are created or updated first, all in one transaction */
+        post: operations["createCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/CreateCallType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create (or, with id, update) a call type with its steps, in one transaction */
+        post: operations["createCallType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/DeleteCall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a call without submissions */
+        post: operations["deleteCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetCallById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One call the user may see; 404 when missing or filtered out */
+        get: operations["getCallById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetCallByIdAdmin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One call with every field, its call type and steps (answer keys included) */
+        get: operations["getCallByIdAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetCallList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every call, by name, with its number of submissions */
+        get: operations["getCallList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetCallListUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Calls the user may see (e-mail filter), open first then closed, each by name, with the selected organization's submissionId and submissionClosed */
+        get: operations["getCallListUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetCallType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One call type with its steps (answer keys included) */
+        get: operations["getCallType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetCallTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every call type with its steps */
+        get: operations["getCallTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetStepResult": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One step's answers */
+        get: operations["getStepResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetStepResultByCall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The acting organization's answers to a call */
+        get: operations["getStepResultByCall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetSubmissionByID": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The acting organization's submission with its steps, answers and files */
+        get: operations["getSubmissionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetSubmissionByIDAdmin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any submission, for review (read-only) */
+        get: operations["getSubmissionByIdAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetSubmissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Submissions, newest first, optionally of one call (the console pages /api/admin/submissions) */
+        get: operations["getSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/UpdateCall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a call (and its call type and steps when given), in one transaction; callLockEnd cannot change once set */
+        put: operations["updateCall"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/UpsertCallStepResult": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves one step's answers (survey, quiz, miniDyi); send the version read */
+        post: operations["upsertCallStepResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/UpsertCallSubmission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The selected organization's submission of the call, created when absent (only while the call is open); the same one on every call */
+        post: operations["upsertCallSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/UpsertCallType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Create (no id) or update a call type and replace its steps, renumbered 1..n, in one transaction */
+        put: operations["upsertCallType"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CallSubmission/AddCustomFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a call's custom file (uploaded with Purpose=custom-file); applicants download it */
+        post: operations["addCustomFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CallSubmission/DeleteSubmission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a submission with its answers and files */
+        post: operations["deleteSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/CallSubmission/ReOpenSubmission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopens a closed submission */
+        post: operations["reOpenSubmission"];
         delete?: never;
         options?: never;
         head?: never;
@@ -144,6 +853,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/FileUpload/DeleteAttachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes a file from an open submission's slot */
+        post: operations["deleteAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/FileUpload/GetAttachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A submission's files (the acting organization's, or any for administrators) */
+        get: operations["getAttachments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/FileUpload/GetAttachmentTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kinds of attachments */
+        get: operations["getAttachmentTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/FileUpload/GetFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Downloads a file under its name (attachment, nosniff) */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/FileUpload/UploadFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a file into a submission's slot (replacing its file), or an administrator's file (library, custom-file) */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -153,6 +947,397 @@ export interface paths {
         };
         /** Liveness and database check */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ImpactFramework/AddImpactFrameworkSet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Create a framework from its lists (the parsed Excel as JSON); every rule checked, one transaction */
+        put: operations["addImpactFrameworkSet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ImpactFramework/DeleteImpactFrameworkSet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delete a framework with its lists, unless a call's miniDyi step uses it (GET, as the spec says) */
+        get: operations["deleteImpactFrameworkSet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ImpactFramework/GetImpactFrameworkById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A framework with its stakeholders and its outcomes, indicators and proxies */
+        get: operations["getImpactFrameworkById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ImpactFramework/GetImpactFrameworkSetList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every impact framework, by name, with its counts */
+        get: operations["getImpactFrameworkSetList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ImpactFramework/GetSdg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 17 SDGs with official colour, names and titles */
+        get: operations["getSdg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ImpactFramework/GetStakeholderType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A framework's stakeholders, in the order of the file */
+        get: operations["getStakeholderType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ImpactFramework/MiniDYI": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The miniDyi result of one step of the acting organization's submission: saved state, SROI estimate, what is missing */
+        get: operations["getMiniDyi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ImpactFramework/PutMiniDYI": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the miniDyi details of one step (selectedOutcomes or outcomes, budget, budgetSpent, sdg) as its step result: the step's limits, the framework's ids and proxies, SROI computed by the API */
+        put: operations["putMiniDyi"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Indicator/GetIndicatorType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Indicator-proxy chains of the outcomes given (one row per indicator and proxy) */
+        post: operations["getIndicatorType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Jwt/login-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where Login, Register and Logout send the browser (identity provider endpoints, client id, scopes) */
+        get: operations["getLoginConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Jwt/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New tokens from a valid refresh token */
+        post: operations["refreshToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Jwt/token-exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange the authorization code (PKCE) for the product tokens; upserts the user */
+        post: operations["tokenExchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Organization/CreateOrganization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register an organization; the user becomes its member */
+        post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Organization/DeleteOrganization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete one of the user’s organizations (archived instead when it has applications) */
+        post: operations["deleteOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Organization/GetOrganizationById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the user’s organizations */
+        get: operations["getOrganizationById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Organization/GetOrganizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's organizations, by name */
+        get: operations["getOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Organization/UpdateOrganization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update one of the user’s organizations */
+        put: operations["updateOrganization"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Outcome/GetOutcomeType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A framework's outcomes under the SDG codes given (all of them for an empty list) */
+        post: operations["getOutcomeType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SJSurvey/CreateSurveyType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a survey to the library (name, description, optional SurveyJS JSON) */
+        post: operations["createSurveyType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Step/CreateStepType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a step type by name */
+        post: operations["createStepType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Step/GetStepById": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One step of a call the user may see (e-mail filter applies); never the answer key */
+        get: operations["getStepById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Step/GetSteps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The steps of a call type in ascending sort order (e-mail filter applies) */
+        get: operations["getSteps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Step/GetStepTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every step type; hiddenInPicker marks those the console picker hides (quiz) */
+        get: operations["getStepTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -182,6 +1367,292 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AddCustomFileDto: {
+            /** Format: uuid */
+            callId: string;
+            /**
+             * Format: uuid
+             * @description An attachment uploaded with Purpose=custom-file; omit or null to remove the custom file
+             */
+            fileId?: string | null;
+        };
+        AddImpactFrameworkSetDto: {
+            description: string;
+            name: string;
+            outcomes: components["schemas"]["OutcomeInputDto"][];
+            stakeholders: components["schemas"]["StakeholderInputDto"][];
+        };
+        AdminOrganizationDto: {
+            archived: boolean;
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** @description Spelled as in the contract */
+            chnageInLife: boolean;
+            city_name: string;
+            /** Format: email */
+            contact_email: string;
+            contact_name: string;
+            contact_role: string;
+            contact_surname: string;
+            country: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            date_of_foundation: string | null;
+            /** Format: uuid */
+            id: string;
+            memberCount: number;
+            /** @description Only in the detail */
+            members?: components["schemas"]["OrganizationMemberDto"][];
+            name: string;
+            nordicCountry: boolean;
+            /** @description Consent to the processing of personal data (always true once saved) */
+            personalData: boolean;
+            preFunding: boolean;
+            /** @description Tax or VAT code */
+            reg_number: string;
+            selfCertification: boolean;
+            street_name: string;
+            termsOfService: boolean;
+            /** @description Send it back when updating; a stale one answers 409 */
+            version: number;
+        };
+        AttachmentDto: {
+            /** @description The kind: pdf, excel, word, image or video */
+            attachedType: string;
+            /** Format: uuid */
+            attachmentTypeId: string;
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            /** @description Size in bytes */
+            dimensions: number;
+            /**
+             * Format: uuid
+             * @description For GetFile?downloadId=
+             */
+            fileDownloadId: string;
+            fileName: string;
+            /** Format: uuid */
+            id: string;
+            mimeType: string;
+            purpose: components["schemas"]["FilePurpose"];
+            slotIndex: number | null;
+            /** Format: uuid */
+            stepId: string | null;
+            /** Format: uuid */
+            submissionId: string | null;
+        };
+        AttachmentTypeDto: {
+            /** @description pdf, excel, word, image or video */
+            code: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        CallAdminDto: {
+            /** Format: date-time */
+            callLockEnd: string | null;
+            /** Format: uuid */
+            callTypeId: string;
+            /** @description Name of the call type */
+            callTypeName?: string;
+            /** Format: date-time */
+            closingAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            customFile: components["schemas"]["CustomFileDto"] | null;
+            /** @description Sanitized HTML */
+            description: string;
+            enableUserDownloadPdf: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            impactFrameworkId: string | null;
+            isUserFilterEnable: boolean;
+            /** @description Results are locked until callLockEnd */
+            locked: boolean;
+            name: string;
+            /** Format: date-time */
+            openingAt: string;
+            phase: components["schemas"]["CallPhase"];
+            powerBIReportID: string | null;
+            powerBIWorkspaceID: string | null;
+            /** @description open while openingAt <= now <= closingAt */
+            status: components["schemas"]["CallStatus"];
+            submissionCount: number;
+            /**
+             * Format: uuid
+             * @description Same as callTypeId (spec: type)
+             */
+            type: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Comma-separated e-mail addresses */
+            userFilterEmail: string;
+            userPowerBIReportID: string | null;
+            userPowerBIWorkspaceID: string | null;
+            version: number;
+        };
+        CallDetailAdminDto: {
+            /** Format: date-time */
+            callLockEnd: string | null;
+            callType: components["schemas"]["CallTypeDto"];
+            /** Format: uuid */
+            callTypeId: string;
+            /** @description Name of the call type */
+            callTypeName?: string;
+            /** Format: date-time */
+            closingAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            customFile: components["schemas"]["CustomFileDto"] | null;
+            /** @description Sanitized HTML */
+            description: string;
+            enableUserDownloadPdf: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            impactFrameworkId: string | null;
+            isUserFilterEnable: boolean;
+            /** @description Results are locked until callLockEnd */
+            locked: boolean;
+            name: string;
+            /** Format: date-time */
+            openingAt: string;
+            phase: components["schemas"]["CallPhase"];
+            powerBIReportID: string | null;
+            powerBIWorkspaceID: string | null;
+            /** @description open while openingAt <= now <= closingAt */
+            status: components["schemas"]["CallStatus"];
+            submissionCount: number;
+            /**
+             * Format: uuid
+             * @description Same as callTypeId (spec: type)
+             */
+            type: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Comma-separated e-mail addresses */
+            userFilterEmail: string;
+            userPowerBIReportID: string | null;
+            userPowerBIWorkspaceID: string | null;
+            version: number;
+        };
+        /** @enum {string} */
+        CallPhase: "upcoming" | "open" | "closed";
+        /**
+         * @description open while openingAt <= now <= closingAt
+         * @enum {string}
+         */
+        CallStatus: "open" | "close";
+        CallSubmissionRefDto: {
+            closed: boolean;
+            /** @description Human-readable code */
+            code: string;
+            /** Format: uuid */
+            id: string;
+        };
+        CallTypeDto: {
+            description: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            steps: components["schemas"]["StepAdminDto"][];
+            version: number;
+        };
+        CallTypeInCallDto: {
+            /** @description Default: the call's name */
+            description?: string;
+            /**
+             * Format: uuid
+             * @description Omit (or all zeros) to create one; else this call type's steps are replaced
+             */
+            id?: string;
+            /** @description Default: the call's name */
+            name?: string;
+            /** @description In order: sort is renumbered 1..n */
+            steps: components["schemas"]["StepInputDto"][];
+            version?: number;
+        };
+        CallTypeInputDto: {
+            description: string;
+            /**
+             * Format: uuid
+             * @description Omit (or all zeros) to create a call type
+             */
+            id?: string;
+            name: string;
+            /** @description In order: sort is renumbered 1..n */
+            steps: components["schemas"]["StepInputDto"][];
+            /** @description Version read with the call type; a stale one answers 409 */
+            version?: number;
+        };
+        CallTypeSummaryDto: {
+            callCount: number;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            stepCount: number;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+        };
+        CallUserDto: {
+            /** Format: date-time */
+            callLockEnd: string | null;
+            /** Format: uuid */
+            callTypeId: string;
+            /** Format: date-time */
+            closingAt: string;
+            customFile: components["schemas"]["CustomFileDto"] | null;
+            /** @description Sanitized HTML */
+            description: string;
+            enableUserDownloadPdf: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            impactFrameworkId: string | null;
+            isUserFilterEnable: boolean;
+            /** @description Results are locked until callLockEnd */
+            locked: boolean;
+            name: string;
+            /** Format: date-time */
+            openingAt: string;
+            phase: components["schemas"]["CallPhase"];
+            /** @description open while openingAt <= now <= closingAt */
+            status: components["schemas"]["CallStatus"];
+            submissionClosed: boolean;
+            /**
+             * Format: uuid
+             * @description All zeros when not started (or no organization selected)
+             */
+            submissionId: string;
+            /**
+             * Format: uuid
+             * @description Same as callTypeId (spec: type)
+             */
+            type: string;
+            userPowerBIReportID: string | null;
+            userPowerBIWorkspaceID: string | null;
+        };
+        CloseResultDto: {
+            closed: boolean;
+            /** Format: date-time */
+            closedAt?: string | null;
+            code?: string;
+            /**
+             * Format: uuid
+             * @description All zeros: not started
+             */
+            id: string;
+            quizScore?: number | null;
+            sroiScore?: number | null;
+            /** Format: date-time */
+            submittedAt?: string | null;
+            version?: number;
+        };
         ConfigDto: {
             dataConsentText: string;
             defaultLanguage: components["schemas"]["Language"];
@@ -208,6 +1679,107 @@ export interface components {
             version: number;
             workspacePowerBiId: string | null;
         };
+        CreateCallDto: {
+            /**
+             * Format: date-time
+             * @description In the future when set; cannot be changed once saved
+             */
+            callLockEnd?: string | null;
+            /** @description Create or update the call type and its steps in the same transaction */
+            callType?: components["schemas"]["CallTypeInCallDto"];
+            /**
+             * Format: uuid
+             * @description An existing call type (or give callType)
+             */
+            callTypeId?: string;
+            /**
+             * Format: date-time
+             * @description After openingAt; without a zone: UTC
+             */
+            closingAt: string;
+            /** @description Rich HTML, sanitized */
+            description?: string;
+            enableUserDownloadPdf?: boolean;
+            /**
+             * Format: uuid
+             * @description Impact framework; null or all zeros for none
+             */
+            impactFrameworkId?: string | null;
+            isUserFilterEnable?: boolean;
+            name: string;
+            /**
+             * Format: date-time
+             * @description Without a zone: UTC
+             */
+            openingAt: string;
+            powerBIReportID?: string | null;
+            /** @description Empty is stored as null */
+            powerBIWorkspaceID?: string | null;
+            /** @description Comma-separated e-mail addresses, each checked */
+            userFilterEmail?: string;
+            userPowerBIReportID?: string | null;
+            userPowerBIWorkspaceID?: string | null;
+        };
+        CreateOrganizationDto: {
+            /** @description Spelled as in the contract */
+            chnageInLife?: boolean;
+            city_name: string;
+            /** Format: email */
+            contact_email: string;
+            contact_name: string;
+            contact_role: string;
+            contact_surname: string;
+            country: string;
+            /** @description YYYY-MM-DD, not in the future */
+            date_of_foundation?: string | null;
+            name: string;
+            nordicCountry?: boolean;
+            /** @description Consent to the processing of personal data: must be true */
+            personalData: boolean;
+            preFunding?: boolean;
+            /** @description Tax or VAT code */
+            reg_number: string;
+            selfCertification?: boolean;
+            street_name: string;
+            termsOfService?: boolean;
+        };
+        CreateStepTypeDto: {
+            /** @description Unique name: letters, digits, spaces, - and _ */
+            name: string;
+        };
+        CreateSurveyTypeDto: {
+            description: string;
+            /** @description SurveyJS JSON (object or text); default an empty survey */
+            json?: {
+                [key: string]: unknown;
+            };
+            name: string;
+        };
+        CustomFileDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        DeletedFrameworkDto: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            indicatorCount: number;
+            /**
+             * @description i18n key of the success message
+             * @example pages.admin.framework-deleted
+             */
+            messageKey: string;
+            name: string;
+            outcomeCount: number;
+            proxyCount: number;
+            /** @description SDG codes of its outcomes, ascending */
+            sdgs: number[];
+            stakeholderCount: number;
+            version: number;
+        };
         ErrorResponseDto: {
             /** @description Field errors */
             errors?: {
@@ -224,7 +1796,769 @@ export interface components {
             statusCode: number;
         };
         /** @enum {string} */
+        FilePurpose: "submission" | "custom-file" | "library";
+        FillStepDto: {
+            /** @description Per-kind content (docs/step-contents.md); quiz answer keys removed */
+            content: ({
+                [key: string]: unknown;
+            } | string) | null;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            sort: number;
+            /** Format: uuid */
+            stepTypeId: string;
+            stepTypeName: string;
+        };
+        FrameworkIssueDto: {
+            /** @description Letter and header, e.g. "G (valoreproxy)" */
+            column?: string;
+            /** @description i18n key of the rule */
+            key: string;
+            /** @description English text, location first */
+            message: string;
+            /** @description Values for the message placeholders */
+            params: {
+                [key: string]: unknown;
+            };
+            /** @description JSON path, for AddImpactFrameworkSet */
+            path?: string;
+            row?: number;
+            sheet?: string;
+        };
+        FrameworkRejectedDto: {
+            issues: components["schemas"]["FrameworkIssueDto"][];
+            /** @description The first issue's key */
+            key: string;
+            message: string;
+            statusCode: number;
+            /** @description More problems were found than listed */
+            truncated: boolean;
+        };
+        FrameworkUsageDto: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["FrameworkUsageKind"];
+            name: string;
+        };
+        /** @enum {string} */
+        FrameworkUsageKind: "call" | "callType";
+        ImpactFrameworkDto: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            indicatorCount: number;
+            name: string;
+            outcomeCount: number;
+            /** @description By SDG, then in the order of the file */
+            outcomes: components["schemas"]["OutcomeDto"][];
+            proxyCount: number;
+            /** @description SDG codes of its outcomes, ascending */
+            sdgs: number[];
+            stakeholderCount: number;
+            stakeholders: components["schemas"]["StakeholderDto"][];
+            /** @description Calls (or call types without calls) whose miniDyi step uses it: it cannot be deleted while there is one */
+            usedBy: components["schemas"]["FrameworkUsageDto"][];
+            version: number;
+        };
+        ImpactFrameworkSummaryDto: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            indicatorCount: number;
+            name: string;
+            outcomeCount: number;
+            proxyCount: number;
+            /** @description SDG codes of its outcomes, ascending */
+            sdgs: number[];
+            stakeholderCount: number;
+            version: number;
+        };
+        IndicatorDto: {
+            description: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            proxies: components["schemas"]["ProxyDto"][];
+        };
+        IndicatorInputDto: {
+            description?: string;
+            name: string;
+            proxies: components["schemas"]["ProxyInputDto"][];
+        };
+        IndicatorTypeDto: {
+            description: string;
+            /**
+             * Format: uuid
+             * @description The indicator
+             */
+            id: string;
+            name: string;
+            /**
+             * Format: uuid
+             * @description The outcome it belongs to
+             */
+            outcomeTypeId: string;
+            proxySourceName: string;
+            proxySourceUrl: string;
+            /** @description Value per unit, EUR */
+            proxyTypeDefaultValue: number;
+            /** Format: uuid */
+            proxyTypeID: string;
+            proxyTypeName: string;
+        };
+        /** @enum {string} */
         Language: "it" | "en" | "fr";
+        LoginConfigDto: {
+            /** @description Where Login and Register send the browser */
+            authorizationEndpoint: string;
+            clientId: string;
+            /** @description True for the embedded development provider */
+            embedded: boolean;
+            /** @description RP-initiated logout endpoint, when the provider has one */
+            endSessionEndpoint: string | null;
+            /** @description The provider issuer identifier */
+            issuer: string;
+            /** @description PUBLIC_URL/logout-callback */
+            postLogoutRedirectUri: string;
+            /** @description PUBLIC_URL/login-callback */
+            redirectUri: string;
+            /** @description Extra authorization parameters that open the registration page */
+            registerParams: {
+                [key: string]: string;
+            };
+            /** @example openid email profile roles */
+            scope: string;
+        };
+        MiniDyiIssueDto: {
+            field?: string;
+            indicator?: string;
+            /** @description i18n key (components.mini-dyi.*) */
+            key: string;
+            outcome?: string;
+            params?: {
+                [key: string]: unknown;
+            };
+            subStep: components["schemas"]["MiniDyiSubStep"];
+        };
+        MiniDyiResultDto: {
+            budget: number | null;
+            budgetSpent: number | null;
+            /** Format: uuid */
+            callSubmissionId: string;
+            /** @description Nothing is missing: the submission can close as far as this step goes */
+            complete: boolean;
+            /** Format: uuid */
+            frameworkId: string | null;
+            isSdgEnabled: boolean;
+            /** @description What is still missing or wrong, by sub-step */
+            issues: components["schemas"]["MiniDyiIssueDto"][];
+            maxOutcome: number;
+            maxSdg: number;
+            /** @description Closed, or the call is not open: the state can no longer be changed */
+            readOnly: boolean;
+            sdg: number[];
+            selectedOutcomes: components["schemas"]["SelectedOutcomeDto"][];
+            sroi: components["schemas"]["SroiEstimateDto"];
+            /** @description This step's SROI (the submission's sroiScore combines its miniDyi steps) */
+            sroiScore: number | null;
+            /** Format: uuid */
+            stepId: string;
+            /**
+             * Format: uuid
+             * @description null while nothing is saved
+             */
+            stepResultId: string | null;
+            /** @description Send it back with the next save (0 while nothing is saved) */
+            version: number;
+        };
+        /** @enum {string} */
+        MiniDyiSubStep: "introduction" | "budget" | "sdg" | "outcomes" | "indicators" | "custom";
+        OrganizationDeletedDto: {
+            /** @description True when the organization had applications and was archived instead of deleted */
+            archived: boolean;
+            /** Format: uuid */
+            id: string;
+        };
+        OrganizationDto: {
+            /** @description Spelled as in the contract */
+            chnageInLife: boolean;
+            city_name: string;
+            /** Format: email */
+            contact_email: string;
+            contact_name: string;
+            contact_role: string;
+            contact_surname: string;
+            country: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            date_of_foundation: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            nordicCountry: boolean;
+            /** @description Consent to the processing of personal data (always true once saved) */
+            personalData: boolean;
+            preFunding: boolean;
+            /** @description Tax or VAT code */
+            reg_number: string;
+            selfCertification: boolean;
+            street_name: string;
+            termsOfService: boolean;
+            /** @description Send it back when updating; a stale one answers 409 */
+            version: number;
+        };
+        OrganizationMemberDto: {
+            email: string;
+            firstName: string;
+            lastName: string;
+            role: string;
+            /** Format: uuid */
+            userId: string;
+        };
+        OutcomeDto: {
+            description: string;
+            /** Format: uuid */
+            id: string;
+            indicators: components["schemas"]["IndicatorDto"][];
+            name: string;
+            sdg: number;
+        };
+        OutcomeInputDto: {
+            description?: string;
+            indicators: components["schemas"]["IndicatorInputDto"][];
+            name: string;
+            /** @description SDG code */
+            sdg: number;
+        };
+        OutcomeTypeDto: {
+            description: string;
+            /** Format: uuid */
+            frameworkId: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            outcomeTypeId: string;
+            sdg: number;
+        };
+        ProxyDto: {
+            /** @description Value per unit, EUR */
+            defaultValue: number;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            sourceName: string;
+            /** @description http(s) URL, or empty */
+            sourceUrl: string;
+        };
+        ProxyInputDto: {
+            /** @description Value per unit, EUR */
+            defaultValue: number;
+            name: string;
+            sourceName?: string;
+            /** @description http(s) URL */
+            sourceUrl?: string;
+        };
+        PutMiniDyiDto: {
+            /** @description The investment requested; null while empty */
+            budget?: number | null;
+            /** @description The part already spent; null while empty */
+            budgetSpent?: number | null;
+            /**
+             * Format: uuid
+             * @description The submission (with stepId), or give stepResultID
+             */
+            callSubmissionId?: string;
+            /** @description Ignored: the step's showSdgFilter applies */
+            isSdgEnabled?: boolean;
+            /** @description Ignored: the step's maxOutcomeSelect applies */
+            maxOutcome?: number;
+            /** @description Ignored: the step's maxSdgSelect applies */
+            maxSdg?: number;
+            /** @description The spec's name for selectedOutcomes (give one or the other) */
+            outcomes?: components["schemas"]["SelectedOutcomeDto"][];
+            /** @description Selected SDG codes, in the order picked */
+            sdg?: number[];
+            selectedOutcomes?: components["schemas"]["SelectedOutcomeDto"][];
+            /** @description Ignored: the API computes the SROI */
+            sroiScore?: number | null;
+            /**
+             * Format: uuid
+             * @description PutMiniDYI: the miniDyi step (with callSubmissionId). In a saved document: ignored
+             */
+            stepId?: string;
+            /**
+             * Format: uuid
+             * @description The step result to update (the spec's stepResultID), instead of callSubmissionId + stepId
+             */
+            stepResultID?: string;
+            /** @description The version read with the result: a stale one answers 409. Omitted: the current one is overwritten */
+            version?: number;
+        };
+        RefreshTokenDto: {
+            refresh_token: string;
+        };
+        SaveCallDto: {
+            /**
+             * Format: date-time
+             * @description In the future when set; cannot be changed once saved
+             */
+            callLockEnd?: string | null;
+            /** @description Create or update the call type and its steps in the same transaction */
+            callType?: components["schemas"]["CallTypeInCallDto"];
+            /**
+             * Format: uuid
+             * @description An existing call type (or give callType)
+             */
+            callTypeId?: string;
+            /**
+             * Format: date-time
+             * @description After openingAt; without a zone: UTC
+             */
+            closingAt: string;
+            /** @description Rich HTML, sanitized */
+            description?: string;
+            enableUserDownloadPdf?: boolean;
+            /**
+             * Format: uuid
+             * @description Impact framework; null or all zeros for none
+             */
+            impactFrameworkId?: string | null;
+            isUserFilterEnable?: boolean;
+            name: string;
+            /**
+             * Format: date-time
+             * @description Without a zone: UTC
+             */
+            openingAt: string;
+            powerBIReportID?: string | null;
+            /** @description Empty is stored as null */
+            powerBIWorkspaceID?: string | null;
+            /** @description Comma-separated e-mail addresses, each checked */
+            userFilterEmail?: string;
+            userPowerBIReportID?: string | null;
+            userPowerBIWorkspaceID?: string | null;
+            /** @description Version read with the call; a stale one answers 409 */
+            version?: number;
+        };
+        SdgDto: {
+            /**
+             * @description Official colour, #RRGGBB
+             * @example #E5243B
+             */
+            colour: string;
+            /** @description Official goal title, in the language asked */
+            description: string;
+            /** @description Comma-separated keywords (English) */
+            keywords: string;
+            /** @description Official short name, in the language asked */
+            name: string;
+            sdgCode: number;
+            translations: components["schemas"]["SdgTranslationsDto"];
+            url: string;
+        };
+        SdgTextDto: {
+            description: string;
+            name: string;
+        };
+        SdgTranslationsDto: {
+            en: components["schemas"]["SdgTextDto"];
+            fr: components["schemas"]["SdgTextDto"];
+            it: components["schemas"]["SdgTextDto"];
+        };
+        SelectedIndicatorDto: {
+            /** @description Custom indicators only: 12 random letters or digits */
+            customKey?: string;
+            /**
+             * Format: uuid
+             * @description The framework indicator; null for a custom indicator
+             */
+            indicatorId?: string | null;
+            /** @description Ignored for framework indicators (the framework's name is kept) */
+            indicatorName?: string;
+            /** @description The quantity expected in year 3; null while empty (a ticked indicator needs one above 0 to close) */
+            indicatorTargetValue?: number | null;
+            /**
+             * Format: uuid
+             * @description The framework proxy; null for a custom indicator
+             */
+            proxyId?: string | null;
+            /** @description Ignored for framework indicators (the framework's proxy name is kept) */
+            proxyName?: string;
+            /** @description Currency per unit. Ignored for framework indicators: the framework's proxy value is used */
+            proxyValue?: number | null;
+        };
+        SelectedOutcomeDto: {
+            /** @description Custom outcomes only: 12 random letters or digits */
+            customKey?: string;
+            indicators?: components["schemas"]["SelectedIndicatorDto"][];
+            /**
+             * Format: uuid
+             * @description The framework outcome; null for a custom outcome
+             */
+            outcomeId?: string | null;
+            /** @description The custom outcome's name; ignored for framework outcomes */
+            outcomeName?: string;
+            /** @description SDG code; framework outcomes keep the framework's */
+            sdg?: number | null;
+            /**
+             * Format: uuid
+             * @description One of the framework's stakeholders (required to close)
+             */
+            stakeholderId?: string | null;
+            /** @description Ignored: the framework's stakeholder name is kept */
+            stakeholderName?: string;
+        };
+        SroiContributionDto: {
+            annualValue: number;
+            /** @description The outcome id, or the custom key */
+            outcome: string;
+            outcomeName: string;
+            presentValue: number;
+            sdg: number | null;
+            /** @description Share of the total present value, 0..1 */
+            share: number;
+            /** @description This outcome's part of the SROI ratio */
+            sroi: number | null;
+        };
+        SroiEstimateDto: {
+            annualValue: number;
+            budget: number | null;
+            contributions: components["schemas"]["SroiContributionDto"][];
+            /** @description Ticked indicators left out (no valid target or proxy value) */
+            ignoredIndicators: number;
+            netSroi: number | null;
+            options: components["schemas"]["SroiOptionsDto"];
+            /** @description SROI > 8: the message components.mini-dyi.sroi-over shows */
+            overThreshold: boolean;
+            presentValue: number;
+            /** @description The ratio as shown: "1 : 3.45" (empty without a value) */
+            ratio: string;
+            /** @description PV / budget; null without a budget */
+            sroi: number | null;
+            yearValues: number[];
+        };
+        SroiOptionsDto: {
+            attribution: number;
+            deadweight: number;
+            discountRate: number;
+            displacement: number;
+            dropOff: number;
+            rampUp: components["schemas"]["SroiRampUp"];
+            years: number;
+        };
+        /** @enum {string} */
+        SroiRampUp: "flat" | "linear";
+        StakeholderDto: {
+            description: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        StakeholderInputDto: {
+            description?: string;
+            name: string;
+        };
+        StepAdminDto: {
+            /** Format: uuid */
+            callTypeId: string;
+            /** @description Per-kind content (docs/step-contents.md); a quiz comes without its correct answers */
+            content: {
+                [key: string]: unknown;
+            } | null;
+            description: string;
+            /** @description Answer key (quiz: question name -> correct answer); administrators only */
+            expectedAnswers: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Position, 1..n */
+            sort: number;
+            stepType: components["schemas"]["StepTypeRefDto"];
+            /** Format: uuid */
+            stepTypeId: string;
+            /** @example survey */
+            stepTypeName: string;
+            /** @description Same as name */
+            title: string;
+            version: number;
+        };
+        StepDto: {
+            /** Format: uuid */
+            callTypeId: string;
+            /** @description Per-kind content (docs/step-contents.md); a quiz comes without its correct answers */
+            content: {
+                [key: string]: unknown;
+            } | null;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Position, 1..n */
+            sort: number;
+            stepType: components["schemas"]["StepTypeRefDto"];
+            /** Format: uuid */
+            stepTypeId: string;
+            /** @example survey */
+            stepTypeName: string;
+            /** @description Same as name */
+            title: string;
+        };
+        StepInputDto: {
+            /** @description Per-kind content, checked on save (docs/step-contents.md). A quiz marks its correct answers with SurveyJS correctAnswer; they are kept server-side. */
+            content?: ({
+                [key: string]: unknown;
+            } | unknown[] | string) | null;
+            description?: string;
+            /**
+             * Format: uuid
+             * @description An existing step of this call type; omit (or all zeros) for a new one
+             */
+            id?: string;
+            name: string;
+            /** @description Ignored: steps are renumbered 1..n in list order */
+            sort?: number;
+            /**
+             * Format: uuid
+             * @description The step type (text, upload, miniDyi, results, survey, quiz or one added by name)
+             */
+            stepTypeId: string;
+        };
+        StepResultDto: {
+            /** @description The answer document (docs/step-results.md) */
+            content: ({
+                [key: string]: unknown;
+            } | string) | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Computed by the API when the submission closes (quiz) */
+            score: number | null;
+            /** Format: uuid */
+            stepId: string;
+            stepStepTypeName: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Send it back with the next save */
+            version: number;
+        };
+        StepTypeDto: {
+            /** @description Hidden from the console step-type picker (quiz), still usable */
+            hiddenInPicker: boolean;
+            /** Format: uuid */
+            id: string;
+            /** @example survey */
+            name: string;
+        };
+        StepTypeRefDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example survey */
+            name: string;
+        };
+        SubmissionDto: {
+            attachments: components["schemas"]["AttachmentDto"][];
+            /** Format: uuid */
+            callCallTypeId: string;
+            /** Format: uuid */
+            callId: string;
+            callName: string;
+            callOpen: boolean;
+            closed: boolean;
+            /** Format: date-time */
+            closedAt: string | null;
+            code: string;
+            enableUserDownloadPdf: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            openedAt: string;
+            organization: components["schemas"]["SubmissionOrganizationDto"];
+            quizScore: number | null;
+            /** @description True when nothing may be written: closed, call not open, or the user filtered out */
+            readOnly: boolean;
+            sroiScore: number | null;
+            stepResults: components["schemas"]["StepResultDto"][];
+            /** @description In ascending sort order */
+            steps: components["schemas"]["FillStepDto"][];
+            /** Format: date-time */
+            submittedAt: string | null;
+            user: components["schemas"]["SubmissionUserDto"];
+            version: number;
+        };
+        SubmissionMessageDto: {
+            /** @description i18n key of the message */
+            key: string;
+            /** @description English message */
+            message: string;
+        };
+        SubmissionOrganizationDto: {
+            contactEmail?: string;
+            contactName?: string;
+            contactSurname?: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            regNumber?: string;
+        };
+        SubmissionRowDto: {
+            /** Format: uuid */
+            callId: string;
+            callName: string;
+            closed: boolean;
+            /** Format: date-time */
+            closedAt: string | null;
+            code: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            openedAt: string;
+            /** Format: uuid */
+            organizationId: string;
+            organizationName: string;
+            quizScore: number | null;
+            sroiScore: number | null;
+            status: components["schemas"]["SubmissionStatus"];
+            /** Format: date-time */
+            submittedAt: string | null;
+            userEmail: string;
+        };
+        /** @enum {string} */
+        SubmissionStatus: "open" | "closed";
+        SubmissionUserDto: {
+            email: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            lastName: string;
+        };
+        SurveyTypeDto: {
+            description: string;
+            /** Format: uuid */
+            id: string;
+            /** @description SurveyJS JSON */
+            json: {
+                [key: string]: unknown;
+            };
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version: number;
+        };
+        TokenExchangeDto: {
+            /** @description The `code` query parameter of /login-callback */
+            code: string;
+            /** @description The PKCE code verifier the app generated (RFC 7636) */
+            codeVerifier: string;
+            /** @description The `iss` query parameter of /login-callback, when the provider sends one (RFC 9207) */
+            iss?: string;
+            /** @description The nonce sent in the authorization request; the ID token must carry it */
+            nonce?: string;
+            /** @description The redirect URI used in the authorization request (PUBLIC_URL/login-callback) */
+            redirectUri: string;
+            /** @description The `state` query parameter of /login-callback (already checked by the app) */
+            state?: string;
+        };
+        TokensDto: {
+            /** @description Refresh token for POST /api/Jwt/refresh */
+            refresh_token: string;
+            /** @description Access token (JWT, HS256), sent as `Authorization: Bearer` */
+            token: string;
+        };
+        UpdateCallDto: {
+            /**
+             * Format: date-time
+             * @description In the future when set; cannot be changed once saved
+             */
+            callLockEnd?: string | null;
+            /** @description Create or update the call type and its steps in the same transaction */
+            callType?: components["schemas"]["CallTypeInCallDto"];
+            /**
+             * Format: uuid
+             * @description An existing call type (or give callType)
+             */
+            callTypeId?: string;
+            /**
+             * Format: date-time
+             * @description After openingAt; without a zone: UTC
+             */
+            closingAt: string;
+            /** @description Rich HTML, sanitized */
+            description?: string;
+            enableUserDownloadPdf?: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description Impact framework; null or all zeros for none
+             */
+            impactFrameworkId?: string | null;
+            isUserFilterEnable?: boolean;
+            name: string;
+            /**
+             * Format: date-time
+             * @description Without a zone: UTC
+             */
+            openingAt: string;
+            powerBIReportID?: string | null;
+            /** @description Empty is stored as null */
+            powerBIWorkspaceID?: string | null;
+            /** @description Comma-separated e-mail addresses, each checked */
+            userFilterEmail?: string;
+            userPowerBIReportID?: string | null;
+            userPowerBIWorkspaceID?: string | null;
+            /** @description Version read with the call; a stale one answers 409 */
+            version?: number;
+        };
+        UpdateOrganizationDto: {
+            /** @description Spelled as in the contract */
+            chnageInLife?: boolean;
+            city_name: string;
+            /** Format: email */
+            contact_email: string;
+            contact_name: string;
+            contact_role: string;
+            contact_surname: string;
+            country: string;
+            /** @description YYYY-MM-DD, not in the future */
+            date_of_foundation?: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            nordicCountry?: boolean;
+            /** @description Consent to the processing of personal data: must be true */
+            personalData: boolean;
+            preFunding?: boolean;
+            /** @description Tax or VAT code */
+            reg_number: string;
+            selfCertification?: boolean;
+            street_name: string;
+            termsOfService?: boolean;
+            /** @description Version read with the organization */
+            version: number;
+        };
+        UpdateSurveyTypeDto: {
+            description: string;
+            /** @description SurveyJS JSON (object or text); default an empty survey */
+            json?: {
+                [key: string]: unknown;
+            };
+            name: string;
+            /** @description A stale version answers 409 */
+            version?: number;
+        };
+        UpsertCallSubmissionDto: {
+            /** Format: uuid */
+            callId: string;
+        };
         UpsertConfigDto: {
             /** @description Data-consent text (sanitized HTML) */
             dataConsentText?: string;
@@ -253,6 +2587,20 @@ export interface components {
             version?: number;
             workspacePowerBiId?: string | null;
         };
+        UpsertStepResultDto: {
+            /** Format: uuid */
+            callSubmissionId: string;
+            /** @description The answer document (docs/step-results.md), as an object or its JSON text */
+            content: ({
+                [key: string]: unknown;
+            } | string) | null;
+            /** @description Ignored: scores are computed by the API */
+            score?: number | null;
+            /** Format: uuid */
+            stepId: string;
+            /** @description Version read with the result; omit or 0 for the first save. A stale one answers 409. */
+            version?: number;
+        };
         UserDto: {
             /** @description May edit the branding (admin of the customizing e-mail domain) */
             canCustomize: boolean;
@@ -274,6 +2622,546 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    adminListCallTypes: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTypeSummaryDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminCreateCallType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTypeInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTypeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetCallType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTypeDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminUpdateCallType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTypeInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTypeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminDeleteCallType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTypeDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Calls use it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminListCalls: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallAdminDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminCreateCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCallDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDetailAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDetailAdminDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminUpdateCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveCallDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDetailAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminDeleteCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallAdminDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The call has submissions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     adminListConfigurations: {
         parameters: {
             query?: {
@@ -285,7 +3173,7 @@ export interface operations {
                 sort?: unknown;
             };
             header?: {
-                /** @description The organization the user acts for; must be one of theirs */
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
             };
             path?: never;
@@ -325,7 +3213,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The organization the user acts for; must be one of theirs */
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
             };
             path?: never;
@@ -369,7 +3257,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The organization the user acts for; must be one of theirs */
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
             };
             path: {
@@ -411,7 +3299,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The organization the user acts for; must be one of theirs */
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
             };
             path: {
@@ -457,7 +3345,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The organization the user acts for; must be one of theirs */
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
             };
             path: {
@@ -499,7 +3387,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The organization the user acts for; must be one of theirs */
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
             };
             path: {
@@ -537,13 +3425,2200 @@ export interface operations {
             };
         };
     };
+    adminListFiles: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminDeleteFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminListImpactFrameworks: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactFrameworkSummaryDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetImpactFramework: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactFrameworkDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminDeleteImpactFramework: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedFrameworkDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description pages.admin.framework-in-use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminImpactFrameworkExample: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminImportImpactFramework: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    description: string;
+                    /** Format: binary */
+                    file: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactFrameworkSummaryDto"];
+                };
+            };
+            /** @description Every problem with its sheet, row and column */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FrameworkRejectedDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FrameworkRejectedDto"];
+                };
+            };
+        };
+    };
+    adminImpactFrameworkTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminListOrganizations: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganizationDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrganizationDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminListSubmissions: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionRowDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetSubmission: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminDeleteSubmission: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminCloseSubmission: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloseResultDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminReopenSubmission: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionMessageDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminListSurveys: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyTypeDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminCreateSurvey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSurveyTypeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyTypeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetSurvey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyTypeDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminUpdateSurvey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSurveyTypeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyTypeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminDeleteSurvey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyTypeDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    closeCallSubmission: {
+        parameters: {
+            query: {
+                callSubmissionId: string;
+            };
+            header?: {
+                /** @description Required: the organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloseResultDto"];
+                };
+            };
+            /** @description A step is incomplete: key fill.incomplete.*, stepId names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Already closed, or call not open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCallDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDetailAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createCallType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTypeInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTypeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteCall: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallAdminDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The call has submissions (pages.admin.error-call-has-submissions) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getCallById: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallUserDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getCallByIdAdmin: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDetailAdminDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getCallList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallAdminDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getCallListUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallUserDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getCallType: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTypeDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getCallTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTypeDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getStepResult: {
+        parameters: {
+            query: {
+                stepId: string;
+                submissionId: string;
+            };
+            header?: {
+                /** @description Required: the organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepResultDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getStepResultByCall: {
+        parameters: {
+            query: {
+                callId: string;
+            };
+            header?: {
+                /** @description Required: the organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepResultDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getSubmissionById: {
+        parameters: {
+            query: {
+                submissionId: string;
+            };
+            header?: {
+                /** @description Required: the organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown, or of another organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getSubmissionByIdAdmin: {
+        parameters: {
+            query: {
+                submissionId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getSubmissions: {
+        parameters: {
+            query?: {
+                callId?: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionRowDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    updateCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCallDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallDetailAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Stale version, or a removed step already has answers */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    upsertCallStepResult: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required: the organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsertStepResultDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepResultDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Stale version, submission closed or call not open */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    upsertCallSubmission: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required: the organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsertCallSubmissionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallSubmissionRefDto"];
+                };
+            };
+            /** @description The call is not open (pages.calls.error-call-closed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    upsertCallType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTypeInputDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallTypeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    addCustomFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCustomFileDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionMessageDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteSubmission: {
+        parameters: {
+            query: {
+                submissionId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionMessageDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    reOpenSubmission: {
+        parameters: {
+            query: {
+                submissionId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionMessageDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not closed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     activateConfig: {
         parameters: {
             query: {
                 id: string;
             };
             header?: {
-                /** @description The organization the user acts for; must be one of theirs */
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
             };
             path?: never;
@@ -593,7 +5668,7 @@ export interface operations {
                 id: string;
             };
             header?: {
-                /** @description The organization the user acts for; must be one of theirs */
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
             };
             path?: never;
@@ -661,7 +5736,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The organization the user acts for; must be one of theirs */
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
             };
             path?: never;
@@ -701,7 +5776,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The organization the user acts for; must be one of theirs */
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
             };
             path?: never;
@@ -749,6 +5824,279 @@ export interface operations {
             };
             /** @description Stale version */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteAttachment: {
+        parameters: {
+            query: {
+                attachmentId: string;
+            };
+            header?: {
+                /** @description Required: the organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getAttachments: {
+        parameters: {
+            query: {
+                submissionId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getAttachmentTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentTypeDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getFile: {
+        parameters: {
+            query: {
+                downloadId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: uuid */
+                    CallSubmissionId?: string;
+                    Descrizione?: string;
+                    /** Format: binary */
+                    File: string;
+                    Nome?: string;
+                    /** @enum {string} */
+                    Purpose?: "submission" | "custom-file" | "library";
+                    SlotIndex?: number;
+                    /** Format: uuid */
+                    StepId?: string;
+                    /** Format: uuid */
+                    TipoFileId?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttachmentDto"];
+                };
+            };
+            /** @description Empty file, kind not accepted (checked from the bytes), bad fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description errors.file-too-large: the document dimensions exceed those allowed */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -906,11 +6254,1200 @@ export interface operations {
             };
         };
     };
+    addImpactFrameworkSet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddImpactFrameworkSetDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactFrameworkSummaryDto"];
+                };
+            };
+            /** @description The first broken rule as key (pages.admin.errorStakeholders, ...), every one in issues */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FrameworkRejectedDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteImpactFrameworkSet: {
+        parameters: {
+            query: {
+                ImpactFrameworkId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedFrameworkDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description pages.admin.framework-in-use: a call uses it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getImpactFrameworkById: {
+        parameters: {
+            query: {
+                ImpactFrameworkId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactFrameworkDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getImpactFrameworkSetList: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpactFrameworkSummaryDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getSdg: {
+        parameters: {
+            query?: {
+                /** @description Language of name and description (default it); every language is in translations */
+                lang?: "it" | "en" | "fr";
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdgDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getStakeholderType: {
+        parameters: {
+            query: {
+                /** @description The impact framework */
+                ifSetId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StakeholderDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getMiniDyi: {
+        parameters: {
+            query: {
+                stepId: string;
+                submissionId: string;
+            };
+            header?: {
+                /** @description Required: the organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiniDyiResultDto"];
+                };
+            };
+            /** @description components.mini-dyi.error-not-minidyi: not a miniDyi step */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown submission or step, or of another organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    putMiniDyi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required: the organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutMiniDyiDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiniDyiResultDto"];
+                };
+            };
+            /** @description A broken rule: key components.mini-dyi.*, every one in issues */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown submission, step or step result, or of another organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Stale version, submission closed, call not open, or no framework */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getIndicatorType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Outcome ids */
+        requestBody: {
+            content: {
+                "application/json": string[];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndicatorTypeDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getLoginConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginConfigDto"];
+                };
+            };
+            /** @description The identity provider cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    refreshToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokensDto"];
+                };
+            };
+            /** @description Invalid or expired refresh token (errors.invalid-token) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many sign-in attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    tokenExchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenExchangeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokensDto"];
+                };
+            };
+            /** @description Invalid, used or expired code, wrong verifier or nonce (errors.sign-in-failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The e-mail address is not verified (errors.email-not-verified) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Too many sign-in attempts from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The identity provider cannot be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateOrganizationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationDto"];
+                };
+            };
+            /** @description Missing or invalid field, or no data-processing consent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    deleteOrganization: {
+        parameters: {
+            query: {
+                orgId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationDeletedDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getOrganizationById: {
+        parameters: {
+            query: {
+                orgId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such organization among the user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getOrganizations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    updateOrganization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOrganizationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Stale version */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getOutcomeType: {
+        parameters: {
+            query: {
+                /** @description The impact framework */
+                ifSetId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description SDG codes */
+        requestBody: {
+            content: {
+                "application/json": number[];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutcomeTypeDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createSurveyType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSurveyTypeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyTypeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    createStepType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStepTypeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepTypeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description A step type with this name exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getStepById: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getSteps: {
+        parameters: {
+            query: {
+                callTypeId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getStepTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepTypeDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     getCurrentUser: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The organization the user acts for; must be one of theirs */
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
             };
             path?: never;

@@ -45,10 +45,16 @@ export function Access(rule: AccessRule) {
       ApiBearerAuth('bearer'),
       ApiUnauthorizedResponse({ description: 'Missing, expired or invalid token', type: ErrorResponseDto }),
       ApiForbiddenResponse({ description: 'Not allowed for this user or organization', type: ErrorResponseDto }),
+      // Never `required` in the schema: the generated client's middleware adds the header to
+      // every call, so the typed call sites need not pass it. The API still refuses (400
+      // errors.organization-required) when an endpoint needs it and it is missing.
       ApiHeader({
         name: ORGANIZATION_HEADER,
-        required: rule.organization === 'required',
-        description: 'The organization the user acts for; must be one of theirs',
+        required: false,
+        description:
+          rule.organization === 'required'
+            ? 'Required: the organization the user acts for; must be one of theirs'
+            : 'Optional: the organization the user acts for; when sent, must be one of theirs',
         schema: { type: 'string', format: 'uuid' },
       }),
     );

@@ -28,6 +28,8 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const status = exception.getStatus();
     // Nest wraps body-parser's JSON syntax error in a plain BadRequestException.
     if (status === 400 && (exception.cause instanceof SyntaxError || /JSON/.test(exception.message)) && !(exception.getResponse() as { key?: string }).key) {
+      const forbidden = /Forbidden key "(\w+)"/.exec(`${exception.message} ${(exception.cause as Error | undefined)?.message ?? ''}`);
+      if (forbidden) return { statusCode: 400, message: `The key "${forbidden[1]}" is not allowed in a request body`, key: 'errors.forbidden-key' };
       return { statusCode: 400, message: 'The request body is not valid JSON', key: 'errors.malformed-json' };
     }
     const response = exception.getResponse();
@@ -50,7 +52,11 @@ export function toErrorBody(exception: unknown): ErrorBody {
   const e = exception as { status?: number; statusCode?: number; type?: string };
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    if (e.type === 'entity.parse.failed') return { statusCode: 400, message: 'The request body is not valid JSON', key: 'errors.malformed-json' };
+    if (e.type === 'entity.parse.failed') {
+      const forbidden = /Forbidden key "(\w+)"/.exec((exception as Error).message ?? '');
+      if (forbidden) return { statusCode: 400, message: `The key "${forbidden[1]}" is not allowed in a request body`, key: 'errors.forbidden-key' };
+      return { statusCode: 400, message: 'The request body is not valid JSON', key: 'errors.malformed-json' };
+    }
     if (e.type === 'entity.too.large') return { statusCode: 413, message: 'The request body is too large', key: 'errors.payload-too-large' };
     return { statusCode: status, message: 'Bad request', key: DEFAULT_KEYS[status] ?? 'errors.bad-request' };
   }

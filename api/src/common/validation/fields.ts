@@ -97,8 +97,11 @@ export function EnumField<T extends string>(values: readonly T[], o: Common & { 
 }
 
 export function NestedField(type: () => new () => object, o: Common & { array?: boolean; maxItems?: number } = {}) {
+  // @nestjs/swagger treats a function as a lazy type only when it is named `type`
+  // (as in `{ type: () => X }`); a thunk passed in as an argument is not.
+  const lazy = { type: () => type() }.type;
   return applyDecorators(
-    ...base(type, o, o.array ? { isArray: true, maxItems: o.maxItems } : {}),
+    ...base(lazy, o, o.array ? { isArray: true, maxItems: o.maxItems } : {}),
     ValidateNested({ each: o.array }),
     Type(type),
     ...(o.array ? [IsArray(), ArrayMaxSize(o.maxItems ?? 1000)] : []),

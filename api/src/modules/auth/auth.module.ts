@@ -2,19 +2,32 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DevOidcModule } from '../dev-oidc/dev-oidc.module.js';
 import { AccessGuard } from './access.guard.js';
+import { JwtController } from './jwt.controller.js';
 import { JwtStrategy } from './jwt.strategy.js';
+import { OidcClientService } from './oidc-client.service.js';
+import { SignInThrottleGuard } from './rate-limit.js';
+import { SignInService } from './sign-in.service.js';
 import { TokenService } from './token.service.js';
 import { UserEntity } from './user.entity.js';
 import { UserService } from './user.service.js';
 import { UserController } from './user.controller.js';
 
-/** Tokens, users and the global access guard. */
+/** Sign-in (OpenID Connect), tokens, users and the global access guard. */
 @Global()
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([UserEntity])],
-  controllers: [UserController],
-  providers: [TokenService, UserService, JwtStrategy, { provide: APP_GUARD, useClass: AccessGuard }],
+  imports: [PassportModule, TypeOrmModule.forFeature([UserEntity]), DevOidcModule],
+  controllers: [UserController, JwtController],
+  providers: [
+    TokenService,
+    UserService,
+    JwtStrategy,
+    OidcClientService,
+    SignInService,
+    SignInThrottleGuard,
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ],
   exports: [TokenService, UserService],
 })
 export class AuthModule {}

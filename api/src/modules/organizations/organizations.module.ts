@@ -1,9 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { OrganizationAdminController, OrganizationController } from './organization.controller.js';
+import { OrganizationDemoSeeder } from './organization.demo.js';
 import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';
+import { OrganizationRepository } from './organization.repository.js';
+import { OrganizationService } from './organization.service.js';
 
-/** The Organization group of the spec. */
+/** The Organization group of the spec, and the console's organizations resource. */
 @Module({
   imports: [TypeOrmModule.forFeature([OrganizationEntity, OrganizationMemberEntity])],
+  controllers: [OrganizationController, OrganizationAdminController],
+  providers: [OrganizationRepository, OrganizationService, OrganizationDemoSeeder],
+  exports: [OrganizationService],
 })
 export class OrganizationsModule {}

@@ -2,6 +2,24 @@ import type { Language } from '../constants.js';
 import itCommon from './it/common.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import frCommon from './fr/common.json' with { type: 'json' };
+import itShell from './it/shell.json' with { type: 'json' };
+import enShell from './en/shell.json' with { type: 'json' };
+import frShell from './fr/shell.json' with { type: 'json' };
+import itIdentity from './it/identity.json' with { type: 'json' };
+import enIdentity from './en/identity.json' with { type: 'json' };
+import frIdentity from './fr/identity.json' with { type: 'json' };
+import itImpact from './it/impact.json' with { type: 'json' };
+import enImpact from './en/impact.json' with { type: 'json' };
+import frImpact from './fr/impact.json' with { type: 'json' };
+import itFill from './it/fill.json' with { type: 'json' };
+import enFill from './en/fill.json' with { type: 'json' };
+import frFill from './fr/fill.json' with { type: 'json' };
+import itCalls from './it/calls.json' with { type: 'json' };
+import enCalls from './en/calls.json' with { type: 'json' };
+import frCalls from './fr/calls.json' with { type: 'json' };
+import itMiniDyi from './it/minidyi.json' with { type: 'json' };
+import enMiniDyi from './en/minidyi.json' with { type: 'json' };
+import frMiniDyi from './fr/minidyi.json' with { type: 'json' };
 
 /**
  * Message catalogs (it, en, fr) shared by the API and both UIs. Each language is split in
@@ -11,9 +29,9 @@ import frCommon from './fr/common.json' with { type: 'json' };
 export type Catalog = { [key: string]: string | Catalog };
 
 export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
-  it: { common: itCommon },
-  en: { common: enCommon },
-  fr: { common: frCommon },
+  it: { common: itCommon, shell: itShell, identity: itIdentity, impact: itImpact, fill: itFill, calls: itCalls, minidyi: itMiniDyi },
+  en: { common: enCommon, shell: enShell, identity: enIdentity, impact: enImpact, fill: enFill, calls: enCalls, minidyi: enMiniDyi },
+  fr: { common: frCommon, shell: frShell, identity: frIdentity, impact: frImpact, fill: frFill, calls: frCalls, minidyi: frMiniDyi },
 };
 
 export function mergeCatalogs(parts: Catalog[]): Catalog {

@@ -1,0 +1,82 @@
+/**
+ * The console at /admin. Register each resource once here:
+ *   import calls from './resources/calls';  ...  <Resource name="calls" {...calls} />
+ * Menu tabs (calls, submissions, report, customize, impactframe) appear once their resource
+ * is registered (see layout/adminTabs.tsx).
+ */
+import { Admin, CustomRoutes, Resource, useBasename } from 'react-admin';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { AdminHome } from './layout/AdminHome';
+import { AdminLayout } from './layout/AdminLayout';
+import { theme } from './layout/theme';
+import { createAuthProvider } from './providers/authProvider';
+import { api, leaveConsole } from './providers/client';
+import { createDataProvider } from './providers/dataProvider';
+import { createI18nProvider } from './providers/i18nProvider';
+import configurations from './resources/configurations';
+import organizations from './resources/organizations';
+import submissions from './resources/submissions';
+import { AttachmentsPage } from './resources/attachments';
+import { FileUploadPage } from './resources/file-upload';
+import calls, { CallSimpleEdit } from './resources/calls';
+import callTypes, { CallTypeCreatePage } from './resources/call-types';
+import { StepTypesPage } from './resources/steps';
+import surveys, { SurveyCreateRoute, SurveyCreateTypeRoute, SurveyCreatorRoute } from './resources/surveys';
+import impactFramework from './resources/impact-framework';
+
+const dataProvider = createDataProvider(api);
+const authProvider = createAuthProvider({ client: api, leave: leaveConsole });
+const i18nProvider = createI18nProvider();
+
+/** `/admin/customize` (spec section 2) is the configurations resource. */
+function CustomizeRedirect() {
+  return <Navigate to={`${useBasename()}/configurations`} replace />;
+}
+
+/** react-admin defaults to hash routing: the console uses real paths under /admin. */
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/admin/*" element={<Console />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}
+
+function Console() {
+  return (
+    <Admin
+      basename="/admin"
+      title="Impact Calls"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={AdminLayout}
+      dashboard={AdminHome}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      <Resource name="configurations" {...configurations} />
+      <Resource name="organizations" {...organizations} />
+      <Resource name="submissions" {...submissions} />
+      <Resource name="files" />
+      <Resource name="calls" {...calls} />
+      <Resource name="call-types" {...callTypes} />
+      <Resource name="surveys" {...surveys} />
+      <Resource name="impact-framework" {...impactFramework} />
+      <CustomRoutes>
+        <Route path="/customize" element={<CustomizeRedirect />} />
+        <Route path="/attachments/:subId/*" element={<AttachmentsPage />} />
+        <Route path="/file-upload" element={<FileUploadPage />} />
+        <Route path="/calls/create/type" element={<CallTypeCreatePage />} />
+        <Route path="/calls/create/survey" element={<SurveyCreateRoute />} />
+        <Route path="/calls/edit/call/:callId" element={<CallSimpleEdit />} />
+        <Route path="/steps" element={<StepTypesPage />} />
+        <Route path="/survey/creator" element={<SurveyCreatorRoute />} />
+        <Route path="/survey/createType" element={<SurveyCreateTypeRoute />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { Title, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { useAdminTabs } from './adminTabs';
+
+/** `/admin`: the tabs of the console (spec section 2) as large links. */
+export function AdminHome() {
+  const translate = useTranslate();
+  const tabs = useAdminTabs();
+  return (
+    <Box sx={{ py: 3 }}>
+      <Title title={translate('shell.admin.title')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
+        {translate('shell.admin.title')}
+      </Typography>
+      {tabs.length === 0 ? (
+        <Typography>{translate('shell.admin.no-tabs')}</Typography>
+      ) : (
+        <Box
+          component="ul"
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 2, p: 0, m: 0, listStyle: 'none' }}
+        >
+          {tabs.map((tab) => (
+            <li key={tab.key}>
+              <Card variant="outlined" sx={{ height: '100%' }}>
+                <CardActionArea component={Link} to={tab.to} sx={{ height: '100%' }}>
+                  <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+                    <Box aria-hidden sx={{ color: 'primary.main', display: 'flex', '& svg': { fontSize: 36 } }}>
+                      {tab.icon}
+                    </Box>
+                    <Typography variant="h6" component="span">
+                      {translate(`pages.admin.tabs.${tab.key}`)}
+                    </Typography>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,88 @@
+import { session, unwrap, type ApiClient, type Schemas } from '@impact-calls/api-client';
+import type { AuthProvider } from 'react-admin';
+
+export type CurrentUser = Schemas['UserDto'];
+
+export interface Permissions {
+  isAdmin: boolean;
+  canCustomize: boolean;
+}
+
+/** Resources (and pages) that only users who may customize the branding reach. */
+export const CUSTOMIZE_RESOURCES = new Set(['configurations', 'customize']);
+
+interface AuthProviderOptions {
+  client: ApiClient;
+  /** Leaves the console for the applicant app (full page navigation to `/`). */
+  leave: () => void;
+  isAuthenticated?: () => boolean;
+  clearSession?: () => void;
+}
+
+/**
+ * The console's auth: the applicant app's session (same cookies); only administrators
+ * stay, anyone else is sent to `/` (spec section 6). Identity and permissions come from
+ * GET /api/User, read once per page load.
+ */
+export function createAuthProvider({
+  client,
+  leave,
+  isAuthenticated = session.isAuthenticated,
+  clearSession = session.clear,
+}: AuthProviderOptions): AuthProvider {
+  let user: Promise<CurrentUser> | undefined;
+  const currentUser = (): Promise<CurrentUser> =>
+    !isAuthenticated()
+      ? Promise.reject(new Error('not signed in'))
+      : (user ??= unwrap(client.GET('/api/User')).catch((e: unknown) => {
+          user = undefined;
+          throw e;
+        }));
+  // Rejections react-admin follows without its own redirect or notification: we leave the SPA.
+  const refuse = () => {
+    leave();
+    return Promise.reject({ redirectTo: false, logoutUser: false, message: false });
+  };
+
+  return {
+    // Sign-in happens in the applicant app (through the identity provider).
+    login: () => refuse(),
+    logout: () => {
+      user = undefined;
+      clearSession();
+      leave();
+      return Promise.resolve(false);
+    },
+    async checkAuth() {
+      if (!isAuthenticated()) return refuse();
+      let me: CurrentUser;
+      try {
+        me = await currentUser();
+      } catch {
+        return refuse();
+      }
+      if (!me.isAdmin) return refuse();
+    },
+    async checkError(error: { status?: number }) {
+      if (error?.status === 401 || error?.status === 498) {
+        user = undefined;
+        clearSession();
+        return refuse();
+      }
+    },
+    async getIdentity() {
+      const me = await currentUser();
+      const fullName = `${me.firstName} ${me.lastName}`.trim() || me.email;
+      return { id: me.id, fullName };
+    },
+    async getPermissions(): Promise<Permissions> {
+      const me = await currentUser();
+      return { isAdmin: me.isAdmin, canCustomize: me.canCustomize };
+    },
+    async canAccess({ resource }) {
+      const me = await currentUser();
+      if (!me.isAdmin) return false;
+      return CUSTOMIZE_RESOURCES.has(resource) ? me.canCustomize : true;
+    },
+  };
+}

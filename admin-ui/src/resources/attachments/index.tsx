@@ -1,0 +1,2 @@
+/** /admin/attachments/:subId/ (a custom route of App.tsx). */
+export { AttachmentsPage } from './AttachmentsPage';

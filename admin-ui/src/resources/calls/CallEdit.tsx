@@ -1,0 +1,42 @@
+import { Edit, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { CallForm } from './CallForm';
+import { toCallFormValues, toCallPayload, type CallFormValues, type CallRecord } from './callModel';
+import { useCallNotifications } from './useCallNotifications';
+
+function EditTitle() {
+  const record = useRecordContext<CallRecord>();
+  const translate = useTranslate();
+  return <span>{`${translate('pages.admin.calls.edit-title')}${record?.name ? ` – ${record.name}` : ''}`}</span>;
+}
+
+/** Waits for the full record (the list's row lacks the call type and steps). */
+function Loaded({ children }: { children: React.ReactNode }) {
+  const record = useRecordContext<CallFormValues>();
+  return record?.callType ? <>{children}</> : null;
+}
+
+/** `/admin/calls/{callId}`: save = call type + steps + call in one transaction, then back to the calls tab. */
+export default function CallEdit() {
+  const notifications = useCallNotifications();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      title={<EditTitle />}
+      mutationMode="pessimistic"
+      queryOptions={{
+        select: (record: CallRecord) => (record.callType ? toCallFormValues(record) : record) as never,
+        onError: () => {
+          notifications.notFound();
+          redirect('list', 'calls');
+        },
+      }}
+      transform={(data: CallFormValues) => toCallPayload(data, { update: true, withSteps: true }) as never}
+      mutationOptions={{ onSuccess: notifications.updated, onError: notifications.updateFailed }}
+      redirect="list"
+    >
+      <Loaded>
+        <CallForm deletable />
+      </Loaded>
+    </Edit>
+  );
+}

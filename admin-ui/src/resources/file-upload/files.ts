@@ -1,0 +1,39 @@
+import { ApiError, unwrap, type Schemas } from '@impact-calls/api-client';
+import { api } from '../../providers/client';
+
+export type Attachment = Schemas['AttachmentDto'];
+
+/** UploadFile from the console (drop zone: Purpose library; a call's custom file: custom-file). */
+export async function uploadConsoleFile(file: File, purpose: 'library' | 'custom-file'): Promise<Attachment> {
+  const form = new FormData();
+  form.append('Purpose', purpose);
+  form.append('File', file, file.name);
+  return unwrap(api.POST('/api/FileUpload/UploadFile', { body: form as never, bodySerializer: (b: unknown) => b as FormData }));
+}
+
+/** GetFile as a blob, saved under its name. */
+export async function downloadConsoleFile(downloadId: string, fileName: string): Promise<void> {
+  const { data, error, response } = await api.GET('/api/FileUpload/GetFile', { params: { query: { downloadId } }, parseAs: 'blob' });
+  if (!response.ok || !data) {
+    const b = (error ?? {}) as { key?: string; message?: string };
+    throw new ApiError(response.status, b.key ?? 'errors.http', b.message ?? '');
+  }
+  const url = URL.createObjectURL(data as Blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A submission's attachments (administrators see any). */
+export function getAttachments(submissionId: string): Promise<Attachment[]> {
+  return unwrap(api.GET('/api/FileUpload/GetAttachments', { params: { query: { submissionId } } }));
+}
+
+/** AddCustomFile: links an uploaded custom-file to a call (null removes it). */
+export function setCustomFile(callId: string, fileId: string | null) {
+  return unwrap(api.POST('/api/CallSubmission/AddCustomFile', { body: { callId, fileId } }));
+}

@@ -1,0 +1,29 @@
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import { sdgInfo, sdgName, sdgTextColour, type Language } from '@impact-calls/domain';
+import { useLocaleState, useTranslate } from 'react-admin';
+
+/** An SDG as a small tile: the goal's official colour, its number and (on hover) its name; `compact` shows the number only. */
+export function SdgChip({ code, compact = false }: { code: number; compact?: boolean }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const info = sdgInfo(code);
+  const name = sdgName(code, locale as Language);
+  return (
+    <Tooltip title={name}>
+      <Chip
+        size="small"
+        label={compact ? code : translate('pages.admin.impact-framework.sdg', { code })}
+        aria-label={`${translate('pages.admin.impact-framework.sdg', { code })}: ${name}`}
+        sx={{
+          bgcolor: info?.colour,
+          color: sdgTextColour(code),
+          fontWeight: 600,
+          mr: 0.5,
+          mb: 0.5,
+          ...(compact ? { minWidth: 30, '& .MuiChip-label': { px: 0.75 } } : {}),
+        }}
+      />
+    </Tooltip>
+  );
+}

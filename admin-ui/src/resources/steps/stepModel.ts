@@ -1,0 +1,126 @@
+import type { Schemas } from '@impact-calls/api-client';
+import {
+  isStepKind,
+  mergeQuizAnswers,
+  MINIDYI_CONTENT_DEFAULTS,
+  readMiniDyiContent,
+  readSurveyJson,
+  readTextContent,
+  type StepKind,
+} from '@impact-calls/domain';
+
+export type StepType = Schemas['StepTypeDto'];
+export type SavedStep = Schemas['StepAdminDto'];
+export type StepInput = Schemas['StepInputDto'];
+
+/** A step as the console's form holds it: the API's fields plus the kind's editable content. */
+export interface StepFormValue {
+  id?: string;
+  name: string;
+  description?: string;
+  stepTypeId: string;
+  content: unknown;
+}
+
+/** The content a new step of a kind starts with. */
+export function defaultContent(kind: string | undefined): unknown {
+  switch (kind ?? '') {
+    case 'text':
+      return { html: '' };
+    case 'upload':
+      return [{ file_name: '', file_description: '', file_type: 'pdf', dimensions: 5 * 1024 * 1024, mandatory: true }];
+    case 'miniDyi':
+      return { frameworkId: null, ...MINIDYI_CONTENT_DEFAULTS };
+    case 'results':
+      return { lowerScore: 0, upperScore: 10 };
+    case 'survey':
+    case 'quiz':
+      return { pages: [{ name: 'page1', elements: [] }] };
+    default:
+      return null;
+  }
+}
+
+/**
+ * A saved step made editable: a quiz gets its answer key back into the SurveyJS JSON
+ * (`correctAnswer`), a miniDyi step in the older string format becomes the object form.
+ */
+export function toFormStep(step: SavedStep): StepFormValue {
+  const kind = step.stepType?.name ?? step.stepTypeName;
+  let content: unknown = step.content;
+  if (kind === 'quiz')
+    content = mergeQuizAnswers(readSurveyJson(step.content) ?? { pages: [] }, step.expectedAnswers as Record<string, unknown> | null);
+  else if (kind === 'miniDyi') content = readMiniDyiContent(step.content);
+  else if (kind === 'text') content = { html: readTextContent(step.content) };
+  return { id: step.id, name: step.name, description: step.description ?? '', stepTypeId: step.stepTypeId, content };
+}
+
+/** What the API receives for a step (its position in the list is its order). */
+export function toStepInput(step: StepFormValue): StepInput {
+  return {
+    ...(step.id ? { id: step.id } : {}),
+    name: (step.name ?? '').trim(),
+    description: (step.description ?? '').trim(),
+    stepTypeId: step.stepTypeId,
+    content: step.content as StepInput['content'],
+  };
+}
+
+export function kindOf(types: StepType[] | undefined, stepTypeId: string | undefined): StepKind | string | undefined {
+  return types?.find((t) => t.id === stepTypeId)?.name;
+}
+
+export { isStepKind };
+
+/** A question's choices as {value, text} (SurveyJS accepts plain values or objects). */
+export function choicesOf(question: Record<string, unknown>): { value: string; text: string }[] {
+  if (question.type === 'boolean')
+    return [
+      { value: 'true', text: 'true' },
+      { value: 'false', text: 'false' },
+    ];
+  if (question.type === 'rating') {
+    const min = typeof question.rateMin === 'number' ? question.rateMin : 1;
+    const max = typeof question.rateMax === 'number' ? question.rateMax : 5;
+    return Array.from({ length: Math.max(0, Math.min(max - min + 1, 100)) }, (_, i) => ({ value: String(min + i), text: String(min + i) }));
+  }
+  if (!Array.isArray(question.choices)) return [];
+  return question.choices.map((c) => {
+    if (c && typeof c === 'object') {
+      const o = c as { value?: unknown; text?: unknown };
+      const text =
+        typeof o.text === 'string' ? o.text : typeof o.text === 'object' && o.text ? String(Object.values(o.text)[0]) : String(o.value);
+      return { value: String(o.value), text };
+    }
+    return { value: String(c), text: String(c) };
+  });
+}
+
+/** Sets (or clears, with undefined) the correct answer of one question of a SurveyJS JSON. */
+export function setCorrectAnswer(json: Record<string, unknown>, questionName: string, value: unknown): Record<string, unknown> {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== 'object') return node;
+    const o = { ...(node as Record<string, unknown>) };
+    for (const k of Object.keys(o)) if (k === 'elements' || k === 'pages' || k === 'templateElements') o[k] = walk(o[k]);
+    if (o.name === questionName && !Array.isArray(o.elements)) {
+      if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) delete o.correctAnswer;
+      else o.correctAnswer = value;
+    }
+    return o;
+  };
+  return walk(json) as Record<string, unknown>;
+}
+
+/** The typed value of a correct answer picked in the console (booleans and ratings are not strings). */
+export function answerValue(question: Record<string, unknown>, picked: string | string[]): unknown {
+  if (Array.isArray(picked)) return picked.map((p) => answerValue(question, p));
+  if (question.type === 'boolean') return picked === 'true';
+  if (question.type === 'rating') return Number(picked);
+  const original = Array.isArray(question.choices)
+    ? question.choices.map((c) => (c && typeof c === 'object' ? (c as { value?: unknown }).value : c)).find((v) => String(v) === picked)
+    : undefined;
+  return original ?? picked;
+}
+
+export { readSurveyJson };

@@ -1,0 +1,29 @@
+import { Button, DataTable, DateField, List, SearchInput, TopToolbar, useBasename, useLocaleState, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+
+/** The survey library. */
+export default function SurveyList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const basename = useBasename();
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
+      title={translate('resources.surveys.name', { smart_count: 2 })}
+      actions={
+        <TopToolbar>
+          <Button component={Link} to={`${basename}/survey/createType`} label="pages.admin.surveys.create-type-title" />
+          <Button component={Link} to={`${basename}/calls/create/survey`} label="pages.admin.surveys.create-title" />
+        </TopToolbar>
+      }
+    >
+      <DataTable rowClick={(id) => `${basename}/survey/creator?id=${id}`} bulkActionButtons={false}>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="description" disableSort />
+        <DataTable.Col source="updatedAt" render={() => <DateField source="updatedAt" showTime locales={locale} />} />
+      </DataTable>
+    </List>
+  );
+}

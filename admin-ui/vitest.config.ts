@@ -1,0 +1,12 @@
+import '../scripts/node20-shims.mjs';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.spec.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});

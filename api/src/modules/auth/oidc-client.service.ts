@@ -1,0 +1,164 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
+import * as oidc from 'openid-client';
+import { SETTINGS, type Settings } from '../../config/settings.js';
+import { AppError, badRequest, forbidden } from '../../common/http/app-error.js';
+import {
+  DEV_OIDC_PATH,
+  OIDC_SCOPES,
+  loginCallbackUrl,
+  logoutCallbackUrl,
+  oidcClientSettings,
+  type OidcClientSettings,
+} from '../dev-oidc/dev-oidc.client.js';
+import { DevOidcService } from '../dev-oidc/dev-oidc.service.js';
+import type { LoginConfigDto, TokenExchangeDto } from './dto/jwt.dto.js';
+import type { SignedInIdentity } from './user.service.js';
+
+const unavailable = () =>
+  new AppError(HttpStatus.SERVICE_UNAVAILABLE, 'errors.identity-provider-unavailable', 'The identity provider cannot be reached');
+
+/** Roles from the `roles` claim (array or space/comma separated), plus Keycloak's realm roles. */
+export function rolesFromClaims(claims: Record<string, unknown>): string[] {
+  const raw = claims.roles;
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[\s,]+/) : [];
+  const realm = (claims.realm_access as { roles?: unknown } | undefined)?.roles;
+  return [...new Set([...list, ...(Array.isArray(realm) ? realm : [])].filter((r): r is string => typeof r === 'string' && r.length > 0))];
+}
+
+const claimString = (claims: Record<string, unknown>, name: string): string | undefined => {
+  const v = claims[name];
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+};
+
+/**
+ * The product as an OpenID Connect client (`openid-client`): discovery of OIDC_ISSUER (or
+ * the embedded provider), and the authorization-code exchange with PKCE, nonce and the
+ * ID token checks (issuer, audience = client id, signature, expiry).
+ */
+@Injectable()
+export class OidcClientService {
+  private readonly logger = new Logger('OidcClient');
+  private configuration: Promise<oidc.Configuration> | undefined;
+
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly devOidc: DevOidcService,
+  ) {}
+
+  get client(): OidcClientSettings {
+    return oidcClientSettings(this.settings);
+  }
+
+  /** What the applicant app needs to start a sign-in, a registration or a logout. */
+  async loginConfig(): Promise<LoginConfigDto> {
+    const c = this.client;
+    const common = {
+      issuer: c.issuer,
+      clientId: c.clientId,
+      scope: OIDC_SCOPES.join(' '),
+      redirectUri: loginCallbackUrl(this.settings),
+      postLogoutRedirectUri: logoutCallbackUrl(this.settings),
+      // OpenID Connect "Initiating User Registration": Keycloak and the embedded provider honour it.
+      registerParams: { prompt: 'create' },
+      embedded: c.embedded,
+    };
+    if (c.embedded) {
+      return {
+        ...common,
+        authorizationEndpoint: this.devOidc.endpoint('authorization'),
+        endSessionEndpoint: this.devOidc.endpoint('end_session'),
+      };
+    }
+    const metadata = (await this.discover()).serverMetadata();
+    if (!metadata.authorization_endpoint) throw unavailable();
+    return { ...common, authorizationEndpoint: metadata.authorization_endpoint, endSessionEndpoint: metadata.end_session_endpoint ?? null };
+  }
+
+  /** Exchanges the code and answers the verified identity; 400 errors.sign-in-failed otherwise. */
+  async exchange(dto: TokenExchangeDto): Promise<SignedInIdentity> {
+    const redirectUri = loginCallbackUrl(this.settings);
+    if (dto.redirectUri !== redirectUri) {
+      throw badRequest('errors.redirect-uri-mismatch', `redirectUri must be ${redirectUri}`, {
+        errors: { redirectUri: 'unexpected redirect URI' },
+      });
+    }
+    const config = await this.discover();
+    const callback = new URL(redirectUri);
+    callback.searchParams.set('code', dto.code);
+    if (dto.state !== undefined) callback.searchParams.set('state', dto.state);
+    if (dto.iss !== undefined) callback.searchParams.set('iss', dto.iss);
+
+    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+    try {
+      tokens = await oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: dto.codeVerifier,
+        // The app generated the state, kept it in sessionStorage and compared it before posting here.
+        expectedState: oidc.skipStateCheck,
+        expectedNonce: dto.nonce,
+        idTokenExpected: true,
+      });
+    } catch (e) {
+      this.logger.warn(`Token exchange refused: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+      throw badRequest('errors.sign-in-failed', 'The sign-in could not be completed; please sign in again');
+    }
+
+    let claims: Record<string, unknown> = { ...(tokens.claims() ?? {}) };
+    const subject = claimString(claims, 'sub');
+    if (!subject) throw badRequest('errors.sign-in-failed', 'The ID token has no subject');
+    if (!claimString(claims, 'email')) {
+      try {
+        claims = { ...(await oidc.fetchUserInfo(config, tokens.access_token, subject)), ...claims };
+      } catch (e) {
+        this.logger.warn(`UserInfo refused: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    const email = claimString(claims, 'email');
+    if (!email) throw badRequest('errors.sign-in-failed', 'The identity provider gave no e-mail address (ask for the email scope)');
+    if (claims.email_verified === false) throw forbidden('errors.email-not-verified', 'The e-mail address is not verified yet');
+    const name = claimString(claims, 'name');
+    return {
+      issuer: config.serverMetadata().issuer,
+      subject,
+      email,
+      firstName: claimString(claims, 'given_name') ?? name?.split(' ')[0],
+      lastName: claimString(claims, 'family_name') ?? name?.split(' ').slice(1).join(' '),
+      roles: rolesFromClaims(claims),
+    };
+  }
+
+  /** Discovery, once (retried after a failure). */
+  private discover(): Promise<oidc.Configuration> {
+    if (!this.configuration) {
+      const c = this.client;
+      const options: oidc.DiscoveryRequestOptions = { timeout: 10 };
+      if (new URL(c.issuer).protocol === 'http:') options.execute = [oidc.allowInsecureRequests];
+      if (c.embedded) options[oidc.customFetch] = this.loopbackFetch;
+      const auth = c.clientSecret ? oidc.ClientSecretBasic(c.clientSecret) : oidc.None();
+      this.configuration = oidc.discovery(new URL(c.issuer), c.clientId, undefined, auth, options).catch((e: unknown) => {
+        this.configuration = undefined;
+        this.logger.error(`OpenID discovery of ${c.issuer} failed: ${e instanceof Error ? e.message : String(e)}`);
+        throw unavailable();
+      });
+    }
+    return this.configuration;
+  }
+
+  /**
+   * The embedded provider lives in this process: reach it on the address the server
+   * listens on, whatever PUBLIC_URL says (it may be a proxy's name).
+   */
+  private readonly loopbackFetch: oidc.CustomFetch = (url, options) => {
+    const target = new URL(url);
+    const address = this.adapterHost.httpAdapter?.getHttpServer()?.address() as AddressInfo | string | null | undefined;
+    if (target.pathname.startsWith(`${DEV_OIDC_PATH}/`) && address && typeof address === 'object') {
+      const host = ['0.0.0.0', '::', ''].includes(address.address) ? '127.0.0.1' : address.address;
+      target.protocol = 'http:';
+      target.hostname = address.family === 'IPv6' && host !== '127.0.0.1' ? `[${host}]` : host;
+      target.port = String(address.port);
+    }
+    return fetch(target.href, options as RequestInit);
+  };
+}

@@ -1,0 +1,66 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, type ValueTransformer } from 'typeorm';
+import { BaseEntity } from '../../common/base.entity.js';
+import { UserEntity } from '../auth/user.entity.js';
+import { OrganizationEntity } from '../organizations/organization.entity.js';
+import { CallEntity } from './call.entity.js';
+
+/** PostgreSQL numeric comes back as a string: read it as a number. */
+export const numericTransformer: ValueTransformer = {
+  to: (v: number | null | undefined) => v,
+  from: (v: string | null) => (v === null || v === undefined ? null : Number(v)),
+};
+
+/**
+ * One organization's application to one call (one row per call and organization).
+ * Created by CallSubmissionService.upsertForCall; the submission lifecycle (step results,
+ * close, reopen, delete) belongs to the submissions module, built on this entity.
+ */
+@Entity('call_submission')
+@Index('call_submission_call_org_idx', ['callId', 'organizationId'], { unique: true })
+export class CallSubmissionEntity extends BaseEntity {
+  @Column({ type: 'uuid' })
+  callId: string;
+
+  @ManyToOne(() => CallEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'call_id' })
+  call?: CallEntity;
+
+  @Index('call_submission_organization_idx')
+  @Column({ type: 'uuid' })
+  organizationId: string;
+
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
+
+  /** The user who started it. */
+  @Column({ type: 'uuid' })
+  userId: string;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity;
+
+  /** Human-readable, unique code shown to applicants and administrators (e.g. 2026-7KQ3M9PX). */
+  @Index('call_submission_code_idx', { unique: true })
+  @Column({ type: 'varchar', length: 40 })
+  code: string;
+
+  @Column({ type: 'boolean', default: false })
+  closed: boolean;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  openedAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  submittedAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  closedAt: Date | null;
+
+  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  quizScore: number | null;
+
+  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  sroiScore: number | null;
+}

@@ -1,0 +1,71 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { BaseEntity } from '../../common/base.entity.js';
+import { CallTypeEntity } from './call-type.entity.js';
+
+/**
+ * A funding or programme call. Open while now is in [openingAt, closingAt]. Its steps are
+ * the steps of its call type. `callLockEnd`, once set, never changes (enforced by CallsService).
+ */
+@Entity('call')
+@Check('call_dates_check', '"closing_at" > "opening_at"')
+@Index('call_opening_closing_idx', ['openingAt', 'closingAt'])
+export class CallEntity extends BaseEntity {
+  @Index('call_name_idx')
+  @Column({ type: 'varchar', length: 300 })
+  name: string;
+
+  /** Rich HTML, sanitized on save. */
+  @Column({ type: 'text', default: '' })
+  description: string;
+
+  @Index('call_call_type_idx')
+  @Column({ type: 'uuid' })
+  callTypeId: string;
+
+  @ManyToOne(() => CallTypeEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'call_type_id' })
+  callType?: CallTypeEntity;
+
+  @Column({ type: 'timestamptz' })
+  openingAt: Date;
+
+  @Column({ type: 'timestamptz' })
+  closingAt: Date;
+
+  /** Results are locked until this instant; cannot be changed once saved. */
+  @Column({ type: 'timestamptz', nullable: true })
+  callLockEnd: Date | null;
+
+  @Column({ type: 'boolean', default: false })
+  isUserFilterEnable: boolean;
+
+  /** Comma-separated e-mail addresses allowed when isUserFilterEnable is on. */
+  @Column({ type: 'text', default: '' })
+  userFilterEmail: string;
+
+  @Column({ type: 'boolean', default: false })
+  enableUserDownloadPdf: boolean;
+
+  /** The impact framework of the call's miniDyi steps (no foreign key: frameworks live in their own module). */
+  @Column({ type: 'uuid', nullable: true })
+  impactFrameworkId: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  powerBIWorkspaceID: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  powerBIReportID: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  userPowerBIWorkspaceID: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  userPowerBIReportID: string | null;
+
+  /** A file offered to applicants for download (customFile {id, name}). */
+  @Column({ type: 'uuid', nullable: true })
+  customFileId: string | null;
+
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  customFileName: string | null;
+}

@@ -1,0 +1,238 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { CallSubmissionEntity } from './call-submission.entity.js';
+import { CallTypeEntity } from './call-type.entity.js';
+import { CallEntity } from './call.entity.js';
+
+/** A call with the selected organization's submission (the applicant's list). */
+export type CallUserRow = Pick<
+  CallEntity,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'callTypeId'
+  | 'openingAt'
+  | 'closingAt'
+  | 'callLockEnd'
+  | 'isUserFilterEnable'
+  | 'userFilterEmail'
+  | 'enableUserDownloadPdf'
+  | 'impactFrameworkId'
+  | 'userPowerBIWorkspaceID'
+  | 'userPowerBIReportID'
+  | 'customFileId'
+  | 'customFileName'
+> & { submissionId: string | null; submissionClosed: boolean | null };
+
+export interface CallWithCounts extends CallEntity {
+  submissionCount: number;
+  callTypeName: string;
+}
+
+/** Columns the console may sort calls on, and their SQL. */
+export const CALL_SORT: Record<string, string> = {
+  name: 'c.name',
+  openingAt: 'c.opening_at',
+  closingAt: 'c.closing_at',
+  createdAt: 'c.created_at',
+  updatedAt: 'c.updated_at',
+  callLockEnd: 'c.call_lock_end',
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+@Injectable()
+export class CallsRepository {
+  constructor(@InjectRepository(CallEntity) private readonly calls: Repository<CallEntity>) {}
+
+  private repo(m?: EntityManager): Repository<CallEntity> {
+    return m?.getRepository(CallEntity) ?? this.calls;
+  }
+
+  findById(id: string, m?: EntityManager): Promise<CallEntity | null> {
+    return this.repo(m).findOne({ where: { id } });
+  }
+
+  /** Locks the row until the transaction ends (concurrent saves of one call are serialized). */
+  findByIdForUpdate(id: string, m: EntityManager): Promise<CallEntity | null> {
+    return m.getRepository(CallEntity).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
+  }
+
+  /**
+   * Every call (or one) with the organization's submission, if any: one plain query, only
+   * the columns the applicant's list needs (it is the busiest read of the product).
+   */
+  async findAllWithSubmission(organizationId: string | undefined, callId?: string): Promise<CallUserRow[]> {
+    return this.calls.manager.query(
+      `SELECT c.id, c.name, c.description, c.call_type_id AS "callTypeId", c.opening_at AS "openingAt", c.closing_at AS "closingAt",
+              c.call_lock_end AS "callLockEnd", c.is_user_filter_enable AS "isUserFilterEnable", c.user_filter_email AS "userFilterEmail",
+              c.enable_user_download_pdf AS "enableUserDownloadPdf", c.impact_framework_id AS "impactFrameworkId",
+              c.user_power_bi_workspace_id AS "userPowerBIWorkspaceID", c.user_power_bi_report_id AS "userPowerBIReportID",
+              c.custom_file_id AS "customFileId", c.custom_file_name AS "customFileName",
+              s.id AS "submissionId", s.closed AS "submissionClosed"
+         FROM call c
+         LEFT JOIN call_submission s ON s.call_id = c.id AND s.organization_id = $1
+        WHERE ($2::uuid IS NULL OR c.id = $2::uuid)`,
+      [organizationId ?? null, callId ?? null],
+    );
+  }
+
+  findAll(): Promise<CallEntity[]> {
+    return this.calls.find({ order: { name: 'ASC', id: 'ASC' } });
+  }
+
+  private withCounts(qb: SelectQueryBuilder<CallEntity>): SelectQueryBuilder<CallEntity> {
+    return qb
+      .leftJoin(CallTypeEntity, 't', 't.id = c.call_type_id')
+      .addSelect('t.name', 'call_type_name')
+      .addSelect('(SELECT count(*) FROM call_submission s WHERE s.call_id = c.id)::int', 'submission_count');
+  }
+
+  private attachCounts(
+    entities: CallEntity[],
+    raw: { c_id: string; call_type_name: string; submission_count: number }[],
+  ): CallWithCounts[] {
+    const byId = new Map(raw.map((r) => [r.c_id, r]));
+    return entities.map((e) =>
+      Object.assign(e, {
+        submissionCount: Number(byId.get(e.id)?.submission_count ?? 0),
+        callTypeName: byId.get(e.id)?.call_type_name ?? '',
+      }),
+    );
+  }
+
+  async findByIdWithCounts(id: string): Promise<CallWithCounts | null> {
+    const { entities, raw } = await this.withCounts(this.calls.createQueryBuilder('c')).where('c.id = :id', { id }).getRawAndEntities();
+    return entities.length ? this.attachCounts(entities, raw)[0] : null;
+  }
+
+  /** The console's page: `q` searches name and description, `status` is upcoming/open/closed, `id` a list (getMany). */
+  async findPage(query: ListQuery, now: Date): Promise<Page<CallWithCounts>> {
+    const f = query.filter;
+    const qb = this.calls.createQueryBuilder('c');
+    if (typeof f.q === 'string' && f.q.trim()) {
+      const q = `%${escapeLike(f.q.trim())}%`;
+      qb.andWhere(new Brackets((w) => w.where('c.name ILIKE :q', { q }).orWhere('c.description ILIKE :q', { q })));
+    }
+    if (f.status === 'open') qb.andWhere('c.opening_at <= :now AND c.closing_at >= :now', { now });
+    else if (f.status === 'upcoming') qb.andWhere('c.opening_at > :now', { now });
+    else if (f.status === 'closed') qb.andWhere('c.closing_at < :now', { now });
+    if (typeof f.callTypeId === 'string') qb.andWhere('c.call_type_id = :ct', { ct: f.callTypeId });
+    if (Array.isArray(f.id))
+      qb.andWhere('c.id IN (:...ids)', { ids: f.id.length ? f.id.map(String) : ['00000000-0000-0000-0000-000000000000'] });
+    const total = await qb.getCount();
+    this.withCounts(qb)
+      .orderBy(CALL_SORT[query.sortField ?? 'name'] ?? 'c.name', query.sortOrder)
+      .addOrderBy('c.id', 'ASC')
+      .offset(query.skip)
+      .limit(query.take);
+    const { entities, raw } = await qb.getRawAndEntities();
+    return { items: this.attachCounts(entities, raw), total };
+  }
+
+  countSubmissions(callId: string, m?: EntityManager): Promise<number> {
+    return (m?.getRepository(CallSubmissionEntity) ?? this.calls.manager.getRepository(CallSubmissionEntity)).count({ where: { callId } });
+  }
+
+  save(call: CallEntity, m: EntityManager): Promise<CallEntity> {
+    return m.getRepository(CallEntity).save(call);
+  }
+
+  create(data: Partial<CallEntity>): CallEntity {
+    return this.calls.create(data);
+  }
+
+  async delete(id: string, m: EntityManager): Promise<void> {
+    await m.getRepository(CallEntity).delete({ id });
+  }
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.calls.manager.transaction(work);
+  }
+}
+
+@Injectable()
+export class CallTypesRepository {
+  constructor(@InjectRepository(CallTypeEntity) private readonly types: Repository<CallTypeEntity>) {}
+
+  findById(id: string, m?: EntityManager): Promise<CallTypeEntity | null> {
+    return (m?.getRepository(CallTypeEntity) ?? this.types).findOne({ where: { id } });
+  }
+
+  findByIdForUpdate(id: string, m: EntityManager): Promise<CallTypeEntity | null> {
+    return m.getRepository(CallTypeEntity).createQueryBuilder('t').setLock('pessimistic_write').where('t.id = :id', { id }).getOne();
+  }
+
+  save(t: CallTypeEntity, m: EntityManager): Promise<CallTypeEntity> {
+    return m.getRepository(CallTypeEntity).save(t);
+  }
+
+  create(data: Partial<CallTypeEntity>): CallTypeEntity {
+    return this.types.create(data);
+  }
+
+  /** Call types with their number of steps and of calls; `q` searches name and description. */
+  async findPage(query: ListQuery): Promise<Page<CallTypeEntity & { stepCount: number; callCount: number }>> {
+    const f = query.filter;
+    const qb = this.types.createQueryBuilder('t');
+    if (typeof f.q === 'string' && f.q.trim()) {
+      const q = `%${escapeLike(f.q.trim())}%`;
+      qb.andWhere(new Brackets((w) => w.where('t.name ILIKE :q', { q }).orWhere('t.description ILIKE :q', { q })));
+    }
+    if (Array.isArray(f.id))
+      qb.andWhere('t.id IN (:...ids)', { ids: f.id.length ? f.id.map(String) : ['00000000-0000-0000-0000-000000000000'] });
+    const total = await qb.getCount();
+    const sort: Record<string, string> = { name: 't.name', createdAt: 't.created_at', updatedAt: 't.updated_at' };
+    qb.addSelect('(SELECT count(*) FROM step s WHERE s.call_type_id = t.id)::int', 'step_count')
+      .addSelect('(SELECT count(*) FROM call c WHERE c.call_type_id = t.id)::int', 'call_count')
+      .orderBy(sort[query.sortField ?? 'name'] ?? 't.name', query.sortOrder)
+      .addOrderBy('t.id', 'ASC')
+      .offset(query.skip)
+      .limit(query.take);
+    const { entities, raw } = await qb.getRawAndEntities<{ t_id: string; step_count: number; call_count: number }>();
+    const byId = new Map(raw.map((r) => [r.t_id, r]));
+    return {
+      items: entities.map((e) =>
+        Object.assign(e, { stepCount: Number(byId.get(e.id)?.step_count ?? 0), callCount: Number(byId.get(e.id)?.call_count ?? 0) }),
+      ),
+      total,
+    };
+  }
+
+  findAll(): Promise<CallTypeEntity[]> {
+    return this.types.find({ order: { name: 'ASC', id: 'ASC' } });
+  }
+
+  countCalls(id: string, m: EntityManager): Promise<number> {
+    return m.getRepository(CallEntity).count({ where: { callTypeId: id } });
+  }
+
+  async delete(id: string, m: EntityManager): Promise<void> {
+    await m.getRepository(CallTypeEntity).delete({ id });
+  }
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.types.manager.transaction(work);
+  }
+}
+
+@Injectable()
+export class CallSubmissionsRepository {
+  constructor(@InjectRepository(CallSubmissionEntity) private readonly subs: Repository<CallSubmissionEntity>) {}
+
+  findByCallAndOrganization(callId: string, organizationId: string): Promise<CallSubmissionEntity | null> {
+    return this.subs.findOne({ where: { callId, organizationId } });
+  }
+
+  /** Inserts unless the call+organization already has one; answers whether a row was inserted. */
+  async insertIfAbsent(row: Pick<CallSubmissionEntity, 'callId' | 'organizationId' | 'userId' | 'code'>): Promise<boolean> {
+    const rows: unknown[] = await this.subs.manager.query(
+      `INSERT INTO call_submission (call_id, organization_id, user_id, code) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (call_id, organization_id) DO NOTHING RETURNING id`,
+      [row.callId, row.organizationId, row.userId, row.code],
+    );
+    return rows.length > 0;
+  }
+}

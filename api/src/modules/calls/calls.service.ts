@@ -1,0 +1,271 @@
+import { Injectable } from '@nestjs/common';
+import {
+  callPhase,
+  callStatus,
+  EMPTY_ID,
+  invalidFilterEmails,
+  isCallLocked,
+  normalizeEmailFilter,
+  orderCallsForUser,
+  parseEmailFilter,
+} from '@impact-calls/domain';
+import { QueryFailedError, type EntityManager } from 'typeorm';
+import type { AuthUser } from '../../common/auth/access.decorator.js';
+import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
+import { cleanRichHtml } from '../../common/html/safe-html.js';
+import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { isEmptyId } from '../../common/ids.js';
+import { CallAccessService } from './call-access.service.js';
+import { CallTypesService } from './call-types.service.js';
+import type { CallEntity } from './call.entity.js';
+import { CallsRepository, type CallUserRow, type CallWithCounts } from './calls.repository.js';
+import type { CallAdminDto, CallDetailAdminDto, CallDto, CallUserDto, CreateCallDto } from './dto/call.dto.js';
+
+type CallFields = Pick<
+  CallEntity,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'callTypeId'
+  | 'openingAt'
+  | 'closingAt'
+  | 'callLockEnd'
+  | 'isUserFilterEnable'
+  | 'enableUserDownloadPdf'
+  | 'impactFrameworkId'
+  | 'userPowerBIWorkspaceID'
+  | 'userPowerBIReportID'
+  | 'customFileId'
+  | 'customFileName'
+>;
+
+export function toCallDto(c: CallFields, now = new Date()): CallDto {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    callTypeId: c.callTypeId,
+    type: c.callTypeId,
+    openingAt: c.openingAt.toISOString(),
+    closingAt: c.closingAt.toISOString(),
+    status: callStatus(c, now),
+    phase: callPhase(c, now),
+    callLockEnd: c.callLockEnd ? c.callLockEnd.toISOString() : null,
+    locked: isCallLocked(c, now),
+    isUserFilterEnable: c.isUserFilterEnable,
+    enableUserDownloadPdf: c.enableUserDownloadPdf,
+    impactFrameworkId: c.impactFrameworkId,
+    userPowerBIWorkspaceID: c.userPowerBIWorkspaceID,
+    userPowerBIReportID: c.userPowerBIReportID,
+    customFile: c.customFileId ? { id: c.customFileId, name: c.customFileName ?? '' } : null,
+  };
+}
+
+function toCallUserDto(row: CallUserRow, now: Date): CallUserDto {
+  return { ...toCallDto(row, now), submissionId: row.submissionId ?? EMPTY_ID, submissionClosed: row.submissionClosed ?? false };
+}
+
+export function toCallAdminDto(c: CallWithCounts, now = new Date()): CallAdminDto {
+  return {
+    ...toCallDto(c, now),
+    userFilterEmail: c.userFilterEmail,
+    powerBIWorkspaceID: c.powerBIWorkspaceID,
+    powerBIReportID: c.powerBIReportID,
+    submissionCount: c.submissionCount,
+    version: c.version,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    callTypeName: c.callTypeName,
+  };
+}
+
+/** Empty analytics ids are stored as null (spec section 5). */
+const blankToNull = (s: string | null | undefined): string | null | undefined =>
+  s === undefined ? undefined : s === null || s.trim() === '' ? null : s.trim();
+
+const isForeignKeyViolation = (e: unknown) =>
+  e instanceof QueryFailedError && (e as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23503';
+
+/** The Call group: the applicant's reads and the console's writes. */
+@Injectable()
+export class CallsService {
+  constructor(
+    private readonly calls: CallsRepository,
+    private readonly access: CallAccessService,
+    private readonly callTypes: CallTypesService,
+  ) {}
+
+  // ------------------------------------------------------------ applicant
+
+  /** GetCallListUser: calls the user may see, open first then closed, each by name, with the organization's submission. */
+  async listForUser(user: AuthUser, organizationId: string | undefined): Promise<CallUserDto[]> {
+    const now = new Date();
+    const rows = (await this.calls.findAllWithSubmission(organizationId)).filter((c) => this.access.isVisible(c, user));
+    return orderCallsForUser(rows, now).map((r) => toCallUserDto(r, now));
+  }
+
+  /** GetCallById: one call the user may see (404 when missing or filtered out). */
+  async getForUser(id: string, user: AuthUser, organizationId: string | undefined): Promise<CallUserDto> {
+    const [row] = await this.calls.findAllWithSubmission(organizationId, id);
+    if (!row || !this.access.isVisible(row, user)) throw notFound('pages.admin.call-not-found', 'Call not found');
+    return toCallUserDto(row, new Date());
+  }
+
+  // ------------------------------------------------------------ console
+
+  async getForAdmin(id: string): Promise<CallDetailAdminDto> {
+    const call = await this.calls.findByIdWithCounts(id);
+    if (!call) throw notFound('pages.admin.call-not-found', 'Call not found');
+    return { ...toCallAdminDto(call), callType: await this.callTypes.get(call.callTypeId) };
+  }
+
+  async listForAdmin(): Promise<CallAdminDto[]> {
+    const all: CallAdminDto[] = [];
+    for (let skip = 0; ; skip += 100) {
+      const page = await this.page({ skip, take: 100, sortField: 'name', sortOrder: 'ASC', filter: {} });
+      all.push(...page.items);
+      if (page.items.length < 100) return all;
+    }
+  }
+
+  async page(query: ListQuery): Promise<Page<CallAdminDto>> {
+    const now = new Date();
+    const page = await this.calls.findPage(query, now);
+    return { items: page.items.map((c) => toCallAdminDto(c, now)), total: page.total };
+  }
+
+  /** CreateCall: the call type (given by id, or created/updated with its steps) and the call, in one transaction. */
+  async create(dto: CreateCallDto): Promise<CallDetailAdminDto> {
+    const id = await this.calls.transaction((m) => this.saveIn(m, undefined, dto));
+    return this.getForAdmin(id);
+  }
+
+  /** Creates a call inside the caller's transaction (demo content); answers its id. */
+  createIn(m: EntityManager, dto: CreateCallDto): Promise<string> {
+    return this.saveIn(m, undefined, dto);
+  }
+
+  /** UpdateCall: same, on an existing call; the lock end date cannot change once set. */
+  async update(id: string, dto: CreateCallDto & { version?: number }): Promise<CallDetailAdminDto> {
+    await this.calls.transaction((m) => this.saveIn(m, id, dto));
+    return this.getForAdmin(id);
+  }
+
+  /** DeleteCall: refused while the call has submissions (nothing is lost). */
+  async delete(id: string): Promise<CallAdminDto> {
+    const before = await this.calls.findByIdWithCounts(id);
+    if (!before) throw notFound('pages.admin.call-not-found', 'Call not found');
+    await this.calls.transaction(async (m) => {
+      const call = await this.calls.findByIdForUpdate(id, m);
+      if (!call) throw notFound('pages.admin.call-not-found', 'Call not found');
+      const refuse = () => conflict('pages.admin.error-call-has-submissions', 'This call has submissions: it cannot be deleted');
+      if ((await this.calls.countSubmissions(id, m)) > 0) throw refuse();
+      try {
+        await this.calls.delete(id, m);
+      } catch (e) {
+        if (isForeignKeyViolation(e)) throw refuse();
+        throw e;
+      }
+    });
+    return toCallAdminDto(before);
+  }
+
+  private async saveIn(m: EntityManager, id: string | undefined, dto: CreateCallDto & { version?: number }): Promise<string> {
+    const now = new Date();
+    let call: CallEntity;
+    if (id) {
+      const found = await this.calls.findByIdForUpdate(id, m);
+      if (!found) throw notFound('pages.admin.call-not-found', 'Call not found');
+      if (dto.version !== undefined && dto.version !== found.version) {
+        throw conflict('errors.stale-version', 'This call was changed by someone else; reload it');
+      }
+      call = found;
+    } else {
+      call = this.calls.create({});
+    }
+
+    if (dto.closingAt.getTime() <= dto.openingAt.getTime()) {
+      throw badRequest('pages.admin.error-call-dates', 'closingAt must be after openingAt', {
+        errors: { closingAt: 'must be after openingAt' },
+      });
+    }
+    this.checkLock(call, dto.callLockEnd, now);
+    const filterOn = dto.isUserFilterEnable ?? (id ? call.isUserFilterEnable : false);
+    const emails = dto.userFilterEmail ?? (id ? call.userFilterEmail : '');
+    const invalid = invalidFilterEmails(emails);
+    if (invalid.length) {
+      throw badRequest('pages.admin.error-filter-email', `Not e-mail addresses: ${invalid.join(', ')}`, {
+        errors: { userFilterEmail: `not e-mail addresses: ${invalid.join(', ')}` },
+      });
+    }
+    if (filterOn && parseEmailFilter(emails).length === 0) {
+      throw badRequest('pages.admin.error-filter-email-empty', 'List at least one e-mail address, or turn the filter off', {
+        errors: { userFilterEmail: 'at least one address' },
+      });
+    }
+
+    let callTypeId = dto.callTypeId;
+    if (dto.callType) {
+      if (callTypeId && !isEmptyId(dto.callType.id) && dto.callType.id !== callTypeId) {
+        throw badRequest('errors.validation', 'callTypeId and callType.id disagree', {
+          errors: { callTypeId: 'differs from callType.id' },
+        });
+      }
+      callTypeId = await this.callTypes.upsertIn(m, {
+        id: dto.callType.id,
+        version: dto.callType.version,
+        name: dto.callType.name?.trim() || dto.name,
+        description: dto.callType.description?.trim() || dto.name,
+        steps: dto.callType.steps,
+      });
+    } else if (callTypeId) {
+      await this.callTypes.get(callTypeId, m).catch(() => {
+        throw badRequest('errors.call-type-not-found', 'No such call type', { errors: { callTypeId: 'no such call type' } });
+      });
+    } else if (!id) {
+      throw badRequest('errors.validation', 'Give callTypeId or callType', { errors: { callTypeId: 'required' } });
+    }
+
+    Object.assign(call, {
+      name: dto.name,
+      description: cleanRichHtml('description', dto.description ?? (id ? call.description : '')),
+      callTypeId: callTypeId ?? call.callTypeId,
+      openingAt: dto.openingAt,
+      closingAt: dto.closingAt,
+      isUserFilterEnable: filterOn,
+      userFilterEmail: normalizeEmailFilter(emails),
+    });
+    if (dto.callLockEnd !== undefined) call.callLockEnd = dto.callLockEnd;
+    if (dto.enableUserDownloadPdf !== undefined) call.enableUserDownloadPdf = dto.enableUserDownloadPdf;
+    if (dto.impactFrameworkId !== undefined)
+      call.impactFrameworkId = isEmptyId(dto.impactFrameworkId) ? null : dto.impactFrameworkId!.toLowerCase();
+    for (const key of ['powerBIWorkspaceID', 'powerBIReportID', 'userPowerBIWorkspaceID', 'userPowerBIReportID'] as const) {
+      const v = blankToNull(dto[key]);
+      if (v !== undefined) call[key] = v;
+    }
+    const saved = await this.calls.save(call, m);
+    return saved.id;
+  }
+
+  /**
+   * Call lock (spec section 4): a lock end date must be in the future when set, and once
+   * saved it never changes (not moved, not removed).
+   */
+  private checkLock(call: CallEntity, wanted: Date | null | undefined, now: Date): void {
+    if (wanted === undefined) return;
+    const current = call.callLockEnd;
+    if (current) {
+      if (!wanted || wanted.getTime() !== current.getTime()) {
+        throw badRequest('pages.admin.error-call-lock-immutable', 'The lock end date cannot be changed once saved', {
+          errors: { callLockEnd: 'cannot be changed once saved' },
+        });
+      }
+      return;
+    }
+    if (wanted && wanted.getTime() <= now.getTime()) {
+      throw badRequest('pages.admin.error-call-lock-past', 'The lock end date must be in the future', {
+        errors: { callLockEnd: 'must be in the future' },
+      });
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { isEmailAddress } from '@impact-calls/domain';
+import { randomUUID } from 'node:crypto';
+import { QueryFailedError, type Repository } from 'typeorm';
+import { SETTINGS, type Settings } from '../../config/settings.js';
+import { isUuid } from '../../common/ids.js';
+import { UserEntity } from '../auth/user.entity.js';
+import { devOidcIssuer } from './dev-oidc.client.js';
+
+export interface DevSignInInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+export type DevSignInProblem = 'email' | 'names' | 'too-long';
+export type DevSignInResult = { accountId: string; created: boolean } | { problem: DevSignInProblem };
+
+export interface DevAccountClaims {
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  given_name: string;
+  family_name: string;
+  name: string;
+  roles: string[];
+}
+
+const NAME_MAX = 200;
+const EMAIL_MAX = 320;
+
+/**
+ * The accounts of the embedded development provider. They live in the product's own
+ * app_user table (account id = user id), so a restart keeps them; an unknown e-mail is
+ * registered on the spot. There is no password: this provider is for development and demos.
+ */
+@Injectable()
+export class DevOidcAccountsService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  async signIn(input: DevSignInInput): Promise<DevSignInResult> {
+    const email = input.email.trim().toLowerCase();
+    const firstName = input.firstName.trim();
+    const lastName = input.lastName.trim();
+    if (email.length > EMAIL_MAX || firstName.length > NAME_MAX || lastName.length > NAME_MAX) return { problem: 'too-long' };
+    if (!isEmailAddress(email)) return { problem: 'email' };
+
+    const existing = await this.users.findOne({ where: { email } });
+    if (existing) {
+      if (firstName) existing.firstName = firstName;
+      if (lastName) existing.lastName = lastName;
+      if (firstName || lastName) await this.users.save(existing);
+      return { accountId: existing.id, created: false };
+    }
+    if (!firstName || !lastName) return { problem: 'names' };
+
+    const id = randomUUID();
+    try {
+      await this.users.insert({
+        id,
+        email,
+        firstName,
+        lastName,
+        roles: [],
+        issuer: devOidcIssuer(this.settings),
+        subject: id,
+        lastLoginAt: null,
+      });
+      return { accountId: id, created: true };
+    } catch (e) {
+      // The same e-mail registered at the same moment by another request: use that account.
+      if (e instanceof QueryFailedError && (e as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23505') {
+        const winner = await this.users.findOne({ where: { email } });
+        if (winner) return { accountId: winner.id, created: false };
+      }
+      throw e;
+    }
+  }
+
+  /** The claims of an account, or undefined when it does not exist (any more). */
+  async claims(accountId: string): Promise<DevAccountClaims | undefined> {
+    if (!isUuid(accountId)) return undefined;
+    const user = await this.users.findOne({ where: { id: accountId } });
+    if (!user) return undefined;
+    return {
+      sub: user.id,
+      email: user.email,
+      email_verified: true,
+      given_name: user.firstName,
+      family_name: user.lastName,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      // The development provider's only role source: ADMIN_EMAILS.
+      roles: this.settings.adminEmails.includes(user.email) ? ['admin'] : [],
+    };
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UserEntity } from '../auth/user.entity.js';
+import { DevOidcAccountsService } from './dev-oidc-accounts.service.js';
+import { DevOidcService } from './dev-oidc.service.js';
+
+/**
+ * The embedded development OpenID provider (active only when OIDC_ISSUER is unset). It is
+ * mounted on Express before the body parsers by `mountDevOidc`, registered in app.factory.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity])],
+  providers: [DevOidcAccountsService, DevOidcService],
+  exports: [DevOidcService],
+})
+export class DevOidcModule {}

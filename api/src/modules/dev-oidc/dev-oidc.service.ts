@@ -1,0 +1,300 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { generateKeyPair, exportJWK, type JWK } from 'jose';
+import Provider, { errors as oidcErrors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { translate } from '@impact-calls/domain';
+import { SETTINGS, type Settings } from '../../config/settings.js';
+import { FixedWindowLimiter } from '../auth/rate-limit.js';
+import { DevOidcMemoryAdapter } from './dev-oidc.adapter.js';
+import { DevOidcAccountsService } from './dev-oidc-accounts.service.js';
+import {
+  DEV_OIDC_CLIENT_ID,
+  DEV_OIDC_PATH,
+  OIDC_SCOPES,
+  deriveSecret,
+  devOidcIssuer,
+  loginCallbackUrl,
+  logoutCallbackUrl,
+} from './dev-oidc.client.js';
+import { LOGOUT_SCRIPT, logoutPage, messagePage, pickLanguage, signInPage } from './dev-oidc.pages.js';
+
+/** Sign-in attempts per IP and minute on the embedded provider's page. */
+export const DEV_SIGN_IN_LIMIT = 30;
+
+/** One signing key per process: the provider's state (codes, sessions) is in memory too. */
+let signingKey: Promise<JWK> | undefined;
+function developmentSigningKey(): Promise<JWK> {
+  signingKey ??= generateKeyPair('RS256', { extractable: true }).then(async ({ privateKey }) => ({
+    ...(await exportJWK(privateKey)),
+    kid: `dev-${Date.now().toString(36)}`,
+    use: 'sig',
+    alg: 'RS256',
+  }));
+  return signingKey;
+}
+
+/** `prompt=create` (OpenID Connect "Initiating User Registration"): show the registration page. */
+function createPrompt(): interactionPolicy.Prompt {
+  return new interactionPolicy.Prompt({ name: 'create', requestable: true });
+}
+
+const asString = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * The embedded development OpenID provider (`oidc-provider`), mounted at /oidc when
+ * OIDC_ISSUER is unset: a sign-in page that asks for an e-mail and a name, registers an
+ * unknown e-mail on the spot, and signs the user in. Code flow with PKCE (S256) required,
+ * one client (the product), a `roles` claim (admin for ADMIN_EMAILS). Its codes and
+ * sessions are in memory; its accounts are the app_user rows.
+ */
+@Injectable()
+export class DevOidcService {
+  private readonly logger = new Logger('DevOidc');
+  private provider: Provider | undefined;
+  private readonly limiter = new FixedWindowLimiter(DEV_SIGN_IN_LIMIT, 60_000);
+
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly accounts: DevOidcAccountsService,
+  ) {}
+
+  get enabled(): boolean {
+    return !this.settings.oidc;
+  }
+
+  get issuer(): string {
+    return devOidcIssuer(this.settings);
+  }
+
+  /** The absolute URL of one of the provider's endpoints (authorization, end_session, ...). */
+  endpoint(name: 'authorization' | 'end_session'): string {
+    if (!this.provider) throw new Error('The embedded OpenID provider is not mounted');
+    return this.provider.urlFor(name);
+  }
+
+  /** Mounts the provider and its pages; must run before the JSON body parser. */
+  async mount(app: NestExpressApplication): Promise<void> {
+    if (!this.enabled) return;
+    const provider = await this.build();
+    this.provider = provider;
+    app.use(DEV_OIDC_PATH, this.pages(provider));
+    app.use(DEV_OIDC_PATH, provider.callback());
+    const notice = `Embedded development OpenID provider at ${this.issuer}: anyone can sign in with any e-mail; set OIDC_ISSUER for real use`;
+    if (this.settings.nodeEnv === 'production') this.logger.warn(notice);
+    else this.logger.log(notice);
+  }
+
+  private async build(): Promise<Provider> {
+    const settings = this.settings;
+    const accounts = this.accounts;
+    const policy = interactionPolicy.base();
+    policy.add(createPrompt(), 0);
+    const home = settings.publicUrl;
+
+    const configuration: Configuration = {
+      adapter: DevOidcMemoryAdapter,
+      clients: [
+        {
+          client_id: DEV_OIDC_CLIENT_ID,
+          client_secret: deriveSecret(settings, 'client-secret'),
+          client_name: translate('en', 'app.name'),
+          redirect_uris: [loginCallbackUrl(settings)],
+          post_logout_redirect_uris: [logoutCallbackUrl(settings)],
+          response_types: ['code'],
+          grant_types: ['authorization_code'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      ],
+      jwks: { keys: [await developmentSigningKey()] },
+      cookies: { keys: [deriveSecret(settings, 'cookies')] },
+      pkce: { required: () => true },
+      scopes: [...OIDC_SCOPES],
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['given_name', 'family_name', 'name'],
+        roles: ['roles'],
+      },
+      // The product reads everything from the ID token; no userinfo round trip needed.
+      conformIdTokenClaims: false,
+      features: {
+        devInteractions: { enabled: false },
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: (ctx: KoaContextWithOIDC, form: string) => {
+            ctx.type = 'html';
+            ctx.body = logoutPage(pickLanguage(ctx.oidc.params?.ui_locales), form, `${DEV_OIDC_PATH}/assets/logout.js`);
+          },
+          postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => {
+            const lang = pickLanguage(ctx.oidc.params?.ui_locales);
+            ctx.type = 'html';
+            ctx.body = messagePage(lang, 'dev-oidc.signing-out', translate(lang, 'dev-oidc.signed-out'), home);
+          },
+        },
+      },
+      interactions: {
+        policy,
+        url: (_ctx: KoaContextWithOIDC, interaction) => `${DEV_OIDC_PATH}/interaction/${interaction.uid}`,
+      },
+      // The product is a first-party client: its grant is given without a consent screen.
+      loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+        const client = ctx.oidc.client;
+        const accountId = ctx.oidc.session?.accountId;
+        if (!client || !accountId) return undefined;
+        const grantId =
+          (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId ?? ctx.oidc.session?.grantIdFor(client.clientId);
+        if (grantId) {
+          const existing = await ctx.oidc.provider.Grant.find(grantId);
+          if (existing) return existing;
+        }
+        const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
+        grant.addOIDCScope(OIDC_SCOPES.join(' '));
+        await grant.save();
+        return grant;
+      },
+      findAccount: async (_ctx, sub) => {
+        const claims = await accounts.claims(sub);
+        if (!claims) return undefined;
+        return { accountId: sub, claims: () => ({ ...claims }) };
+      },
+      renderError: (ctx, out) => {
+        const lang = pickLanguage(ctx.oidc?.params?.ui_locales);
+        ctx.type = 'html';
+        ctx.body = messagePage(lang, 'dev-oidc.error-title', `${out.error}: ${out.error_description ?? ''}`, home);
+      },
+      ttl: {
+        AuthorizationCode: 60,
+        IdToken: 3600,
+        AccessToken: 3600,
+        Interaction: 3600,
+        Session: 14 * 24 * 3600,
+        Grant: 14 * 24 * 3600,
+      },
+    };
+    const provider = new Provider(this.issuer, configuration);
+    // Behind the product's reverse proxy (HTTPS terminated there), trust X-Forwarded-*.
+    provider.proxy = true;
+    provider.on('server_error', (_ctx, error) => this.logger.error(error));
+    return provider;
+  }
+
+  /** The interaction pages (sign-in, cancel) and the logout script, before the provider. */
+  private pages(provider: Provider): express.Router {
+    const router = express.Router();
+    const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 10 });
+    const home = this.settings.publicUrl;
+    const interactionPath = (uid: string) => `${DEV_OIDC_PATH}/interaction/${encodeURIComponent(uid)}`;
+
+    router.get('/assets/logout.js', (_req, res) => {
+      res.type('application/javascript').set('Cache-Control', 'no-cache').send(LOGOUT_SCRIPT);
+    });
+
+    const expired = (res: Response, lang = pickLanguage(undefined)) =>
+      res
+        .status(400)
+        .type('html')
+        .send(messagePage(lang, 'dev-oidc.error-title', translate(lang, 'dev-oidc.errors.expired'), home));
+
+    router.get('/interaction/:uid', async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const details = await provider.interactionDetails(req, res);
+        if (details.uid !== req.params.uid) return expired(res);
+        const lang = pickLanguage(details.params.ui_locales);
+        if (details.prompt.name === 'consent') return await this.grantConsent(provider, req, res, details);
+        res
+          .set('Cache-Control', 'no-store')
+          .type('html')
+          .send(
+            signInPage({
+              lang,
+              action: `${interactionPath(details.uid)}/login`,
+              abortAction: `${interactionPath(details.uid)}/abort`,
+              create: details.prompt.name === 'create',
+              values: { email: asString(details.params.login_hint) },
+            }),
+          );
+      } catch (e) {
+        if (e instanceof oidcErrors.SessionNotFound) return expired(res);
+        next(e);
+      }
+    });
+
+    router.post('/interaction/:uid/login', form, async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const details = await provider.interactionDetails(req, res);
+        if (details.uid !== req.params.uid) return expired(res);
+        const lang = pickLanguage(details.params.ui_locales);
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const values = { email: asString(body.email), firstName: asString(body.firstName), lastName: asString(body.lastName) };
+        const again = (status: number, problem: 'email' | 'names' | 'too-long' | 'too-many') =>
+          res
+            .status(status)
+            .set('Cache-Control', 'no-store')
+            .type('html')
+            .send(
+              signInPage({
+                lang,
+                action: `${interactionPath(details.uid)}/login`,
+                abortAction: `${interactionPath(details.uid)}/abort`,
+                create: details.prompt.name === 'create',
+                problem,
+                values,
+              }),
+            );
+        if (this.limiter.hit(req.ip ?? 'unknown') > 0) return again(429, 'too-many');
+        const result = await this.accounts.signIn(values);
+        if ('problem' in result) return again(400, result.problem);
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: result.accountId }, ...(details.prompt.name === 'create' ? { create: { created: result.created } } : {}) },
+          { mergeWithLastSubmission: false },
+        );
+      } catch (e) {
+        if (e instanceof oidcErrors.SessionNotFound) return expired(res);
+        next(e);
+      }
+    });
+
+    router.post('/interaction/:uid/abort', form, async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        await provider.interactionFinished(
+          req,
+          res,
+          { error: 'access_denied', error_description: 'The user cancelled the sign-in' },
+          { mergeWithLastSubmission: false },
+        );
+      } catch (e) {
+        if (e instanceof oidcErrors.SessionNotFound) return expired(res);
+        next(e);
+      }
+    });
+    return router;
+  }
+
+  /** A scope the first-party grant did not cover yet (rare): grant it and continue. */
+  private async grantConsent(
+    provider: Provider,
+    req: Request,
+    res: Response,
+    details: Awaited<ReturnType<Provider['interactionDetails']>>,
+  ): Promise<void> {
+    const accountId = details.session?.accountId;
+    if (!accountId) throw new oidcErrors.SessionNotFound('no session');
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId, clientId: asString(details.params.client_id) });
+    if (!grant) throw new oidcErrors.SessionNotFound('grant not found');
+    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+    if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
+    const grantId = await grant.save();
+    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  }
+}
+
+/** Registered in app.factory: mounts the embedded provider when OIDC_ISSUER is unset. */
+export async function mountDevOidc(app: NestExpressApplication): Promise<void> {
+  await app.get(DevOidcService).mount(app);
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { CallEntity } from '../calls/call.entity.js';
+import { returned } from '../submissions/submission.repository.js';
+import { AttachmentEntity, AttachmentTypeEntity } from './attachment.entity.js';
+
+const SORTABLE: Record<string, string> = {
+  fileName: 'a.fileName',
+  createdAt: 'a.createdAt',
+  dimensions: 'a.dimensions',
+  mimeType: 'a.mimeType',
+};
+export const FILE_SORTABLE = Object.keys(SORTABLE);
+
+@Injectable()
+export class AttachmentRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  types(): Promise<AttachmentTypeEntity[]> {
+    return this.db.manager.find(AttachmentTypeEntity, { order: { sort: 'ASC', code: 'ASC' } });
+  }
+
+  typeByCode(code: string): Promise<AttachmentTypeEntity | null> {
+    return this.db.manager.findOne(AttachmentTypeEntity, { where: { code } });
+  }
+
+  byId(id: string): Promise<AttachmentEntity | null> {
+    return this.db.manager.findOne(AttachmentEntity, { where: { id }, relations: { attachmentType: true } });
+  }
+
+  byDownloadId(downloadId: string): Promise<AttachmentEntity | null> {
+    return this.db.manager.findOne(AttachmentEntity, { where: { downloadId } });
+  }
+
+  /** Deletes the file of a submission's slot; answers the storage keys to remove. */
+  async deleteSlot(m: EntityManager, submissionId: string, stepId: string, slotIndex: number): Promise<string[]> {
+    const rows = returned<{ storage_key: string }>(
+      await m.query(
+        `DELETE FROM attachment WHERE purpose = 'submission' AND submission_id = $1 AND step_id = $2 AND slot_index = $3 RETURNING storage_key`,
+        [submissionId, stepId, slotIndex],
+      ),
+    );
+    return rows.map((r) => r.storage_key);
+  }
+
+  /** The calls offering this file as their custom file. */
+  callsOfCustomFile(downloadId: string, manager?: EntityManager): Promise<CallEntity[]> {
+    return (manager ?? this.db.manager).find(CallEntity, { where: { customFileId: downloadId } });
+  }
+
+  async page(query: ListQuery, purpose: 'library' | 'custom-file', q: string | undefined): Promise<Page<AttachmentEntity>> {
+    const qb = this.db.manager
+      .createQueryBuilder(AttachmentEntity, 'a')
+      .leftJoinAndSelect('a.attachmentType', 't')
+      .where('a.purpose = :purpose', { purpose });
+    if (q) qb.andWhere('a.file_name ILIKE :q', { q: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    const [items, total] = await qb
+      .orderBy(SORTABLE[query.sortField ?? 'createdAt'] ?? 'a.createdAt', query.sortField ? query.sortOrder : 'DESC')
+      .addOrderBy('a.id', 'ASC')
+      .skip(query.skip)
+      .take(query.take)
+      .getManyAndCount();
+    return { items, total };
+  }
+}

@@ -1,0 +1,285 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { fileTypeFromFile } from 'file-type';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  acceptedKinds,
+  cutDescription,
+  fileExtension,
+  fileKindOf,
+  isDropZoneFile,
+  isEmailAllowed,
+  maxUploadBytes,
+  readUploadSlots,
+  safeFileName,
+  type DetectedType,
+  type FileKind,
+  type FilePurpose,
+  type UploadSlot,
+} from '@impact-calls/domain';
+import type { AuthUser } from '../../common/auth/access.decorator.js';
+import { badRequest, forbidden, notFound } from '../../common/http/app-error.js';
+import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { SubmissionAccessService } from '../submissions/submission-access.service.js';
+import { SubmissionRepository } from '../submissions/submission.repository.js';
+import { AttachmentEntity } from './attachment.entity.js';
+import { toAttachmentDto } from './attachment.mapper.js';
+import { AttachmentRepository } from './attachment.repository.js';
+import type { AttachmentDto, AttachmentTypeDto, UploadFileDto } from './dto/files.dto.js';
+import { FILE_STORAGE, type FileStorage, NotFoundInStorage } from './storage/file-storage.js';
+import { fileTooLarge } from './upload.interceptor.js';
+
+export interface ReceivedFile {
+  path: string;
+  size: number;
+  originalname: string;
+}
+
+export interface Download {
+  stream: Readable;
+  fileName: string;
+  mimeType: string;
+  size: number;
+}
+
+const fileNotFound = () => notFound('errors.file-not-found', 'File not found');
+
+/** Kind of a drop-zone file (its bytes are one of png, jpeg, docx, mp4, xlsx). */
+const DROP_ZONE_KIND: Record<string, FileKind> = {
+  'image/png': 'image',
+  'image/jpeg': 'image',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'word',
+  'video/mp4': 'video',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'excel',
+};
+
+/** The display name: the given name (or the file's), made safe, with the file's real extension. */
+function displayName(given: string | undefined, original: string): string {
+  const ext = fileExtension(original);
+  const name = safeFileName(given?.trim() ? given : original, `file${ext}`);
+  return ext && fileExtension(name) !== ext ? safeFileName(`${name}${ext}`) : name;
+}
+
+/**
+ * Uploads and downloads: limits and kinds checked on the server (size, bytes AND
+ * extension), server-made storage keys, a row only once the bytes are stored, and
+ * downloads only for the owning organization (or administrators).
+ */
+@Injectable()
+export class FilesService {
+  private readonly logger = new Logger('Files');
+
+  constructor(
+    private readonly attachments: AttachmentRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly access: SubmissionAccessService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  async types(): Promise<AttachmentTypeDto[]> {
+    return (await this.attachments.types()).map((t) => ({ id: t.id, code: t.code, name: t.name }));
+  }
+
+  async upload(
+    user: AuthUser,
+    organizationId: string | undefined,
+    dto: UploadFileDto,
+    file: ReceivedFile | undefined,
+  ): Promise<AttachmentDto> {
+    if (!file) throw badRequest('errors.upload-no-file', 'Send the file in the field File');
+    const purpose: FilePurpose = dto.CallSubmissionId ? 'submission' : (dto.Purpose ?? 'library');
+    if (purpose === 'submission' && (dto.Purpose ?? 'submission') !== 'submission') {
+      throw badRequest('errors.validation', 'Purpose must be submission with CallSubmissionId', {
+        errors: { Purpose: 'must be submission' },
+      });
+    }
+
+    let slot: UploadSlot | undefined;
+    if (purpose === 'submission') {
+      if (!organizationId) throw badRequest('errors.organization-required', 'Select an organization first');
+      if (!dto.StepId || dto.SlotIndex === undefined) {
+        throw badRequest('errors.validation', 'StepId and SlotIndex are required with CallSubmissionId', {
+          errors: { StepId: 'required', SlotIndex: 'required' },
+        });
+      }
+      // Checked before storing anything; checked again, locked, when the row is written.
+      slot = await this.slotOf(user, organizationId, dto.CallSubmissionId!, dto.StepId, dto.SlotIndex);
+    } else if (!user.isAdmin) {
+      throw forbidden('errors.admin-only', 'Administrators only');
+    }
+
+    if (file.size === 0) throw badRequest('errors.file-empty', 'The file is empty');
+    const max = maxUploadBytes(purpose, slot);
+    if (file.size > max) throw fileTooLarge(max);
+
+    const detected = (await fileTypeFromFile(file.path)) as DetectedType | undefined;
+    const kind =
+      purpose === 'library'
+        ? isDropZoneFile(detected, file.originalname)
+          ? DROP_ZONE_KIND[detected!.mime]
+          : undefined
+        : fileKindOf(detected, file.originalname);
+    if (!kind || !acceptedKinds(purpose, slot).includes(kind)) {
+      throw badRequest(
+        'errors.file-type-not-allowed',
+        `This kind of file is not accepted here (accepted: ${acceptedKinds(purpose, slot).join(', ')})`,
+        {
+          accepted: acceptedKinds(purpose, slot),
+        },
+      );
+    }
+    const type = await this.attachments.typeByCode(kind);
+    if (!type) throw badRequest('errors.file-type-not-allowed', 'This kind of file is not accepted here');
+    if (dto.TipoFileId && dto.TipoFileId !== type.id) {
+      throw badRequest('errors.file-type-mismatch', `The file is a ${kind} file, not of the type chosen`, {
+        errors: { TipoFileId: `the file is ${kind}` },
+      });
+    }
+
+    const now = new Date();
+    const storageKey = `${purpose}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+    await this.storage.putFile(storageKey, file.path, file.size, detected!.mime);
+
+    const row: Partial<AttachmentEntity> = {
+      purpose,
+      attachmentTypeId: type.id,
+      fileName: displayName(dto.Nome, file.originalname),
+      description: cutDescription(dto.Descrizione),
+      dimensions: file.size,
+      mimeType: detected!.mime,
+      storageKey,
+      downloadId: randomUUID(),
+      uploadedById: user.id,
+    };
+    let replaced: string[] = [];
+    let saved: AttachmentEntity;
+    try {
+      saved = await this.attachments.transaction(async (m) => {
+        if (purpose === 'submission') {
+          const { submission } = await this.access.lockWritable(m, user, organizationId!, dto.CallSubmissionId!);
+          Object.assign(row, {
+            submissionId: submission.id,
+            organizationId: submission.organizationId,
+            stepId: dto.StepId,
+            slotIndex: dto.SlotIndex,
+          });
+          // Replacing: the slot's previous file goes, in the same transaction.
+          replaced = await this.attachments.deleteSlot(m, submission.id, dto.StepId!, dto.SlotIndex!);
+        }
+        return m.getRepository(AttachmentEntity).save(row);
+      });
+    } catch (e) {
+      await this.forget([storageKey]);
+      throw e;
+    }
+    await this.forget(replaced);
+    saved.attachmentType = type;
+    return toAttachmentDto(saved);
+  }
+
+  /** The slot of an upload step of the submission's call, refusing closed submissions and closed calls. */
+  private async slotOf(
+    user: AuthUser,
+    organizationId: string,
+    submissionId: string,
+    stepId: string,
+    slotIndex: number,
+  ): Promise<UploadSlot> {
+    return this.attachments.transaction(async (m) => {
+      const { call } = await this.access.lockWritable(m, user, organizationId, submissionId);
+      const step = (await this.submissions.stepsOf(call.callTypeId, m)).find((x) => x.step.id === stepId);
+      if (!step || step.kind !== 'upload') throw notFound('errors.step-not-found', 'This upload step is not part of the call');
+      const slot = readUploadSlots(step.step.content)[slotIndex];
+      if (!slot)
+        throw badRequest('errors.upload-slot-not-found', 'This upload step has no such slot', { errors: { SlotIndex: 'no such slot' } });
+      return slot;
+    });
+  }
+
+  async list(user: AuthUser, organizationId: string | undefined, submissionId: string): Promise<AttachmentDto[]> {
+    if (!user.isAdmin || organizationId) {
+      // Applicants (and administrators acting for an organization) see their organization's only.
+      const s = await this.submissions.findSubmission(submissionId);
+      if (!s || (s.organizationId !== organizationId && !user.isAdmin))
+        throw notFound('errors.submission-not-found', 'Submission not found');
+    }
+    return (await this.submissions.attachments(submissionId)).map(toAttachmentDto);
+  }
+
+  /** Removes a file from an open submission's slot. */
+  async remove(user: AuthUser, organizationId: string, attachmentId: string): Promise<void> {
+    const key = await this.attachments.transaction(async (m) => {
+      const a = await m.findOne(AttachmentEntity, { where: { id: attachmentId } });
+      if (!a || a.purpose !== 'submission' || a.organizationId !== organizationId) throw fileNotFound();
+      await this.access.lockWritable(m, user, organizationId, a.submissionId!);
+      await m.delete(AttachmentEntity, { id: a.id });
+      return a.storageKey;
+    });
+    await this.forget([key]);
+  }
+
+  /**
+   * A file for download. Submission files: only the organization that owns them (the
+   * acting one) or an administrator; custom files: anyone who may see the call; library
+   * files: administrators. Everything else answers 404, as if the file did not exist.
+   */
+  async download(user: AuthUser, organizationId: string | undefined, downloadId: string): Promise<Download> {
+    const a = await this.attachments.byDownloadId(downloadId);
+    if (!a || !(await this.mayDownload(user, organizationId, a))) throw fileNotFound();
+    try {
+      return { stream: await this.storage.open(a.storageKey), fileName: a.fileName, mimeType: a.mimeType, size: a.dimensions };
+    } catch (e) {
+      if (e instanceof NotFoundInStorage) {
+        this.logger.error(`Attachment ${a.id} has no stored bytes (${a.storageKey})`);
+        throw fileNotFound();
+      }
+      throw e;
+    }
+  }
+
+  private async mayDownload(user: AuthUser, organizationId: string | undefined, a: AttachmentEntity): Promise<boolean> {
+    if (user.isAdmin) return true;
+    if (a.purpose === 'submission') return !!organizationId && a.organizationId === organizationId;
+    if (a.purpose === 'custom-file') {
+      const calls = await this.attachments.callsOfCustomFile(a.downloadId);
+      return calls.some((c) => isEmailAllowed(c, user.email));
+    }
+    return false;
+  }
+
+  async libraryPage(query: ListQuery): Promise<Page<AttachmentDto>> {
+    const purpose = query.filter.purpose;
+    if (purpose !== undefined && purpose !== 'library' && purpose !== 'custom-file')
+      throw badRequest('errors.list-query', 'purpose must be library or custom-file');
+    const q = typeof query.filter.q === 'string' ? query.filter.q.slice(0, 200) : undefined;
+    const page = await this.attachments.page(query, (purpose as 'library' | 'custom-file' | undefined) ?? 'library', q);
+    return { items: page.items.map(toAttachmentDto), total: page.total };
+  }
+
+  async libraryFile(id: string): Promise<AttachmentDto> {
+    const a = await this.attachments.byId(id);
+    if (!a || a.purpose === 'submission') throw fileNotFound();
+    return toAttachmentDto(a);
+  }
+
+  /** Deletes a console file (library or an unused custom file). */
+  async deleteLibraryFile(id: string): Promise<AttachmentDto> {
+    const { dto, key } = await this.attachments.transaction(async (m) => {
+      const a = await m.findOne(AttachmentEntity, { where: { id }, relations: { attachmentType: true } });
+      if (!a || a.purpose === 'submission') throw fileNotFound();
+      if ((await this.attachments.callsOfCustomFile(a.downloadId, m)).length) {
+        throw badRequest('errors.file-in-use', 'This file is the custom file of a call: remove it there first');
+      }
+      await m.delete(AttachmentEntity, { id });
+      return { dto: toAttachmentDto(a), key: a.storageKey };
+    });
+    await this.forget([key]);
+    return dto;
+  }
+
+  private async forget(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.storage.delete(key).catch((e: unknown) => this.logger.warn(`Could not delete stored file ${key}: ${String(e)}`));
+    }
+  }
+}

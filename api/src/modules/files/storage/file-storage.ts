@@ -1,0 +1,33 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live (architecture: "one storage interface"): the local disk under
+ * FILES_DIR by default, an S3-compatible bucket when S3_BUCKET is set. Keys are made by the
+ * server only (`<purpose>/<yyyy>/<mm>/<uuid>`), never from a user's file name.
+ */
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  /** Stores the file at `sourcePath` under `key` (the source may be moved or copied). */
+  putFile(key: string, sourcePath: string, size: number, contentType: string): Promise<void>;
+  /** A stream of the stored bytes; NotFoundInStorage when the key holds nothing. */
+  open(key: string): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the object; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export const FILE_STORAGE = Symbol('FILE_STORAGE');
+
+export class NotFoundInStorage extends Error {
+  constructor(key: string) {
+    super(`No stored file for ${key}`);
+  }
+}
+
+const KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+
+/** Refuses anything that is not a server-made key (defence in depth against path tricks). */
+export function checkKey(key: string): string {
+  if (!KEY.test(key) || key.length > 200) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  return key;
+}

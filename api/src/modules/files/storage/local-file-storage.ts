@@ -1,0 +1,51 @@
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { checkKey, type FileStorage, NotFoundInStorage } from './file-storage.js';
+
+/** Files on the local disk under a root folder that no web route serves. */
+export class LocalFileStorage implements FileStorage {
+  readonly kind = 'local' as const;
+
+  constructor(private readonly root: string) {}
+
+  private path(key: string): string {
+    return join(this.root, checkKey(key));
+  }
+
+  async putFile(key: string, sourcePath: string): Promise<void> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    const part = `${target}.part`;
+    try {
+      await rename(sourcePath, part);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+      await copyFile(sourcePath, part);
+    }
+    // The final name appears only once the whole file is there.
+    await rename(part, target);
+  }
+
+  async open(key: string): Promise<Readable> {
+    const path = this.path(key);
+    if (!(await this.exists(key))) throw new NotFoundInStorage(key);
+    return createReadStream(path);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.path(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await unlink(this.path(key)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
+    await rm(`${this.path(key)}.part`, { force: true });
+  }
+}

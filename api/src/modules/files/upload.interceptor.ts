@@ -1,0 +1,103 @@
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { from, type Observable, finalize, mergeMap } from 'rxjs';
+import { ATTACHMENT_MAX_BYTES, UPLOAD_DESCRIPTION_MAX } from '@impact-calls/domain';
+import { SETTINGS, type Settings } from '../../config/settings.js';
+import { AppError, badRequest } from '../../common/http/app-error.js';
+import { HttpStatus } from '@nestjs/common';
+
+/** The largest upload of any purpose: bigger requests are cut off while they stream in. */
+export const UPLOAD_HARD_LIMIT = ATTACHMENT_MAX_BYTES;
+
+export const fileTooLarge = (maxBytes: number) =>
+  new AppError(HttpStatus.PAYLOAD_TOO_LARGE, 'errors.file-too-large', 'The document dimensions exceed those allowed', { maxBytes });
+
+function toAppError(e: unknown): Error {
+  if (e instanceof multer.MulterError) {
+    switch (e.code) {
+      case 'LIMIT_FILE_SIZE':
+        return fileTooLarge(UPLOAD_HARD_LIMIT);
+      case 'LIMIT_FILE_COUNT':
+      case 'LIMIT_UNEXPECTED_FILE':
+        return badRequest('errors.upload-one-file', 'Send exactly one file, in the field File');
+      case 'LIMIT_PART_COUNT':
+      case 'LIMIT_FIELD_KEY':
+      case 'LIMIT_FIELD_VALUE':
+      case 'LIMIT_FIELD_COUNT':
+      case 'MISSING_FIELD_NAME':
+      default:
+        return badRequest('errors.upload-malformed', `The upload is not a valid form (${e.code})`);
+    }
+  }
+  return badRequest('errors.upload-malformed', 'The upload is not a valid multipart form');
+}
+
+/**
+ * Receives UploadFile's multipart body with multer, limits always set, the file streamed
+ * to a temporary folder (memory stays flat) under a server-made name. Whatever happens
+ * next (refused, stored elsewhere, client gone), the temporary file is removed when the
+ * request ends, and multer removes partial files of interrupted uploads.
+ */
+@Injectable()
+export class UploadInterceptor implements NestInterceptor, OnModuleInit {
+  private readonly logger = new Logger('Uploads');
+  readonly incoming: string;
+  private readonly upload: ReturnType<ReturnType<typeof multer>['single']>;
+
+  constructor(@Inject(SETTINGS) settings: Settings) {
+    this.incoming = join(settings.dataDir, 'incoming-uploads');
+    mkdirSync(this.incoming, { recursive: true });
+    this.upload = multer({
+      storage: multer.diskStorage({ destination: this.incoming, filename: (_req, _file, cb) => cb(null, randomUUID()) }),
+      limits: {
+        fileSize: UPLOAD_HARD_LIMIT,
+        files: 1,
+        fields: 10,
+        parts: 11,
+        fieldNameSize: 50,
+        // Descriptions longer than 1024 characters are cut, not refused: allow some room (4 bytes a character).
+        fieldSize: UPLOAD_DESCRIPTION_MAX * 20,
+        headerPairs: 20,
+      },
+    }).single('File');
+  }
+
+  /** Temporary files older than an hour are left-overs of a crash: remove them at start. */
+  async onModuleInit(): Promise<void> {
+    const hourAgo = Date.now() - 3_600_000;
+    for (const name of await readdir(this.incoming).catch(() => [] as string[])) {
+      const path = join(this.incoming, name);
+      const s = await stat(path).catch(() => undefined);
+      if (s && s.mtimeMs < hourAgo) await rm(path, { force: true });
+    }
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const received = new Promise<void>((resolve, reject) => {
+      this.upload(req, res, (err: unknown) => (err ? reject(toAppError(err)) : resolve()));
+    });
+    return from(received).pipe(
+      mergeMap(() => next.handle()),
+      finalize(() => {
+        const path = req.file?.path;
+        if (path) void rm(path, { force: true }).catch((e: unknown) => this.logger.warn(`Could not remove ${path}: ${String(e)}`));
+      }),
+    );
+  }
+}

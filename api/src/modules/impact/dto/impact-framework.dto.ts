@@ -1,0 +1,176 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FRAMEWORK_TEXT_LIMITS } from '@impact-calls/domain';
+import { IntField, NestedField, NumberField, StringField } from '../../../common/validation/fields.js';
+
+// ---------------------------------------------------------------- responses
+
+export class ImpactFrameworkSummaryDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty() version: number;
+  @ApiProperty() stakeholderCount: number;
+  @ApiProperty() outcomeCount: number;
+  @ApiProperty() indicatorCount: number;
+  @ApiProperty() proxyCount: number;
+  @ApiProperty({ type: [Number], description: 'SDG codes of its outcomes, ascending' }) sdgs: number[];
+}
+
+export class ProxyDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ description: 'Value per unit, EUR' }) defaultValue: number;
+  @ApiProperty() sourceName: string;
+  @ApiProperty({ description: 'http(s) URL, or empty' }) sourceUrl: string;
+}
+
+export class IndicatorDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ type: [ProxyDto] }) proxies: ProxyDto[];
+}
+
+export class OutcomeDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ minimum: 1, maximum: 17 }) sdg: number;
+  @ApiProperty({ type: [IndicatorDto] }) indicators: IndicatorDto[];
+}
+
+export class StakeholderDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+}
+
+export class FrameworkUsageDto {
+  @ApiProperty({ enum: ['call', 'callType'], enumName: 'FrameworkUsageKind' }) kind: 'call' | 'callType';
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+}
+
+export class ImpactFrameworkDto extends ImpactFrameworkSummaryDto {
+  @ApiProperty({ type: [StakeholderDto] }) stakeholders: StakeholderDto[];
+  @ApiProperty({ type: [OutcomeDto], description: 'By SDG, then in the order of the file' }) outcomes: OutcomeDto[];
+  @ApiProperty({
+    type: [FrameworkUsageDto],
+    description: 'Calls (or call types without calls) whose miniDyi step uses it: it cannot be deleted while there is one',
+  })
+  usedBy: FrameworkUsageDto[];
+}
+
+export class SdgTextDto {
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+}
+
+export class SdgTranslationsDto {
+  @ApiProperty({ type: SdgTextDto }) it: SdgTextDto;
+  @ApiProperty({ type: SdgTextDto }) en: SdgTextDto;
+  @ApiProperty({ type: SdgTextDto }) fr: SdgTextDto;
+}
+
+export class SdgDto {
+  @ApiProperty({ minimum: 1, maximum: 17 }) sdgCode: number;
+  @ApiProperty({ description: 'Official short name, in the language asked' }) name: string;
+  @ApiProperty({ description: 'Official goal title, in the language asked' }) description: string;
+  @ApiProperty({ description: 'Comma-separated keywords (English)' }) keywords: string;
+  @ApiProperty() url: string;
+  @ApiProperty({ description: 'Official colour, #RRGGBB', example: '#E5243B' }) colour: string;
+  @ApiProperty({ type: SdgTranslationsDto }) translations: SdgTranslationsDto;
+}
+
+/** An outcome as GetOutcomeType answers it (outcomeTypeId is the framework outcome's id). */
+export class OutcomeTypeDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) outcomeTypeId: string;
+  @ApiProperty({ format: 'uuid' }) frameworkId: string;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ minimum: 1, maximum: 17 }) sdg: number;
+}
+
+/** One indicator-proxy chain as GetIndicatorType answers it (an indicator with two proxies gives two rows). */
+export class IndicatorTypeDto {
+  @ApiProperty({ format: 'uuid', description: 'The indicator' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ format: 'uuid', description: 'The outcome it belongs to' }) outcomeTypeId: string;
+  @ApiProperty({ format: 'uuid' }) proxyTypeID: string;
+  @ApiProperty() proxyTypeName: string;
+  @ApiProperty({ description: 'Value per unit, EUR' }) proxyTypeDefaultValue: number;
+  @ApiProperty() proxySourceName: string;
+  @ApiProperty() proxySourceUrl: string;
+}
+
+export class FrameworkIssueDto {
+  @ApiProperty({ description: 'i18n key of the rule' }) key: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Values for the message placeholders' }) params: Record<
+    string,
+    string | number
+  >;
+  @ApiProperty({ description: 'English text, location first' }) message: string;
+  @ApiPropertyOptional() sheet?: string;
+  @ApiPropertyOptional() row?: number;
+  @ApiPropertyOptional({ description: 'Letter and header, e.g. "G (valoreproxy)"' }) column?: string;
+  @ApiPropertyOptional({ description: 'JSON path, for AddImpactFrameworkSet' }) path?: string;
+}
+
+export class FrameworkRejectedDto {
+  @ApiProperty() statusCode: number;
+  @ApiProperty({ description: "The first issue's key" }) key: string;
+  @ApiProperty() message: string;
+  @ApiProperty({ type: [FrameworkIssueDto] }) issues: FrameworkIssueDto[];
+  @ApiProperty({ description: 'More problems were found than listed' }) truncated: boolean;
+}
+
+export class DeletedFrameworkDto extends ImpactFrameworkSummaryDto {
+  @ApiProperty({ description: 'i18n key of the success message', example: 'pages.admin.framework-deleted' }) messageKey: string;
+}
+
+// ---------------------------------------------------------------- requests
+
+export class ProxyInputDto {
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.name, minLength: 1 }) name: string;
+  @NumberField({ min: 0, description: 'Value per unit, EUR' }) defaultValue: number;
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.sourceName, optional: true }) sourceName?: string;
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.sourceUrl, optional: true, description: 'http(s) URL' }) sourceUrl?: string;
+}
+
+export class IndicatorInputDto {
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.name, minLength: 1 }) name: string;
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.description, optional: true }) description?: string;
+  @NestedField(() => ProxyInputDto, { array: true, maxItems: 50 }) proxies: ProxyInputDto[];
+}
+
+export class OutcomeInputDto {
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.name, minLength: 1 }) name: string;
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.description, optional: true }) description?: string;
+  @IntField({ min: 1, max: 17, description: 'SDG code' }) sdg: number;
+  @NestedField(() => IndicatorInputDto, { array: true, maxItems: 200 }) indicators: IndicatorInputDto[];
+}
+
+export class StakeholderInputDto {
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.name, minLength: 1 }) name: string;
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.description, optional: true }) description?: string;
+}
+
+export const FRAMEWORK_NAME_MAX = 300;
+export const FRAMEWORK_DESCRIPTION_MAX = 4000;
+
+/** The framework as the parsed Excel gives it (spec: {name, description, outcomes, stakeholders}). */
+export class AddImpactFrameworkSetDto {
+  @StringField({ maxLength: FRAMEWORK_NAME_MAX, minLength: 1 }) name: string;
+  @StringField({ maxLength: FRAMEWORK_DESCRIPTION_MAX, minLength: 1 }) description: string;
+  @NestedField(() => StakeholderInputDto, { array: true, maxItems: 1000 }) stakeholders: StakeholderInputDto[];
+  @NestedField(() => OutcomeInputDto, { array: true, maxItems: 5000 }) outcomes: OutcomeInputDto[];
+}
+
+/** The text fields of the Excel upload (multipart, beside the file). */
+export class ImportFrameworkDto {
+  @StringField({ maxLength: FRAMEWORK_NAME_MAX, minLength: 1 }) name: string;
+  @StringField({ maxLength: FRAMEWORK_DESCRIPTION_MAX, minLength: 1 }) description: string;
+}

@@ -1,0 +1,58 @@
+import { type CallHandler, type ExecutionContext, HttpStatus, Injectable, type NestInterceptor } from '@nestjs/common';
+import { FRAMEWORK_IMPORT_LIMITS } from '@impact-calls/domain';
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import { from, mergeMap, type Observable } from 'rxjs';
+import { AppError, badRequest } from '../../../common/http/app-error.js';
+
+const MAX_MB = FRAMEWORK_IMPORT_LIMITS.maxFileBytes / (1024 * 1024);
+
+function toAppError(e: unknown): Error {
+  if (e instanceof AppError) return e;
+  if (e instanceof multer.MulterError) {
+    if (e.code === 'LIMIT_FILE_SIZE') {
+      const message = `The file is larger than ${MAX_MB} MB`;
+      const issue = { key: 'errors.impact.file-too-large', params: { max: MAX_MB }, message };
+      return new AppError(HttpStatus.PAYLOAD_TOO_LARGE, issue.key, message, { issues: [issue], truncated: false });
+    }
+    if (e.code === 'LIMIT_FILE_COUNT' || e.code === 'LIMIT_UNEXPECTED_FILE')
+      return badRequest('errors.impact.file-required', 'Send exactly one .xlsx file, in the field file');
+    return badRequest('errors.upload-malformed', `The upload is not a valid form (${e.code})`);
+  }
+  return badRequest('errors.upload-malformed', 'The upload is not a valid multipart form');
+}
+
+/**
+ * Receives the framework upload: one .xlsx in the field `file` (kept in memory, at most
+ * FRAMEWORK_IMPORT_LIMITS.maxFileBytes: the guard reads it whole anyway), plus the text
+ * fields name and description. Every multer limit is set.
+ */
+@Injectable()
+export class XlsxUploadInterceptor implements NestInterceptor {
+  private readonly upload = multer({
+    storage: multer.memoryStorage(),
+    limits: {
+      fileSize: FRAMEWORK_IMPORT_LIMITS.maxFileBytes,
+      files: 1,
+      fields: 4,
+      parts: 5,
+      fieldNameSize: 50,
+      fieldSize: 16 * 1024,
+      headerPairs: 20,
+    },
+    fileFilter: (_req, file, cb) => {
+      if (!/\.xlsx$/i.test(file.originalname))
+        return cb(badRequest('errors.impact.file-not-xlsx', 'The file is not an Excel workbook (.xlsx)'));
+      cb(null, true);
+    },
+  }).single('file');
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const received = new Promise<void>((resolve, reject) => {
+      this.upload(req, http.getResponse<Response>(), (err: unknown) => (err ? reject(toAppError(err)) : resolve()));
+    });
+    return from(received).pipe(mergeMap(() => next.handle()));
+  }
+}

@@ -1,0 +1,331 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  StreamableFile,
+  UseInterceptors,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import { LANGUAGES, type Language, SDG_COUNT } from '@impact-calls/domain';
+import type { Request, Response } from 'express';
+import { Access, type AuthUser, CurrentUser } from '../../common/auth/access.decorator.js';
+import { badRequest } from '../../common/http/app-error.js';
+import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
+import { isUuid } from '../../common/ids.js';
+import {
+  AddImpactFrameworkSetDto,
+  DeletedFrameworkDto,
+  FrameworkRejectedDto,
+  ImpactFrameworkDto,
+  ImpactFrameworkSummaryDto,
+  ImportFrameworkDto,
+  IndicatorTypeDto,
+  OutcomeTypeDto,
+  SdgDto,
+  StakeholderDto,
+} from './dto/impact-framework.dto.js';
+import { EXAMPLE_FRAMEWORK_FILE, FRAMEWORK_TEMPLATE_FILE, readExampleFile, XLSX_MIME } from './example-files.js';
+import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
+import { FrameworkImportService } from './framework-import.service.js';
+import { ImpactFrameworkService } from './impact-framework.service.js';
+
+const ADMIN = { admin: true } as const;
+const SIGNED_IN = {} as const;
+/** Outcome ids one GetIndicatorType may ask for. */
+export const MAX_OUTCOME_IDS = 200;
+
+/** A JSON body that must be a list of UUIDs (GetIndicatorType). */
+function uuidList(body: unknown): string[] {
+  if (!Array.isArray(body) || body.length > MAX_OUTCOME_IDS || !body.every(isUuid)) {
+    throw badRequest('errors.impact.invalid-ids', `The body must be a JSON list of at most ${MAX_OUTCOME_IDS} outcome ids (UUIDs)`);
+  }
+  return [...new Set(body.map((id) => id.toLowerCase()))];
+}
+
+/** A JSON body that must be a list of SDG codes 1..17 (GetOutcomeType); numeric strings are read too. */
+function sdgList(body: unknown): number[] {
+  const codes =
+    Array.isArray(body) && body.length <= 100 ? body.map((c) => (typeof c === 'string' && /^\d{1,2}$/.test(c) ? Number(c) : c)) : null;
+  if (!codes || !codes.every((c) => Number.isInteger(c) && c >= 1 && c <= SDG_COUNT)) {
+    throw badRequest('errors.impact.sdg', 'The body must be a JSON list of SDG codes from 1 to 17', {
+      params: { value: JSON.stringify(body)?.slice(0, 40) ?? '' },
+    });
+  }
+  return [...new Set(codes as number[])];
+}
+
+function language(value: unknown): Language {
+  if (value === undefined || value === '') return 'it';
+  if (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)) return value as Language;
+  throw badRequest('errors.validation', `lang must be one of ${LANGUAGES.join(', ')}`, {
+    errors: { lang: `lang must be one of ${LANGUAGES.join(', ')}` },
+  });
+}
+
+/** The Impact framework group of the spec (section 7). */
+@ApiTags('ImpactFramework')
+@Controller('ImpactFramework')
+export class ImpactFrameworkController {
+  constructor(private readonly service: ImpactFrameworkService) {}
+
+  @Get('GetImpactFrameworkSetList')
+  @Access(ADMIN)
+  @ApiOperation({ operationId: 'getImpactFrameworkSetList', summary: 'Every impact framework, by name, with its counts' })
+  @ApiOkResponse({ type: [ImpactFrameworkSummaryDto] })
+  getImpactFrameworkSetList(): Promise<ImpactFrameworkSummaryDto[]> {
+    return this.service.list();
+  }
+
+  @Get('GetImpactFrameworkById')
+  @Access(SIGNED_IN)
+  @ApiOperation({
+    operationId: 'getImpactFrameworkById',
+    summary: 'A framework with its stakeholders and its outcomes, indicators and proxies',
+  })
+  @ApiQuery({ name: 'ImpactFrameworkId', format: 'uuid' })
+  @ApiOkResponse({ type: ImpactFrameworkDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  getImpactFrameworkById(
+    @Query('ImpactFrameworkId', new ParseUUIDPipe()) id: string,
+    @CurrentUser() user: AuthUser,
+  ): Promise<ImpactFrameworkDto> {
+    return this.service.get(id, user.isAdmin);
+  }
+
+  @Get('DeleteImpactFrameworkSet')
+  @Access(ADMIN)
+  @ApiOperation({
+    operationId: 'deleteImpactFrameworkSet',
+    summary: "Delete a framework with its lists, unless a call's miniDyi step uses it (GET, as the spec says)",
+  })
+  @ApiQuery({ name: 'ImpactFrameworkId', format: 'uuid' })
+  @ApiOkResponse({ type: DeletedFrameworkDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'pages.admin.framework-in-use: a call uses it' })
+  deleteImpactFrameworkSet(@Query('ImpactFrameworkId', new ParseUUIDPipe()) id: string): Promise<DeletedFrameworkDto> {
+    return this.service.delete(id);
+  }
+
+  @Put('AddImpactFrameworkSet')
+  @Access(ADMIN)
+  @ApiOperation({
+    operationId: 'addImpactFrameworkSet',
+    summary: 'Create a framework from its lists (the parsed Excel as JSON); every rule checked, one transaction',
+  })
+  @ApiOkResponse({ type: ImpactFrameworkSummaryDto })
+  @ApiBadRequestResponse({
+    type: FrameworkRejectedDto,
+    description: 'The first broken rule as key (pages.admin.errorStakeholders, ...), every one in issues',
+  })
+  addImpactFrameworkSet(@Body() dto: AddImpactFrameworkSetDto): Promise<ImpactFrameworkSummaryDto> {
+    return this.service.create({
+      name: dto.name,
+      description: dto.description,
+      content: {
+        stakeholders: dto.stakeholders.map((s) => ({ name: s.name, description: s.description ?? '' })),
+        outcomes: dto.outcomes.map((o) => ({
+          name: o.name,
+          description: o.description ?? '',
+          sdg: o.sdg,
+          indicators: o.indicators.map((i) => ({
+            name: i.name,
+            description: i.description ?? '',
+            proxies: i.proxies.map((p) => ({
+              name: p.name,
+              defaultValue: p.defaultValue,
+              sourceName: p.sourceName ?? '',
+              sourceUrl: p.sourceUrl ?? '',
+            })),
+          })),
+        })),
+      },
+    });
+  }
+
+  @Get('GetSdg')
+  @Access(SIGNED_IN)
+  @ApiOperation({ operationId: 'getSdg', summary: 'The 17 SDGs with official colour, names and titles' })
+  @ApiQuery({
+    name: 'lang',
+    required: false,
+    enum: LANGUAGES,
+    description: 'Language of name and description (default it); every language is in translations',
+  })
+  @ApiOkResponse({ type: [SdgDto] })
+  getSdg(@Query('lang') lang?: string): Promise<SdgDto[]> {
+    return this.service.sdgs(language(lang));
+  }
+
+  @Get('GetStakeholderType')
+  @Access(SIGNED_IN)
+  @ApiOperation({ operationId: 'getStakeholderType', summary: "A framework's stakeholders, in the order of the file" })
+  @ApiQuery({ name: 'ifSetId', format: 'uuid', description: 'The impact framework' })
+  @ApiOkResponse({ type: [StakeholderDto] })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  getStakeholderType(@Query('ifSetId', new ParseUUIDPipe()) frameworkId: string): Promise<StakeholderDto[]> {
+    return this.service.stakeholders(frameworkId);
+  }
+}
+
+/** The Indicators group of the spec. */
+@ApiTags('Indicator')
+@Controller('Indicator')
+export class IndicatorController {
+  constructor(private readonly service: ImpactFrameworkService) {}
+
+  @Post('GetIndicatorType')
+  @HttpCode(200)
+  @Access(SIGNED_IN)
+  @ApiOperation({
+    operationId: 'getIndicatorType',
+    summary: 'Indicator-proxy chains of the outcomes given (one row per indicator and proxy)',
+  })
+  @ApiBody({ schema: { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: MAX_OUTCOME_IDS }, description: 'Outcome ids' })
+  @ApiOkResponse({ type: [IndicatorTypeDto] })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  getIndicatorType(@Body() body: unknown): Promise<IndicatorTypeDto[]> {
+    return this.service.indicatorTypes(uuidList(body));
+  }
+}
+
+/** The Outcomes group of the spec. */
+@ApiTags('Outcome')
+@Controller('Outcome')
+export class OutcomeController {
+  constructor(private readonly service: ImpactFrameworkService) {}
+
+  @Post('GetOutcomeType')
+  @HttpCode(200)
+  @Access(SIGNED_IN)
+  @ApiOperation({
+    operationId: 'getOutcomeType',
+    summary: "A framework's outcomes under the SDG codes given (all of them for an empty list)",
+  })
+  @ApiQuery({ name: 'ifSetId', format: 'uuid', description: 'The impact framework' })
+  @ApiBody({ schema: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 17 }, maxItems: 100 }, description: 'SDG codes' })
+  @ApiOkResponse({ type: [OutcomeTypeDto] })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  getOutcomeType(@Query('ifSetId', new ParseUUIDPipe()) frameworkId: string, @Body() body: unknown): Promise<OutcomeTypeDto[]> {
+    return this.service.outcomeTypes(frameworkId, sdgList(body));
+  }
+}
+
+/** The console's resource (ra-data-simple-rest conventions), plus the Excel import and its files. */
+@ApiTags('Admin')
+@Controller('admin/impact-framework')
+export class ImpactFrameworkAdminController {
+  constructor(
+    private readonly service: ImpactFrameworkService,
+    private readonly importer: FrameworkImportService,
+  ) {}
+
+  @Get()
+  @Access(ADMIN)
+  @ApiOperation({
+    operationId: 'adminListImpactFrameworks',
+    summary: 'Impact frameworks, one page (filter q searches name and description)',
+  })
+  @ApiListQuery()
+  @ApiOkResponse({ type: [ImpactFrameworkSummaryDto] })
+  async list(
+    @ListParams(['name', 'createdAt', 'outcomeCount', 'indicatorCount', 'stakeholderCount']) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ImpactFrameworkSummaryDto[]> {
+    return sendPage(res, 'impact-framework', query, await this.service.page(query));
+  }
+
+  @Post('import')
+  @Access(ADMIN)
+  @UseInterceptors(XlsxUploadInterceptor)
+  @ApiOperation({
+    operationId: 'adminImportImpactFramework',
+    summary: 'Create a framework from an .xlsx (one sheet, the columns of the spec); nothing saved unless every rule holds',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'name', 'description'],
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        name: { type: 'string', maxLength: 300 },
+        description: { type: 'string', maxLength: 4000 },
+      },
+    },
+  })
+  @ApiCreatedResponse({ type: ImpactFrameworkSummaryDto })
+  @ApiBadRequestResponse({ type: FrameworkRejectedDto, description: 'Every problem with its sheet, row and column' })
+  @ApiPayloadTooLargeResponse({ type: FrameworkRejectedDto })
+  importFramework(@Req() req: Request, @Body() dto: ImportFrameworkDto): Promise<ImpactFrameworkSummaryDto> {
+    const file = (req as Request & { file?: { buffer: Buffer } }).file;
+    if (!file) throw badRequest('errors.impact.file-required', 'Choose an .xlsx file to upload', { errors: { file: 'required' } });
+    return this.importer.importWorkbook({ name: dto.name, description: dto.description, buffer: file.buffer });
+  }
+
+  @Get('template')
+  @Access(ADMIN)
+  @ApiOperation({ operationId: 'adminImpactFrameworkTemplate', summary: 'The empty .xlsx template (header row only)' })
+  @ApiProduces(XLSX_MIME)
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  async template(): Promise<StreamableFile> {
+    return new StreamableFile(await readExampleFile(FRAMEWORK_TEMPLATE_FILE), {
+      type: XLSX_MIME,
+      disposition: `attachment; filename="${FRAMEWORK_TEMPLATE_FILE}"`,
+    });
+  }
+
+  @Get('example')
+  @Access(ADMIN)
+  @ApiOperation({ operationId: 'adminImpactFrameworkExample', summary: 'The example framework shipped with the product (.xlsx)' })
+  @ApiProduces(XLSX_MIME)
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  async example(): Promise<StreamableFile> {
+    return new StreamableFile(await readExampleFile(EXAMPLE_FRAMEWORK_FILE), {
+      type: XLSX_MIME,
+      disposition: `attachment; filename="${EXAMPLE_FRAMEWORK_FILE}"`,
+    });
+  }
+
+  @Get(':id')
+  @Access(ADMIN)
+  @ApiOperation({ operationId: 'adminGetImpactFramework', summary: 'One framework with its lists and the calls using it' })
+  @ApiOkResponse({ type: ImpactFrameworkDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<ImpactFrameworkDto> {
+    return this.service.get(id, true);
+  }
+
+  @Delete(':id')
+  @Access(ADMIN)
+  @ApiOperation({ operationId: 'adminDeleteImpactFramework', summary: "Delete a framework, unless a call's miniDyi step uses it" })
+  @ApiOkResponse({ type: DeletedFrameworkDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'pages.admin.framework-in-use' })
+  delete(@Param('id', new ParseUUIDPipe()) id: string): Promise<DeletedFrameworkDto> {
+    return this.service.delete(id);
+  }
+}

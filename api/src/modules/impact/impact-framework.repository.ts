@@ -1,0 +1,262 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { FrameworkContent } from '@impact-calls/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { ImpactFrameworkEntity, SdgEntity } from './impact-framework.entity.js';
+
+export interface FrameworkRow {
+  id: string;
+  name: string;
+  description: string;
+  createdAt: Date;
+  version: number;
+  stakeholderCount: number;
+  outcomeCount: number;
+  indicatorCount: number;
+  proxyCount: number;
+  sdgs: number[];
+}
+
+export interface StakeholderRow {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface OutcomeRow {
+  id: string;
+  frameworkId: string;
+  name: string;
+  description: string;
+  sdg: number;
+}
+
+export interface IndicatorChainRow {
+  indicatorId: string;
+  outcomeId: string;
+  name: string;
+  description: string;
+  proxyId: string;
+  proxyName: string;
+  proxyValue: number;
+  sourceName: string;
+  sourceUrl: string;
+}
+
+export interface UsageRow {
+  kind: 'call' | 'callType';
+  id: string;
+  name: string;
+}
+
+const SORTABLE: Record<string, string> = {
+  name: 'f.name',
+  createdAt: 'f.created_at',
+  outcomeCount: 'f.outcome_count',
+  indicatorCount: 'f.indicator_count',
+  stakeholderCount: 'f.stakeholder_count',
+};
+
+const FRAMEWORK_COLUMNS = `f.id, f.name, f.description, f.created_at AS "createdAt", f.version,
+  f.stakeholder_count AS "stakeholderCount", f.outcome_count AS "outcomeCount", f.indicator_count AS "indicatorCount",
+  f.proxy_count AS "proxyCount", f.sdgs`;
+
+/** Rows in one statement per table: arrays unnested by PostgreSQL, whatever their length. */
+async function bulkInsert(m: EntityManager, table: string, columns: [string, string][], rows: unknown[][]): Promise<void> {
+  if (rows.length === 0) return;
+  const names = columns.map(([n]) => `"${n}"`).join(', ');
+  const params = columns.map((_, i) => rows.map((r) => r[i]));
+  const unnest = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
+  await m.query(`INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${unnest})`, params);
+}
+
+/** Queries of the impact frameworks (no rules here: see ImpactFrameworkService). */
+@Injectable()
+export class ImpactFrameworkRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>, manager?: EntityManager): Promise<T> {
+    return manager ? work(manager) : this.db.transaction(work);
+  }
+
+  /** Inserts a framework and its lists; ids are made here so children link without reading back. */
+  async insert(
+    m: EntityManager,
+    framework: { id?: string; name: string; description: string },
+    content: FrameworkContent,
+    counts: Omit<FrameworkRow, 'id' | 'name' | 'description' | 'createdAt' | 'version'>,
+  ): Promise<string> {
+    const id = framework.id ?? randomUUID();
+    await m.query(
+      `INSERT INTO impact_framework (id, name, description, stakeholder_count, outcome_count, indicator_count, proxy_count, sdgs)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        id,
+        framework.name,
+        framework.description,
+        counts.stakeholderCount,
+        counts.outcomeCount,
+        counts.indicatorCount,
+        counts.proxyCount,
+        counts.sdgs,
+      ],
+    );
+    const stakeholders = content.stakeholders.map((s, i) => [randomUUID(), id, s.name, s.description, i]);
+    const outcomes: unknown[][] = [];
+    const indicators: unknown[][] = [];
+    const proxies: unknown[][] = [];
+    content.outcomes.forEach((o, oi) => {
+      const outcomeId = randomUUID();
+      outcomes.push([outcomeId, id, o.name, o.description, o.sdg, oi]);
+      o.indicators.forEach((ind, ii) => {
+        const indicatorId = randomUUID();
+        indicators.push([indicatorId, outcomeId, ind.name, ind.description, ii]);
+        ind.proxies.forEach((p, pi) => proxies.push([randomUUID(), indicatorId, p.name, p.defaultValue, p.sourceName, p.sourceUrl, pi]));
+      });
+    });
+    const common: [string, string][] = [
+      ['id', 'uuid'],
+      ['framework_id', 'uuid'],
+      ['name', 'varchar'],
+      ['description', 'text'],
+    ];
+    await bulkInsert(m, 'impact_stakeholder', [...common, ['sort', 'int']], stakeholders);
+    await bulkInsert(m, 'impact_outcome', [...common, ['sdg', 'smallint'], ['sort', 'int']], outcomes);
+    await bulkInsert(
+      m,
+      'impact_indicator',
+      [
+        ['id', 'uuid'],
+        ['outcome_id', 'uuid'],
+        ['name', 'varchar'],
+        ['description', 'text'],
+        ['sort', 'int'],
+      ],
+      indicators,
+    );
+    await bulkInsert(
+      m,
+      'impact_proxy',
+      [
+        ['id', 'uuid'],
+        ['indicator_id', 'uuid'],
+        ['name', 'varchar'],
+        ['default_value', 'float8'],
+        ['source_name', 'varchar'],
+        ['source_url', 'varchar'],
+        ['sort', 'int'],
+      ],
+      proxies,
+    );
+    return id;
+  }
+
+  async findPage(query: ListQuery): Promise<Page<FrameworkRow>> {
+    const q =
+      typeof query.filter.q === 'string' && query.filter.q.trim() ? `%${query.filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = q ? 'WHERE f.name ILIKE $1 OR f.description ILIKE $1' : '';
+    const order = `${SORTABLE[query.sortField ?? 'createdAt'] ?? 'f.created_at'} ${query.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, f.id`;
+    const params = q ? [q] : [];
+    const items: FrameworkRow[] = await this.db.query(
+      `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f ${where} ORDER BY ${order} LIMIT ${query.take} OFFSET ${query.skip}`,
+      params,
+    );
+    const [{ total }] = (await this.db.query(`SELECT count(*)::int AS total FROM impact_framework f ${where}`, params)) as {
+      total: number;
+    }[];
+    return { items, total };
+  }
+
+  findAll(): Promise<FrameworkRow[]> {
+    return this.db.query(`SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f ORDER BY f.name, f.id`);
+  }
+
+  async findById(id: string, m: EntityManager = this.db.manager, lock = false): Promise<FrameworkRow | undefined> {
+    const rows: FrameworkRow[] = await m.query(
+      `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f WHERE f.id = $1 ${lock ? 'FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  findStakeholders(frameworkId: string): Promise<StakeholderRow[]> {
+    return this.db.query('SELECT id, name, description FROM impact_stakeholder WHERE framework_id = $1 ORDER BY sort', [frameworkId]);
+  }
+
+  /** Outcomes of a framework, all of them or those of some SDGs. */
+  findOutcomes(frameworkId: string, sdgs?: number[]): Promise<OutcomeRow[]> {
+    return sdgs?.length
+      ? this.db.query(
+          'SELECT id, framework_id AS "frameworkId", name, description, sdg FROM impact_outcome WHERE framework_id = $1 AND sdg = ANY($2::smallint[]) ORDER BY sdg, sort',
+          [frameworkId, sdgs],
+        )
+      : this.db.query(
+          'SELECT id, framework_id AS "frameworkId", name, description, sdg FROM impact_outcome WHERE framework_id = $1 ORDER BY sdg, sort',
+          [frameworkId],
+        );
+  }
+
+  /** Indicator-proxy chains of some outcomes, in the order of the outcomes given. */
+  findIndicatorChains(outcomeIds: string[]): Promise<IndicatorChainRow[]> {
+    return this.db.query(
+      `SELECT i.id AS "indicatorId", i.outcome_id AS "outcomeId", i.name, i.description,
+              p.id AS "proxyId", p.name AS "proxyName", p.default_value AS "proxyValue", p.source_name AS "sourceName", p.source_url AS "sourceUrl"
+         FROM impact_indicator i JOIN impact_proxy p ON p.indicator_id = i.id
+        WHERE i.outcome_id = ANY($1::uuid[])
+        ORDER BY array_position($1::uuid[], i.outcome_id), i.sort, p.sort`,
+      [outcomeIds],
+    );
+  }
+
+  /** Every indicator-proxy chain of a framework (the console's detail). */
+  findFrameworkChains(frameworkId: string): Promise<IndicatorChainRow[]> {
+    return this.db.query(
+      `SELECT i.id AS "indicatorId", i.outcome_id AS "outcomeId", i.name, i.description,
+              p.id AS "proxyId", p.name AS "proxyName", p.default_value AS "proxyValue", p.source_name AS "sourceName", p.source_url AS "sourceUrl"
+         FROM impact_outcome o JOIN impact_indicator i ON i.outcome_id = o.id JOIN impact_proxy p ON p.indicator_id = i.id
+        WHERE o.framework_id = $1
+        ORDER BY o.sdg, o.sort, i.sort, p.sort`,
+      [frameworkId],
+    );
+  }
+
+  /**
+   * Calls and call types whose miniDyi step names the framework (step content holding
+   * `{frameworkId}` or, older format, the plain id), and calls that name it directly.
+   */
+  findUsage(frameworkId: string, m: EntityManager = this.db.manager): Promise<UsageRow[]> {
+    return m.query(
+      `WITH steps AS (
+         SELECT s.call_type_id FROM step s JOIN step_type t ON t.id = s.step_type_id
+          WHERE lower(t.name) = 'minidyi' AND s.content IS NOT NULL AND position($1 in lower(s.content::text)) > 0
+       )
+       SELECT 'call' AS kind, c.id, c.name FROM call c
+        WHERE c.impact_framework_id = $1::uuid OR c.call_type_id IN (SELECT call_type_id FROM steps)
+       UNION
+       SELECT 'callType' AS kind, ct.id, ct.name FROM call_type ct
+        WHERE ct.id IN (SELECT call_type_id FROM steps) AND NOT EXISTS (SELECT 1 FROM call c WHERE c.call_type_id = ct.id)
+       ORDER BY kind, name`,
+      [frameworkId.toLowerCase()],
+    );
+  }
+
+  /** Fresh planner statistics after a big import, so the lookups use their indexes at once. */
+  async analyze(): Promise<void> {
+    await this.db.query('ANALYZE impact_outcome, impact_indicator, impact_proxy, impact_stakeholder');
+  }
+
+  async delete(m: EntityManager, id: string): Promise<void> {
+    await m.delete(ImpactFrameworkEntity, { id });
+  }
+
+  findSdgs(): Promise<SdgEntity[]> {
+    return this.db.getRepository(SdgEntity).find({ order: { code: 'ASC' } });
+  }
+
+  async exists(id: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM impact_framework WHERE id = $1', [id]);
+    return rows.length > 0;
+  }
+}

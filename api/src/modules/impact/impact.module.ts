@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
+import { FrameworkImportService } from './framework-import.service.js';
+import {
+  ImpactFrameworkAdminController,
+  ImpactFrameworkController,
+  IndicatorController,
+  OutcomeController,
+} from './impact-framework.controller.js';
+import { IMPACT_ENTITIES } from './impact-framework.entity.js';
+import { ImpactFrameworkRepository } from './impact-framework.repository.js';
+import { ImpactFrameworkService } from './impact-framework.service.js';
+import { ImpactDemoSeeder } from './impact.demo.js';
+import { MiniDyiController } from './minidyi.controller.js';
+import { MiniDyiRepository } from './minidyi.repository.js';
+import { MiniDyiService } from './minidyi.service.js';
+import { SubmissionsModule } from '../submissions/submissions.module.js';
+
+/** Impact frameworks (Excel import, console, the lookups miniDyi reads), the SDGs, and the miniDyi answers with their SROI. */
+@Module({
+  imports: [TypeOrmModule.forFeature(IMPACT_ENTITIES), SubmissionsModule],
+  controllers: [ImpactFrameworkController, MiniDyiController, IndicatorController, OutcomeController, ImpactFrameworkAdminController],
+  providers: [
+    ImpactFrameworkRepository,
+    ImpactFrameworkService,
+    FrameworkImportService,
+    XlsxUploadInterceptor,
+    ImpactDemoSeeder,
+    MiniDyiRepository,
+    MiniDyiService,
+  ],
+  exports: [ImpactFrameworkService, FrameworkImportService],
+})
+export class ImpactModule {}

@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { isUuid } from '../../common/ids.js';
+import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';
+
+export interface MemberRow {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+}
+
+/** Sortable columns of the console list, by their API names. */
+export const ADMIN_SORTABLE: Record<string, string> = {
+  name: 'o.name',
+  reg_number: 'o.regNumber',
+  city_name: 'o.cityName',
+  country: 'o.country',
+  contact_email: 'o.contactEmail',
+  createdAt: 'o.createdAt',
+  archivedAt: 'o.archivedAt',
+};
+
+/** Queries of organizations and memberships; no business rule here. */
+@Injectable()
+export class OrganizationRepository {
+  constructor(@InjectRepository(OrganizationEntity) private readonly repo: Repository<OrganizationEntity>) {}
+
+  private orgs(manager?: EntityManager): Repository<OrganizationEntity> {
+    return manager?.getRepository(OrganizationEntity) ?? this.repo;
+  }
+
+  /** The user's active (not archived) organizations, by name. */
+  findForMember(userId: string): Promise<OrganizationEntity[]> {
+    return this.repo
+      .createQueryBuilder('o')
+      .innerJoin(OrganizationMemberEntity, 'm', 'm.organization_id = o.id AND m.user_id = :userId', { userId })
+      .where('o.archived_at IS NULL')
+      .orderBy('lower(o.name)', 'ASC')
+      .addOrderBy('o.created_at', 'ASC')
+      .getMany();
+  }
+
+  /** One active organization, only if the user is a member; locked for update inside a transaction. */
+  findForMemberById(userId: string, id: string, manager?: EntityManager, lock = false): Promise<OrganizationEntity | null> {
+    const qb = this.orgs(manager)
+      .createQueryBuilder('o')
+      .innerJoin(OrganizationMemberEntity, 'm', 'm.organization_id = o.id AND m.user_id = :userId', { userId })
+      .where('o.id = :id AND o.archived_at IS NULL', { id });
+    if (lock) qb.setLock('pessimistic_write', undefined, ['o']);
+    return qb.getOne();
+  }
+
+  findById(id: string): Promise<OrganizationEntity | null> {
+    return this.repo.findOne({ where: { id } });
+  }
+
+  async findPage(query: ListQuery): Promise<Page<{ org: OrganizationEntity; memberCount: number }>> {
+    const qb = this.repo.createQueryBuilder('o');
+    this.applyFilter(qb, query.filter);
+    const sort = ADMIN_SORTABLE[query.sortField ?? 'name'] ?? 'o.name';
+    const total = await qb.getCount();
+    const items = await qb
+      .addSelect((sub) => sub.select('count(*)::int').from(OrganizationMemberEntity, 'm').where('m.organization_id = o.id'), 'member_count')
+      .orderBy(sort, query.sortOrder)
+      .addOrderBy('o.id', 'ASC')
+      .offset(query.skip)
+      .limit(query.take)
+      .getRawAndEntities();
+    return {
+      items: items.entities.map((org, i) => ({ org, memberCount: Number((items.raw[i] as { member_count: number }).member_count) })),
+      total,
+    };
+  }
+
+  private applyFilter(qb: SelectQueryBuilder<OrganizationEntity>, filter: Record<string, unknown>): void {
+    const q = typeof filter.q === 'string' ? filter.q.trim() : '';
+    if (q) {
+      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      qb.andWhere(
+        `(o.name ILIKE :like OR o.reg_number ILIKE :like OR o.city_name ILIKE :like OR o.contact_email ILIKE :like
+          OR EXISTS (SELECT 1 FROM organization_member fm JOIN app_user fu ON fu.id = fm.user_id WHERE fm.organization_id = o.id AND fu.email ILIKE :like))`,
+        { like },
+      );
+    }
+    if (filter.archived === true || filter.archived === 'true') qb.andWhere('o.archived_at IS NOT NULL');
+    if (filter.archived === false || filter.archived === 'false') qb.andWhere('o.archived_at IS NULL');
+    if (typeof filter.country === 'string' && filter.country.trim())
+      qb.andWhere('o.country ILIKE :country', { country: filter.country.trim() });
+    if (Array.isArray(filter.id)) {
+      // react-admin's getMany (reference fields) asks for a list of ids.
+      const ids = filter.id.filter(isUuid);
+      if (ids.length) qb.andWhere('o.id IN (:...ids)', { ids });
+      else qb.andWhere('false');
+    }
+  }
+
+  async members(organizationId: string): Promise<MemberRow[]> {
+    const rows: { user_id: string; email: string; first_name: string; last_name: string; role: string }[] = await this.repo.query(
+      `SELECT m.user_id, u.email, u.first_name, u.last_name, m.role
+         FROM organization_member m JOIN app_user u ON u.id = m.user_id
+        WHERE m.organization_id = $1 ORDER BY m.created_at, u.email`,
+      [organizationId],
+    );
+    return rows.map((r) => ({ userId: r.user_id, email: r.email, firstName: r.first_name, lastName: r.last_name, role: r.role }));
+  }
+
+  async insertWithOwner(manager: EntityManager, fields: Partial<OrganizationEntity>, ownerId: string): Promise<OrganizationEntity> {
+    const org = await manager
+      .getRepository(OrganizationEntity)
+      .save(manager.getRepository(OrganizationEntity).create({ ...fields, createdById: ownerId }));
+    await manager.getRepository(OrganizationMemberEntity).insert({ organizationId: org.id, userId: ownerId, role: 'owner' });
+    return org;
+  }
+
+  save(manager: EntityManager, org: OrganizationEntity): Promise<OrganizationEntity> {
+    return manager.getRepository(OrganizationEntity).save(org);
+  }
+
+  /**
+   * Deletes the organization, or, when another table still references it (a submission,
+   * whose foreign key is RESTRICT), archives it instead. Answers whether it was archived.
+   */
+  async deleteOrArchive(manager: EntityManager, id: string): Promise<boolean> {
+    await manager.query('SAVEPOINT organization_delete');
+    try {
+      await manager.query('DELETE FROM organization WHERE id = $1', [id]);
+      await manager.query('RELEASE SAVEPOINT organization_delete');
+      return false;
+    } catch (e) {
+      // 23503 foreign_key_violation (NO ACTION), 23001 restrict_violation (RESTRICT).
+      const code = (e as { driverError?: { code?: string } }).driverError?.code;
+      if (code !== '23503' && code !== '23001') throw e;
+      await manager.query('ROLLBACK TO SAVEPOINT organization_delete');
+      await manager.query('UPDATE organization SET archived_at = now(), updated_at = now(), version = version + 1 WHERE id = $1', [id]);
+      return true;
+    }
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.repo.manager.transaction(work);
+  }
+}

@@ -1,0 +1,202 @@
+import {
+  isStepKind,
+  MINIDYI_CONTENT_DEFAULTS,
+  readMiniDyiStepContent,
+  readSurveyJson,
+  SDG_COUNT,
+  splitQuizAnswers,
+  surveyQuestions,
+  UPLOAD_DESCRIPTION_MAX,
+  UPLOAD_FILE_TYPES,
+  UPLOAD_SLOT_MAX_BYTES,
+  UPLOAD_SLOTS_MAX,
+  type MiniDyiContent,
+  type ResultsContent,
+  type SroiOptions,
+  type UploadSlot,
+} from '@impact-calls/domain';
+import { badRequest } from '../../common/http/app-error.js';
+import { cleanRichHtml } from '../../common/html/safe-html.js';
+import { isUuid } from '../../common/ids.js';
+
+/** Largest serialized content of one step (a SurveyJS JSON of a long survey fits easily). */
+export const STEP_CONTENT_MAX_CHARS = 400_000;
+
+export interface NormalizedContent {
+  content: unknown;
+  /** Server-side answer key (quiz): stored in step.expected_answers, never sent to applicants. */
+  expectedAnswers: Record<string, unknown> | null;
+}
+
+/**
+ * Checks a step's content for its kind and answers what is stored (docs/step-contents.md).
+ * `at` names the field in error messages (`steps.2.content`). Throws 400 errors.step-content.
+ */
+export function normalizeStepContent(kind: string, content: unknown, at: string): NormalizedContent {
+  const fail = (path: string, message: string): never => {
+    const field = path ? `${at}.${path}` : at;
+    throw badRequest('errors.step-content', `${field}: ${message}`, { errors: { [field]: message } });
+  };
+  if (content !== undefined && content !== null && JSON.stringify(content).length > STEP_CONTENT_MAX_CHARS) {
+    fail('', `is larger than ${STEP_CONTENT_MAX_CHARS} characters`);
+  }
+  if (!isStepKind(kind)) {
+    // A step type added by an administrator: the applicant app shows "not implemented"; content kept as sent.
+    return { content: content ?? null, expectedAnswers: null };
+  }
+  switch (kind) {
+    case 'text':
+      return { content: textContent(content, at, fail), expectedAnswers: null };
+    case 'upload':
+      return { content: uploadContent(content, fail), expectedAnswers: null };
+    case 'miniDyi':
+      return { content: miniDyiContent(content, fail), expectedAnswers: null };
+    case 'results':
+      return { content: resultsContent(content, at, fail), expectedAnswers: null };
+    case 'survey':
+      return { content: surveyContent(content, at, fail), expectedAnswers: null };
+    case 'quiz': {
+      const json = surveyContent(content, at, fail);
+      const { survey, answers } = splitQuizAnswers(json);
+      if (surveyQuestions(survey).length === 0) fail('', 'a quiz needs at least one question');
+      if (Object.keys(answers).length === 0) fail('', 'mark the correct answer of at least one question (correctAnswer)');
+      return { content: survey, expectedAnswers: answers };
+    }
+  }
+}
+
+type Fail = (path: string, message: string) => never;
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function onlyKeys(o: Record<string, unknown>, allowed: string[], path: string, fail: Fail) {
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) fail(path ? `${path}.${k}` : k, 'is not an accepted field');
+}
+
+/** text: `{html}` (a plain string is accepted and read as HTML); the HTML is sanitized. */
+function textContent(content: unknown, at: string, fail: Fail): { html: string } {
+  let html: unknown = content;
+  if (isPlainObject(content)) {
+    onlyKeys(content, ['html'], '', fail);
+    html = content.html;
+  }
+  if (html === undefined || html === null) html = '';
+  if (typeof html !== 'string') return fail('html', 'must be HTML text');
+  return { html: cleanRichHtml(`${at}.html`, html) };
+}
+
+/** upload: the list of file slots (spec section 3). */
+function uploadContent(content: unknown, fail: Fail): UploadSlot[] {
+  const list = isPlainObject(content) && Array.isArray(content.slots) ? content.slots : content;
+  if (!Array.isArray(list)) return fail('', 'must be a list of file slots');
+  if (list.length === 0) fail('', 'needs at least one file slot');
+  if (list.length > UPLOAD_SLOTS_MAX) fail('', `has more than ${UPLOAD_SLOTS_MAX} file slots`);
+  return list.map((raw, i): UploadSlot => {
+    const p = String(i);
+    if (!isPlainObject(raw)) return fail(p, 'must be a file slot object');
+    onlyKeys(raw, ['file_name', 'file_description', 'file_type', 'dimensions', 'mandatory'], p, fail);
+    const name = typeof raw.file_name === 'string' ? raw.file_name.trim() : '';
+    if (!name) fail(`${p}.file_name`, 'is required');
+    if (name.length > 200) fail(`${p}.file_name`, 'is longer than 200 characters');
+    const description = raw.file_description === undefined || raw.file_description === null ? '' : raw.file_description;
+    if (typeof description !== 'string') fail(`${p}.file_description`, 'must be text');
+    if ((description as string).length > UPLOAD_DESCRIPTION_MAX)
+      fail(`${p}.file_description`, `is longer than ${UPLOAD_DESCRIPTION_MAX} characters`);
+    if (!(UPLOAD_FILE_TYPES as readonly unknown[]).includes(raw.file_type))
+      fail(`${p}.file_type`, `must be one of ${UPLOAD_FILE_TYPES.join(', ')}`);
+    const bytes = raw.dimensions;
+    if (typeof bytes !== 'number' || !Number.isInteger(bytes) || bytes <= 0)
+      fail(`${p}.dimensions`, 'must be a whole number of bytes greater than 0');
+    if ((bytes as number) > UPLOAD_SLOT_MAX_BYTES)
+      fail(`${p}.dimensions`, `must be at most ${UPLOAD_SLOT_MAX_BYTES} bytes (the attachment limit)`);
+    if (raw.mandatory !== undefined && typeof raw.mandatory !== 'boolean') fail(`${p}.mandatory`, 'must be true or false');
+    return {
+      file_name: name,
+      file_description: (description as string).trim(),
+      file_type: raw.file_type as UploadSlot['file_type'],
+      dimensions: bytes as number,
+      mandatory: raw.mandatory === true,
+    };
+  });
+}
+
+/** miniDyi: `{frameworkId, showSdgFilter, maxOutcomeSelect, maxSdgSelect, sroi?}`; the older plain framework-id string is converted. */
+function miniDyiContent(content: unknown, fail: Fail): MiniDyiContent & { sroi?: SroiOptions } {
+  if (content === undefined || content === null || content === '') return { frameworkId: null, ...MINIDYI_CONTENT_DEFAULTS };
+  if (typeof content === 'string') {
+    const id = content.trim();
+    if (!isUuid(id)) fail('', 'must be an object or a framework id');
+    return { frameworkId: id.toLowerCase(), ...MINIDYI_CONTENT_DEFAULTS };
+  }
+  if (!isPlainObject(content)) return fail('', 'must be an object');
+  onlyKeys(content, ['frameworkId', 'showSdgFilter', 'maxOutcomeSelect', 'maxSdgSelect', 'sroi'], '', fail);
+  const { frameworkId, showSdgFilter, maxOutcomeSelect, maxSdgSelect } = content;
+  // The optional SROI options (docs/design/impact.md) are checked by the impact rules of libs/domain.
+  const sroi = content.sroi === undefined || content.sroi === null ? undefined : readMiniDyiStepContent({ sroi: content.sroi });
+  const sroiIssue = sroi && Object.entries(sroi.issues)[0];
+  if (sroiIssue) fail(sroiIssue[0], sroiIssue[1]);
+  if (frameworkId !== undefined && frameworkId !== null && frameworkId !== '' && !isUuid(frameworkId))
+    fail('frameworkId', 'must be a UUID');
+  if (showSdgFilter !== undefined && typeof showSdgFilter !== 'boolean') fail('showSdgFilter', 'must be true or false');
+  const limit = (v: unknown, name: string, max: number, d: number): number => {
+    if (v === undefined || v === null) return d;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > max) return fail(name, `must be a whole number from 1 to ${max}`);
+    return v;
+  };
+  return {
+    frameworkId: typeof frameworkId === 'string' && frameworkId !== '' ? frameworkId.toLowerCase() : null,
+    showSdgFilter: typeof showSdgFilter === 'boolean' ? showSdgFilter : MINIDYI_CONTENT_DEFAULTS.showSdgFilter,
+    maxOutcomeSelect: limit(maxOutcomeSelect, 'maxOutcomeSelect', 100, MINIDYI_CONTENT_DEFAULTS.maxOutcomeSelect),
+    maxSdgSelect: limit(maxSdgSelect, 'maxSdgSelect', SDG_COUNT, MINIDYI_CONTENT_DEFAULTS.maxSdgSelect),
+    ...(sroi ? { sroi: sroi.content.sroi } : {}),
+  };
+}
+
+/** results: the score bounds `{lowerScore, upperScore}` plus optional HTML. */
+function resultsContent(content: unknown, at: string, fail: Fail): ResultsContent {
+  if (!isPlainObject(content)) return fail('', 'must be an object with lowerScore and upperScore');
+  onlyKeys(content, ['lowerScore', 'upperScore', 'html'], '', fail);
+  const num = (v: unknown, name: string): number => {
+    if (typeof v !== 'number' || !Number.isFinite(v)) return fail(name, 'must be a number');
+    return v;
+  };
+  const lowerScore = num(content.lowerScore, 'lowerScore');
+  const upperScore = num(content.upperScore, 'upperScore');
+  if (lowerScore > upperScore) fail('upperScore', 'must be greater than or equal to lowerScore');
+  const out: ResultsContent = { lowerScore, upperScore };
+  if (content.html !== undefined && content.html !== null && content.html !== '') {
+    if (typeof content.html !== 'string') fail('html', 'must be HTML text');
+    out.html = cleanRichHtml(`${at}.html`, content.html as string);
+  }
+  return out;
+}
+
+const SURVEY_HTML_PROPERTIES = ['html', 'completedHtml', 'completedBeforeHtml', 'loadingHtml'];
+
+/**
+ * survey and quiz: a SurveyJS JSON (object, or its JSON text) with pages or elements. HTML
+ * that SurveyJS renders as markup (html questions, completed pages) is sanitized like any
+ * administrator's rich HTML.
+ */
+function surveyContent(content: unknown, at: string, fail: Fail): Record<string, unknown> {
+  if (typeof content === 'string' && readSurveyJson(content) === undefined) fail('', 'is not valid SurveyJS JSON');
+  const json = readSurveyJson(content);
+  if (!json) return fail('', 'must be a SurveyJS JSON object');
+  if (!Array.isArray(json.pages) && !Array.isArray(json.elements)) fail('', 'must have pages or elements');
+  let depth = 0;
+  const clean = (node: unknown, path: string): unknown => {
+    if (++depth > 10_000) fail('', 'is too deeply nested');
+    if (Array.isArray(node)) return node.map((v, i) => clean(v, `${path}.${i}`));
+    if (!isPlainObject(node)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
+      out[k] =
+        SURVEY_HTML_PROPERTIES.includes(k) && typeof v === 'string' ? cleanRichHtml(`${at}${path}.${k}`, v) : clean(v, `${path}.${k}`);
+    }
+    return out;
+  };
+  return clean(json, '') as Record<string, unknown>;
+}

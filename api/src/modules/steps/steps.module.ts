@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { StepTypeEntity } from './step-type.entity.js';
+import { StepEntity } from './step.entity.js';
+import { StepsController } from './steps.controller.js';
+import { StepsRepository } from './steps.repository.js';
+import { StepsService } from './steps.service.js';
+
+/** The Step group of the spec. */
+@Module({
+  imports: [TypeOrmModule.forFeature([StepEntity, StepTypeEntity])],
+  controllers: [StepsController],
+  providers: [StepsService, StepsRepository],
+  exports: [StepsService, StepsRepository],
+})
+export class StepsModule {}

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { isEmailAllowed, orderSteps } from '@impact-calls/domain';
+import type { AuthUser } from '../../common/auth/access.decorator.js';
+import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
+import type { StepTypeEntity } from './step-type.entity.js';
+import type { StepEntity } from './step.entity.js';
+import { StepsRepository } from './steps.repository.js';
+import type { StepAdminDto, StepDto, StepTypeDto } from './dto/step.dto.js';
+
+export function toStepDto(s: StepEntity): StepDto {
+  const typeName = s.stepType?.name ?? '';
+  return {
+    id: s.id,
+    callTypeId: s.callTypeId,
+    name: s.name,
+    title: s.name,
+    description: s.description,
+    content: s.content ?? null,
+    sort: s.sort,
+    stepTypeId: s.stepTypeId,
+    stepType: { id: s.stepTypeId, name: typeName },
+    stepTypeName: typeName,
+  };
+}
+
+export function toStepAdminDto(s: StepEntity): StepAdminDto {
+  return { ...toStepDto(s), expectedAnswers: s.expectedAnswers ?? null, version: s.version };
+}
+
+export function toStepTypeDto(t: StepTypeEntity): StepTypeDto {
+  return { id: t.id, name: t.name, hiddenInPicker: t.hiddenInPicker };
+}
+
+const STEP_TYPE_NAME = /^[\p{L}\p{N} _-]+$/u;
+
+/** The Step group: applicants read the steps of calls they may see; administrators add step types. */
+@Injectable()
+export class StepsService {
+  constructor(private readonly steps: StepsRepository) {}
+
+  /** One step, for a user who may see a call using its call type (else 404, e-mail filter included). */
+  async getStepById(id: string, user: AuthUser): Promise<StepDto> {
+    const step = await this.steps.findById(id);
+    if (!step || !(await this.mayRead(step.callTypeId, user))) throw notFound('errors.step-not-found', 'Step not found');
+    return toStepDto(step);
+  }
+
+  /** The ordered steps of a call type, for a user who may see a call using it. */
+  async getSteps(callTypeId: string, user: AuthUser): Promise<StepDto[]> {
+    if (!(await this.mayRead(callTypeId, user))) throw notFound('errors.call-type-not-found', 'Call type not found');
+    return orderSteps(await this.steps.findByCallTypes([callTypeId])).map(toStepDto);
+  }
+
+  async getStepTypes(): Promise<StepTypeDto[]> {
+    return (await this.steps.findTypes(true)).map(toStepTypeDto);
+  }
+
+  async createStepType(name: string): Promise<StepTypeDto> {
+    const clean = name.trim();
+    if (!STEP_TYPE_NAME.test(clean)) {
+      throw badRequest('errors.validation', 'name may hold letters, digits, spaces, - and _ only', {
+        errors: { name: 'letters, digits, spaces, - and _ only' },
+      });
+    }
+    if (await this.steps.findTypeByNameInsensitive(clean))
+      throw conflict('pages.admin.error-step-type-exists', `A step type named ${clean} already exists`);
+    return toStepTypeDto(await this.steps.createType(clean));
+  }
+
+  /** The applicant paths apply the e-mail filter of the calls using the call type. */
+  private async mayRead(callTypeId: string, user: AuthUser): Promise<boolean> {
+    const calls = await this.steps.callFiltersOfCallType(callTypeId);
+    return calls.some((c) => isEmailAllowed(c, user.email));
+  }
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
+import { CallEntity } from '../calls/call.entity.js';
+import { AttachmentEntity } from '../files/attachment.entity.js';
+import { StorageModule } from '../files/storage/storage.module.js';
+import { StepResultEntity } from './step-result.entity.js';
+import { StepResultHooks } from './step-result-hooks.js';
+import { SubmissionAccessService } from './submission-access.service.js';
+import { SubmissionRepository } from './submission.repository.js';
+import { CallSubmissionController, SubmissionAdminController, SubmissionCallController } from './submissions.controller.js';
+import { SubmissionsService } from './submissions.service.js';
+import { SubmissionsDemoSeeder } from './submissions.demo.js';
+
+/** The submission lifecycle: the Call group's submission operations and the CallSubmission group. */
+@Module({
+  imports: [TypeOrmModule.forFeature([StepResultEntity, CallSubmissionEntity, CallEntity, AttachmentEntity]), StorageModule],
+  controllers: [SubmissionCallController, CallSubmissionController, SubmissionAdminController],
+  providers: [SubmissionRepository, SubmissionAccessService, SubmissionsService, SubmissionsDemoSeeder, StepResultHooks],
+  exports: [SubmissionAccessService, SubmissionRepository, SubmissionsService, StepResultHooks],
+})
+export class SubmissionsModule {}

@@ -1,0 +1,435 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import {
+  combineQuizScores,
+  EMPTY_ID,
+  incompleteReason,
+  INCOMPLETE_KEYS,
+  isCallOpen,
+  readSurveyResult,
+  scoreQuiz,
+  splitQuizAnswers,
+  type QuizScore,
+} from '@impact-calls/domain';
+import type { AuthUser } from '../../common/auth/access.decorator.js';
+import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
+import type { ListQuery, Page } from '../../common/http/pagination.js';
+import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
+import type { CallEntity } from '../calls/call.entity.js';
+import { AttachmentEntity } from '../files/attachment.entity.js';
+import { toAttachmentDto } from '../files/attachment.mapper.js';
+import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
+import type { StepEntity } from '../steps/step.entity.js';
+import type {
+  AddCustomFileDto,
+  FillStepDto,
+  SubmissionMessageDto,
+  StepResultDto,
+  SubmissionDto,
+  SubmissionRowDto,
+  SubmissionSummaryDto,
+  UpsertStepResultDto,
+} from './dto/submission.dto.js';
+import type { StepResultEntity } from './step-result.entity.js';
+import { StepResultHooks } from './step-result-hooks.js';
+import { SubmissionAccessService, submissionNotFound } from './submission-access.service.js';
+import { SubmissionRepository, type StepWithKind, type SubmissionFilter } from './submission.repository.js';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Kinds whose answers are saved with UpsertCallStepResult (upload steps are filled by UploadFile). */
+const SAVED_KINDS = new Set(['survey', 'quiz', 'miniDyi']);
+
+/** Step content as applicants and reviewers get it: never a quiz's correct answers. */
+export function publicStepContent(kind: string, content: unknown): unknown {
+  if ((kind === 'quiz' || kind === 'survey') && content && typeof content === 'object' && !Array.isArray(content)) {
+    return splitQuizAnswers(content as Record<string, unknown>).survey;
+  }
+  if ((kind === 'quiz' || kind === 'survey') && typeof content === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(content);
+      if (parsed && typeof parsed === 'object') return splitQuizAnswers(parsed as Record<string, unknown>).survey;
+    } catch {
+      return content;
+    }
+  }
+  return content;
+}
+
+function toFillStep({ step, kind }: StepWithKind): FillStepDto {
+  return {
+    id: step.id,
+    name: step.name,
+    description: step.description,
+    content: publicStepContent(kind, step.content),
+    sort: step.sort,
+    stepTypeId: step.stepTypeId,
+    stepTypeName: kind,
+  };
+}
+
+function toResultDto(r: StepResultEntity, kind: string): StepResultDto {
+  return {
+    id: r.id,
+    stepId: r.stepId,
+    content: r.content,
+    score: r.score,
+    stepStepTypeName: kind,
+    version: r.version,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export function toSummary(s: CallSubmissionEntity): SubmissionSummaryDto {
+  return {
+    id: s.id,
+    closed: s.closed,
+    code: s.code,
+    quizScore: s.quizScore,
+    sroiScore: s.sroiScore,
+    submittedAt: iso(s.submittedAt),
+    closedAt: iso(s.closedAt),
+    version: s.version,
+  };
+}
+
+/** Parses the content of a step result: an object, or its JSON text. */
+function parseContent(content: unknown): Record<string, unknown> {
+  let value = content;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw badRequest('errors.step-result-invalid', 'content is not valid JSON', { errors: { content: 'not valid JSON' } });
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest('errors.step-result-invalid', 'content must be a JSON object', { errors: { content: 'not a JSON object' } });
+  }
+  return value as Record<string, unknown>;
+}
+
+const quizKey = (step: StepEntity): Record<string, unknown> =>
+  step.expectedAnswers && typeof step.expectedAnswers === 'object' && !Array.isArray(step.expectedAnswers)
+    ? (step.expectedAnswers as Record<string, unknown>)
+    : {};
+
+/** The submission lifecycle: read, save step results, close (checks + scores), reopen, delete. */
+@Injectable()
+export class SubmissionsService {
+  private readonly logger = new Logger('Submissions');
+
+  constructor(
+    private readonly repo: SubmissionRepository,
+    private readonly access: SubmissionAccessService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly hooks: StepResultHooks,
+  ) {}
+
+  // ------------------------------------------------------------ reading
+
+  private async view(s: CallSubmissionEntity, readOnly: (call: CallEntity) => boolean, admin: boolean): Promise<SubmissionDto> {
+    const call = await this.repo.findCall(s.callId);
+    if (!call) throw submissionNotFound();
+    const [steps, results, attachments, organization, user] = await Promise.all([
+      this.repo.stepsOf(call.callTypeId),
+      this.repo.results(s.id),
+      this.repo.attachments(s.id),
+      this.repo.findOrganization(s.organizationId),
+      this.repo.findUser(s.userId),
+    ]);
+    const kinds = new Map(steps.map((x) => [x.step.id, x.kind]));
+    return {
+      id: s.id,
+      code: s.code,
+      closed: s.closed,
+      readOnly: readOnly(call),
+      callId: call.id,
+      callName: call.name,
+      callCallTypeId: call.callTypeId,
+      callOpen: isCallOpen(call),
+      enableUserDownloadPdf: call.enableUserDownloadPdf,
+      organization: {
+        id: s.organizationId,
+        name: organization?.name ?? '',
+        ...(admin && organization
+          ? {
+              regNumber: organization.regNumber,
+              contactName: organization.contactName,
+              contactSurname: organization.contactSurname,
+              contactEmail: organization.contactEmail,
+            }
+          : {}),
+      },
+      user: { id: s.userId, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '' },
+      openedAt: s.openedAt.toISOString(),
+      submittedAt: iso(s.submittedAt),
+      closedAt: iso(s.closedAt),
+      quizScore: s.quizScore,
+      sroiScore: s.sroiScore,
+      version: s.version,
+      steps: steps.map(toFillStep),
+      stepResults: results.filter((r) => kinds.has(r.stepId)).map((r) => toResultDto(r, kinds.get(r.stepId)!)),
+      attachments: attachments.map(toAttachmentDto),
+    };
+  }
+
+  async get(user: AuthUser, organizationId: string, id: string): Promise<SubmissionDto> {
+    const s = await this.access.readable(organizationId, id);
+    return this.view(s, (call) => !!this.access.writeRefusal(user, s, call), false);
+  }
+
+  async getAdmin(id: string): Promise<SubmissionDto> {
+    const s = await this.repo.findSubmission(id);
+    if (!s) throw submissionNotFound();
+    return this.view(s, () => true, true);
+  }
+
+  async getStepResult(organizationId: string, submissionId: string, stepId: string): Promise<StepResultDto> {
+    const s = await this.access.readable(organizationId, submissionId);
+    const call = await this.repo.findCall(s.callId);
+    const steps = call ? await this.repo.stepsOf(call.callTypeId) : [];
+    const kind = steps.find((x) => x.step.id === stepId)?.kind;
+    const r = kind === undefined ? null : await this.repo.result(s.id, stepId);
+    if (!r || kind === undefined) throw notFound('errors.step-result-not-found', 'No answer saved for this step');
+    return toResultDto(r, kind);
+  }
+
+  /** The acting organization's answers to a call ([] when it has not started). */
+  async getStepResultsByCall(organizationId: string, callId: string): Promise<StepResultDto[]> {
+    const s = await this.repo.findSubmissionForCall(callId, organizationId);
+    const call = s ? await this.repo.findCall(s.callId) : null;
+    if (!s || !call) return [];
+    const kinds = new Map((await this.repo.stepsOf(call.callTypeId)).map((x) => [x.step.id, x.kind]));
+    return (await this.repo.results(s.id)).filter((r) => kinds.has(r.stepId)).map((r) => toResultDto(r, kinds.get(r.stepId)!));
+  }
+
+  async list(callId: string | undefined): Promise<SubmissionRowDto[]> {
+    const page = await this.repo.page({ skip: 0, take: 10_000, sortField: 'openedAt', sortOrder: 'DESC', filter: {} }, { callId });
+    return page.items.map(toRow);
+  }
+
+  async page(query: ListQuery): Promise<Page<SubmissionRowDto>> {
+    const f = query.filter;
+    const str = (k: string) => (typeof f[k] === 'string' && f[k] !== '' ? (f[k] as string) : undefined);
+    const uuid = (k: string) => {
+      const v = str(k);
+      if (v !== undefined && !/^[0-9a-f-]{36}$/i.test(v)) throw badRequest('errors.list-query', `${k} must be a UUID`);
+      return v;
+    };
+    const date = (k: string) => {
+      const v = str(k);
+      if (v === undefined) return undefined;
+      const d = new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(v) || v.length === 10 ? v : `${v}Z`);
+      if (Number.isNaN(d.getTime())) throw badRequest('errors.list-query', `${k} must be a date`);
+      return d;
+    };
+    const status = str('status');
+    if (status !== undefined && status !== 'open' && status !== 'closed')
+      throw badRequest('errors.list-query', 'status must be open or closed');
+    const filter: SubmissionFilter = {
+      callId: uuid('callId'),
+      organizationId: uuid('organizationId'),
+      status,
+      q: str('q')?.slice(0, 200),
+      openedFrom: date('openedFrom'),
+      openedTo: date('openedTo'),
+      submittedFrom: date('submittedFrom'),
+      submittedTo: date('submittedTo'),
+    };
+    const sorted = query.sortField ? query : { ...query, sortField: 'openedAt', sortOrder: 'DESC' as const };
+    const page = await this.repo.page(sorted, filter);
+    return { items: page.items.map(toRow), total: page.total };
+  }
+
+  // ------------------------------------------------------------ writing
+
+  async upsertStepResult(user: AuthUser, organizationId: string, dto: UpsertStepResultDto): Promise<StepResultDto> {
+    const content = parseContent(dto.content);
+    return this.repo.transaction(async (m) => {
+      const { call, submission } = await this.access.lockWritable(m, user, organizationId, dto.callSubmissionId);
+      const found = (await this.repo.stepsOf(call.callTypeId, m)).find((x) => x.step.id === dto.stepId);
+      if (!found) throw notFound('errors.step-not-found', 'This step is not part of the call');
+      if (!SAVED_KINDS.has(found.kind)) {
+        throw badRequest(
+          'errors.step-result-not-accepted',
+          `A ${found.kind || 'custom'} step takes no answer${found.kind === 'upload' ? ': upload its files with UploadFile' : ''}`,
+        );
+      }
+      // A kind's own rules (miniDyi: the impact module's limits, framework ids and SROI) run here, in this transaction.
+      const hook = this.hooks.get(found.kind);
+      const ctx = { m, submission, call, step: found.step, kind: found.kind };
+      const normalized = hook
+        ? await hook.normalize(ctx, content)
+        : { content: found.kind === 'miniDyi' ? content : readSurveyResult(content), score: null };
+      const stored = normalized.content;
+      const existing = await this.repo.result(dto.callSubmissionId, dto.stepId, m);
+      if (existing ? dto.version !== existing.version : (dto.version ?? 0) !== 0) {
+        throw conflict('errors.stale-version', 'These answers were changed elsewhere: reload them and try again', {
+          currentVersion: existing?.version ?? 0,
+        });
+      }
+      // Scores are computed when the submission closes: a live quiz score would reveal the answer key.
+      const saved = await this.repo.saveResult(
+        m,
+        existing
+          ? Object.assign(existing, { content: stored, score: normalized.score })
+          : { submissionId: dto.callSubmissionId, stepId: dto.stepId, content: stored, score: normalized.score },
+      );
+      if (hook?.afterSave) await hook.afterSave(ctx, saved);
+      return toResultDto(saved, found.kind);
+    });
+  }
+
+  /**
+   * Closes a submission in ONE transaction: the row is locked, every step's requirement is
+   * checked (the first incomplete step is named), quiz scores are computed from the answer
+   * keys, and closed/submitted dates are stamped. Any failure leaves it open and unchanged.
+   */
+  async close(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto> {
+    return this.repo.transaction(async (m) => {
+      const { submission, call } = await this.access.lockWritable(m, user, organizationId, submissionId);
+      return this.closeLocked(m, submission, call, true);
+    });
+  }
+
+  /** An administrator's close: no deadline or completeness check (a forced close), same scoring. */
+  async closeAsAdmin(submissionId: string): Promise<SubmissionSummaryDto> {
+    return this.repo.transaction(async (m) => {
+      const { submission, call } = await this.access.lockForAdmin(m, submissionId);
+      if (submission.closed) throw conflict('errors.submission-closed', 'This submission is already closed');
+      return this.closeLocked(m, submission, call, false);
+    });
+  }
+
+  private async closeLocked(
+    m: EntityManager,
+    submission: CallSubmissionEntity,
+    call: CallEntity,
+    checkComplete: boolean,
+  ): Promise<SubmissionSummaryDto> {
+    const steps = await this.repo.stepsOf(call.callTypeId, m);
+    const results = new Map((await this.repo.results(submission.id, m)).map((r) => [r.stepId, r]));
+    if (checkComplete) {
+      const attachments = await m.find(AttachmentEntity, { where: { submissionId: submission.id, purpose: 'submission' } });
+      for (const { step, kind } of steps) {
+        const filled = new Set(attachments.filter((a) => a.stepId === step.id && a.slotIndex !== null).map((a) => a.slotIndex!));
+        await this.hooks.get(kind)?.checkClose?.({ m, submission, call, step, kind }, results.get(step.id));
+        const reason = incompleteReason({ id: step.id, kind, content: step.content }, results.get(step.id)?.content, filled);
+        if (reason) {
+          throw badRequest(INCOMPLETE_KEYS[reason], `The step "${step.name}" is not complete (${reason})`, {
+            stepId: step.id,
+            stepName: step.name,
+            reason,
+          });
+        }
+      }
+    }
+    for (const { step, kind } of steps) await this.hooks.get(kind)?.onClose?.({ m, submission, call, step, kind }, results.get(step.id));
+    const scores: QuizScore[] = [];
+    for (const { step, kind } of steps) {
+      const result = results.get(step.id);
+      if (kind !== 'quiz' || !result) continue;
+      const score = scoreQuiz(readSurveyResult(result.content).data, quizKey(step));
+      scores.push(score);
+      await this.repo.setResultScore(m, result.id, score.score);
+    }
+    const quizScore = combineQuizScores(scores)?.score ?? null;
+    await this.repo.closeSubmission(m, submission.id, quizScore, new Date());
+    const after = await this.repo.findSubmission(submission.id, m);
+    return toSummary(after!);
+  }
+
+  async reopen(submissionId: string): Promise<SubmissionMessageDto> {
+    await this.repo.transaction(async (m) => {
+      const { submission } = await this.access.lockForAdmin(m, submissionId);
+      if (!submission.closed) throw conflict('errors.submission-not-closed', 'This submission is not closed');
+      await this.repo.reopenSubmission(m, submissionId);
+    });
+    return { message: 'Submission reopened successfully', key: 'pages.admin.submission-reopened' };
+  }
+
+  async delete(submissionId: string): Promise<SubmissionMessageDto> {
+    const keys = await this.repo.transaction(async (m) => {
+      await this.access.lockForAdmin(m, submissionId);
+      return this.repo.deleteSubmission(m, submissionId);
+    });
+    await this.removeStored(keys);
+    return { message: 'Submission deleted', key: 'pages.admin.submission-deleted' };
+  }
+
+  /** Links (or, with no file, unlinks) a call's custom file, offered to applicants as "download file". */
+  async setCustomFile(dto: AddCustomFileDto): Promise<SubmissionMessageDto> {
+    const stale = await this.repo.transaction(async (m) => {
+      const call = await this.repo.lockCall(m, dto.callId);
+      if (!call) throw notFound('pages.admin.call-not-found', 'Call not found');
+      let file: AttachmentEntity | null = null;
+      if (dto.fileId && dto.fileId !== EMPTY_ID) {
+        file = await m.findOne(AttachmentEntity, { where: { id: dto.fileId } });
+        if (!file || file.purpose !== 'custom-file')
+          throw badRequest('errors.custom-file-invalid', 'Upload the file with Purpose=custom-file first');
+      }
+      const previous =
+        call.customFileId && call.customFileId !== file?.downloadId
+          ? await m.findOne(AttachmentEntity, { where: { downloadId: call.customFileId } })
+          : null;
+      await this.repo.setCustomFile(m, call.id, file);
+      if (previous?.purpose === 'custom-file') {
+        const others: unknown[] = await m.query('SELECT 1 FROM call WHERE custom_file_id = $1 AND id <> $2', [
+          previous.downloadId,
+          call.id,
+        ]);
+        if (others.length === 0) {
+          await m.delete(AttachmentEntity, { id: previous.id });
+          return [previous.storageKey];
+        }
+      }
+      return [];
+    });
+    await this.removeStored(stale);
+    return dto.fileId
+      ? { message: 'Custom file successfully uploaded', key: 'pages.admin.custom-file-uploaded' }
+      : { message: 'Custom file removed', key: 'pages.admin.custom-file-removed' };
+  }
+
+  /** Deletes stored files after their rows are gone; a failure is logged (the bytes are unreachable anyway). */
+  private async removeStored(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await this.storage.delete(key).catch((e: unknown) => this.logger.warn(`Could not delete stored file ${key}: ${String(e)}`));
+    }
+  }
+}
+
+function toRow(r: {
+  id: string;
+  code: string;
+  callId: string;
+  callName: string;
+  organizationId: string;
+  organizationName: string;
+  userEmail: string;
+  closed: boolean;
+  openedAt: Date;
+  submittedAt: Date | null;
+  closedAt: Date | null;
+  quizScore: string | null;
+  sroiScore: string | null;
+}): SubmissionRowDto {
+  const num = (v: string | null) => (v === null ? null : Number(v));
+  return {
+    id: r.id,
+    code: r.code,
+    callId: r.callId,
+    callName: r.callName,
+    organizationId: r.organizationId,
+    organizationName: r.organizationName,
+    userEmail: r.userEmail,
+    closed: r.closed,
+    status: r.closed ? 'closed' : 'open',
+    openedAt: new Date(r.openedAt).toISOString(),
+    submittedAt: r.submittedAt ? new Date(r.submittedAt).toISOString() : null,
+    closedAt: r.closedAt ? new Date(r.closedAt).toISOString() : null,
+    quizScore: num(r.quizScore),
+    sroiScore: num(r.sroiScore),
+  };
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SurveyTypeEntity } from './survey-type.entity.js';
+import { SurveysAdminController, SurveysController } from './surveys.controller.js';
+import { SurveysRepository } from './surveys.repository.js';
+import { SurveysDemoSeeder } from './surveys.demo.js';
+import { SurveysService } from './surveys.service.js';
+
+/** The SJSurvey group of the spec: the console's survey library. */
+@Module({
+  imports: [TypeOrmModule.forFeature([SurveyTypeEntity])],
+  controllers: [SurveysController, SurveysAdminController],
+  providers: [SurveysService, SurveysRepository, SurveysDemoSeeder],
+})
+export class SurveysModule {}

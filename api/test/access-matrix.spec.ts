@@ -1,0 +1,404 @@
+/**
+ * The authorization matrix (security.md, "Access"): EVERY operation of the committed
+ * openapi/openapi.json is called as anonymous, a user of organization A, a user of
+ * organization B, an administrator, and an administrator outside the customize domain.
+ *
+ * Who passes the door is derived from the operation's `x-access` rule (the same metadata
+ * the global guard reads); what happens once through is the `ok` status of the CASES
+ * table below, with `otherOrg` for B acting on A's data (404: never A's data) and `admin`
+ * for administrators on user endpoints. The table only says how to call an operation: a
+ * new operation without an entry fails this test, so no endpoint can be forgotten.
+ * Every non-public operation is also called by B naming A in SelectedOrganizationId (403).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Test } from 'supertest';
+import { createTestApp, type TestApp } from './app.js';
+import { testFiles, type TestUser } from './factory.js';
+
+type Role = 'anonymous' | 'userA' | 'userB' | 'admin' | 'adminOutside';
+const ROLES: Role[] = ['anonymous', 'userA', 'userB', 'admin', 'adminOutside'];
+
+interface AccessRule {
+  public?: boolean;
+  admin?: boolean;
+  customize?: boolean;
+  organization?: 'required' | 'optional';
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  access: AccessRule;
+}
+
+interface Fixtures {
+  users: Record<Exclude<Role, 'anonymous'>, TestUser>;
+  orgA: string;
+  orgB: string;
+  callId: string;
+  callTypeId: string;
+  stepId: string;
+  uploadStepId: string;
+  surveyStepId: string;
+  /** Organization A's submission of the open call, with survey answers and a file. */
+  submissionA: string;
+  downloadIdA: string;
+  /** An id nothing has. */
+  none: string;
+  /** A fresh organization of user A (for destructive operations). */
+  freshOrgA(): Promise<string>;
+  /** A fresh submission of organization A to a one-text-step call (closable). */
+  freshSubmissionA(): Promise<string>;
+  /** A fresh submission of organization A to a call of every kind, with its upload step. */
+  freshFillSubmissionA(): Promise<{ submissionId: string; uploadStepId: string }>;
+  /** A file organization A uploaded to a fresh submission. */
+  freshAttachmentA(): Promise<{ id: string; submissionId: string }>;
+  uploadTo(target: { submissionId: string; uploadStepId: string }): Call;
+  stepResultVersion(): Promise<number>;
+  organizationBody(o?: Record<string, unknown>): Record<string, unknown>;
+  orgVersion(id: string): Promise<number>;
+}
+
+interface Call {
+  path?: Record<string, string>;
+  query?: Record<string, string>;
+  json?: unknown;
+  multipart?: { fields: Record<string, string>; file: { field: string; name: string; content: Buffer } };
+}
+
+interface Case {
+  /** How to call it; invoked once per role, so it may create fresh rows. */
+  call: (fx: Fixtures, role: Role) => Call | Promise<Call>;
+  /** The status once the access rule lets the caller through. */
+  ok: number;
+  /** User B on organization A's data (default: ok). */
+  otherOrg?: number;
+  /** Administrators on a user endpoint (default: ok). */
+  admin?: number;
+}
+
+const id = (fx: Fixtures) => ({ id: fx.none });
+
+/** How to call each operation, by operationId. Keep it sorted by group. */
+const CASES: Record<string, Case> = {
+  // Call
+  closeCallSubmission: { call: async (fx) => ({ query: { callSubmissionId: await fx.freshSubmissionA() } }), ok: 200, otherOrg: 404 },
+  createCall: { call: () => ({ json: {} }), ok: 400 },
+  createCallType: { call: () => ({ json: {} }), ok: 400 },
+  deleteCall: { call: (fx) => ({ query: id(fx) }), ok: 404 },
+  getCallById: { call: (fx) => ({ query: { id: fx.callId } }), ok: 200 },
+  getCallByIdAdmin: { call: (fx) => ({ query: { id: fx.callId } }), ok: 200 },
+  getCallList: { call: () => ({}), ok: 200 },
+  getCallListUser: { call: () => ({}), ok: 200 },
+  getCallType: { call: (fx) => ({ query: { id: fx.callTypeId } }), ok: 200 },
+  getCallTypes: { call: () => ({}), ok: 200 },
+  getStepResult: { call: (fx) => ({ query: { submissionId: fx.submissionA, stepId: fx.surveyStepId } }), ok: 200, otherOrg: 404 },
+  getStepResultByCall: { call: (fx) => ({ query: { callId: fx.callId } }), ok: 200 },
+  getSubmissionById: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 200, otherOrg: 404 },
+  getSubmissionByIdAdmin: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 200 },
+  getSubmissions: { call: () => ({}), ok: 200 },
+  updateCall: { call: () => ({ json: {} }), ok: 400 },
+  upsertCallStepResult: {
+    call: async (fx) => ({
+      json: {
+        callSubmissionId: fx.submissionA,
+        stepId: fx.surveyStepId,
+        content: { mission: 'Matrix' },
+        version: await fx.stepResultVersion(),
+      },
+    }),
+    ok: 200,
+    otherOrg: 404,
+  },
+  upsertCallSubmission: { call: (fx) => ({ json: { callId: fx.callId } }), ok: 200 },
+  upsertCallType: { call: () => ({ json: {} }), ok: 400 },
+  // CallSubmission
+  addCustomFile: { call: () => ({ json: {} }), ok: 400 },
+  deleteSubmission: { call: (fx) => ({ query: { submissionId: fx.none } }), ok: 404 },
+  reOpenSubmission: { call: (fx) => ({ query: { submissionId: fx.none } }), ok: 404 },
+  // Config
+  activateConfig: { call: (fx) => ({ query: id(fx) }), ok: 404 },
+  deleteConfig: { call: (fx) => ({ query: id(fx) }), ok: 404 },
+  getConfig: { call: () => ({}), ok: 200 },
+  getConfigList: { call: () => ({}), ok: 200 },
+  upsertConfig: { call: () => ({ json: {} }), ok: 400 },
+  // FileUpload
+  deleteAttachment: {
+    call: async (fx) => ({ query: { attachmentId: (await fx.freshAttachmentA()).id } }),
+    ok: 204,
+    otherOrg: 404,
+    admin: 404,
+  },
+  getAttachmentTypes: { call: () => ({}), ok: 200 },
+  getAttachments: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 200, otherOrg: 404 },
+  getFile: { call: (fx) => ({ query: { downloadId: fx.downloadIdA } }), ok: 200, otherOrg: 404 },
+  uploadFile: { call: async (fx) => fx.uploadTo(await fx.freshFillSubmissionA()), ok: 200, otherOrg: 404, admin: 400 },
+  // ImpactFramework, Indicator, Outcome
+  addImpactFrameworkSet: { call: () => ({ json: {} }), ok: 400 },
+  deleteImpactFrameworkSet: { call: (fx) => ({ query: { ImpactFrameworkId: fx.none } }), ok: 404 },
+  getImpactFrameworkById: { call: (fx) => ({ query: { ImpactFrameworkId: fx.none } }), ok: 404 },
+  getImpactFrameworkSetList: { call: () => ({}), ok: 200 },
+  getSdg: { call: () => ({ query: { lang: 'en' } }), ok: 200 },
+  getStakeholderType: { call: (fx) => ({ query: { ifSetId: fx.none } }), ok: 404 },
+  getIndicatorType: { call: () => ({ json: [] }), ok: 200 },
+  getOutcomeType: { call: (fx) => ({ query: { ifSetId: fx.none }, json: [1] }), ok: 404 },
+  // miniDyi on a step that is not one: through the door, refused with components.mini-dyi.error-not-minidyi (minidyi.spec.ts covers the rest)
+  getMiniDyi: { call: (fx) => ({ query: { submissionId: fx.submissionA, stepId: fx.surveyStepId } }), ok: 400, otherOrg: 404 },
+  putMiniDyi: {
+    call: (fx) => ({ json: { callSubmissionId: fx.submissionA, stepId: fx.surveyStepId, budget: 1 } }),
+    ok: 400,
+    otherOrg: 404,
+  },
+  // Jwt
+  getLoginConfig: { call: () => ({}), ok: 200 },
+  refreshToken: { call: () => ({ json: { refresh_token: 'not-a-token' } }), ok: 401 },
+  tokenExchange: {
+    call: () => ({ json: { code: 'invented', redirectUri: 'http://127.0.0.1:3000/login-callback', codeVerifier: 'v'.repeat(43) } }),
+    ok: 400,
+  },
+  // Organization
+  createOrganization: { call: (fx) => ({ json: fx.organizationBody() }), ok: 200 },
+  deleteOrganization: { call: async (fx) => ({ query: { orgId: await fx.freshOrgA() } }), ok: 200, otherOrg: 404, admin: 404 },
+  getOrganizationById: { call: (fx) => ({ query: { orgId: fx.orgA } }), ok: 200, otherOrg: 404, admin: 404 },
+  getOrganizations: { call: () => ({}), ok: 200 },
+  updateOrganization: {
+    call: async (fx) => ({ json: { ...fx.organizationBody(), id: fx.orgA, version: await fx.orgVersion(fx.orgA) } }),
+    ok: 200,
+    otherOrg: 404,
+    admin: 404,
+  },
+  // SJSurvey
+  createSurveyType: { call: () => ({ json: {} }), ok: 400 },
+  // Step
+  createStepType: { call: () => ({ json: {} }), ok: 400 },
+  getStepById: { call: (fx) => ({ query: { id: fx.stepId } }), ok: 200 },
+  getStepTypes: { call: () => ({}), ok: 200 },
+  getSteps: { call: (fx) => ({ query: { callTypeId: fx.callTypeId } }), ok: 200 },
+  // User
+  getCurrentUser: { call: () => ({}), ok: 200 },
+  // Console resources
+  adminListCallTypes: { call: () => ({}), ok: 200 },
+  adminCreateCallType: { call: () => ({ json: {} }), ok: 400 },
+  adminDeleteCallType: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminGetCallType: { call: (fx) => ({ path: { id: fx.callTypeId } }), ok: 200 },
+  adminUpdateCallType: { call: (fx) => ({ path: id(fx), json: {} }), ok: 400 },
+  adminListCalls: { call: () => ({}), ok: 200 },
+  adminCreateCall: { call: () => ({ json: {} }), ok: 400 },
+  adminDeleteCall: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminGetCall: { call: (fx) => ({ path: { id: fx.callId } }), ok: 200 },
+  adminUpdateCall: { call: (fx) => ({ path: id(fx), json: {} }), ok: 400 },
+  adminListConfigurations: { call: () => ({}), ok: 200 },
+  adminCreateConfiguration: { call: () => ({ json: {} }), ok: 400 },
+  adminDeleteConfiguration: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminGetConfiguration: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminUpdateConfiguration: { call: (fx) => ({ path: id(fx), json: {} }), ok: 400 },
+  adminActivateConfiguration: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminListFiles: { call: () => ({}), ok: 200 },
+  adminDeleteFile: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminGetFile: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminListOrganizations: { call: () => ({}), ok: 200 },
+  adminGetOrganization: { call: (fx) => ({ path: { id: fx.orgA } }), ok: 200 },
+  adminListSurveys: { call: () => ({}), ok: 200 },
+  adminCreateSurvey: { call: () => ({ json: {} }), ok: 400 },
+  adminDeleteSurvey: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminGetSurvey: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminUpdateSurvey: { call: (fx) => ({ path: id(fx), json: {} }), ok: 400 },
+  adminListSubmissions: { call: () => ({}), ok: 200 },
+  adminDeleteSubmission: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminGetSubmission: { call: (fx) => ({ path: { id: fx.submissionA } }), ok: 200 },
+  adminCloseSubmission: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminReopenSubmission: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminListImpactFrameworks: { call: () => ({}), ok: 200 },
+  adminImpactFrameworkExample: { call: () => ({}), ok: 200 },
+  adminImpactFrameworkTemplate: { call: () => ({}), ok: 200 },
+  adminImportImpactFramework: {
+    call: () => ({
+      multipart: {
+        fields: { name: 'Matrix', description: 'Not a workbook' },
+        file: { field: 'file', name: 'framework.xlsx', content: Buffer.from('not a zip') },
+      },
+    }),
+    ok: 400,
+  },
+  adminDeleteImpactFramework: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminGetImpactFramework: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  // Health
+  health: { call: () => ({}), ok: 200 },
+};
+
+/** The status a role must get, from the access rule first and the case second. */
+export function expectedStatus(access: AccessRule, c: Case, role: Role): number {
+  if (access.public) return c.ok;
+  if (role === 'anonymous') return 401;
+  if (access.admin || access.customize) {
+    if (role === 'userA' || role === 'userB') return 403;
+    if (access.customize && role === 'adminOutside') return 403;
+    return c.ok;
+  }
+  if (role === 'admin' || role === 'adminOutside') return access.organization === 'required' ? 400 : (c.admin ?? c.ok);
+  if (role === 'userB') return c.otherOrg ?? c.ok;
+  return c.ok;
+}
+
+function operations(): Operation[] {
+  const spec = JSON.parse(readFileSync(join(import.meta.dirname, '../../openapi/openapi.json'), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId: string; 'x-access'?: AccessRule }>>;
+  };
+  const ops: Operation[] = [];
+  for (const [path, methods] of Object.entries(spec.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      if (!op['x-access']) throw new Error(`${method.toUpperCase()} ${path} has no x-access rule`);
+      ops.push({ method, path, operationId: op.operationId, access: op['x-access'] });
+    }
+  }
+  return ops.sort((a, b) => a.operationId.localeCompare(b.operationId));
+}
+
+const OPERATIONS = operations();
+
+let t: TestApp;
+let fx: Fixtures;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const f = t.factory;
+  const users = {
+    userA: await f.user(),
+    userB: await f.user(),
+    admin: await f.user({ admin: true }),
+    adminOutside: await f.user({ admin: true, email: `${f.unique('boss')}@elsewhere.test` }),
+  };
+  const orgA = (await f.organization(users.userA)).id;
+  const orgB = (await f.organization(users.userB)).id;
+  const call = await f.fillCall();
+  type StepRef = { id: string; stepTypeName?: string };
+  const stepOf = (c: { callType: { steps: StepRef[] } }, kind: string) => c.callType.steps.find((x) => x.stepTypeName === kind)!.id;
+  const uploadStepId = stepOf(call, 'upload');
+  const surveyStepId = stepOf(call, 'survey');
+  const uploadTo = (target: { submissionId: string; uploadStepId: string }): Call => ({
+    multipart: {
+      fields: { CallSubmissionId: target.submissionId, StepId: target.uploadStepId, SlotIndex: '0' },
+      file: { field: 'File', name: 'plan.pdf', content: testFiles.pdf(600) },
+    },
+  });
+  const asA = users.userA.headers(orgA);
+  const uploadAsA = async (target: { submissionId: string; uploadStepId: string }) => {
+    const res = await send(
+      { method: 'post', path: '/api/FileUpload/UploadFile', operationId: 'uploadFile', access: {} },
+      uploadTo(target),
+      asA,
+    );
+    if (res.status !== 200) throw new Error(`fixture upload: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as { id: string; fileDownloadId: string };
+  };
+  const freshFillSubmissionA = async () => {
+    const fill = await f.fillCall();
+    return { submissionId: (await f.submission(fill.id, users.userA, orgA)).id, uploadStepId: stepOf(fill, 'upload') };
+  };
+  const submissionA = (await f.submission(call.id, users.userA, orgA)).id;
+  const fileA = await uploadAsA({ submissionId: submissionA, uploadStepId });
+  await t.http
+    .post('/api/Call/UpsertCallStepResult')
+    .set(asA)
+    .send({ callSubmissionId: submissionA, stepId: surveyStepId, content: { mission: 'Ours' } })
+    .expect(200);
+  fx = {
+    users,
+    orgA,
+    orgB,
+    callId: call.id,
+    callTypeId: call.callType.id,
+    stepId: call.callType.steps[0].id,
+    uploadStepId,
+    surveyStepId,
+    submissionA,
+    downloadIdA: fileA.fileDownloadId,
+    none: randomUUID(),
+    freshOrgA: async () => (await f.organization(users.userA)).id,
+    freshSubmissionA: async () => (await f.submission((await f.call()).id, users.userA, orgA)).id,
+    freshFillSubmissionA,
+    freshAttachmentA: async () => {
+      const target = await freshFillSubmissionA();
+      return { id: (await uploadAsA(target)).id, submissionId: target.submissionId };
+    },
+    uploadTo,
+    stepResultVersion: async () =>
+      (await t.http.get('/api/Call/GetStepResult').query({ submissionId: submissionA, stepId: surveyStepId }).set(asA).expect(200)).body
+        .version as number,
+    organizationBody: (o = {}) => ({
+      name: f.unique('Matrix org'),
+      reg_number: 'IT00000000000',
+      street_name: 'Via Roma 1',
+      city_name: 'Roma',
+      country: 'Italia',
+      contact_name: 'Ada',
+      contact_surname: 'Lovelace',
+      contact_role: 'Director',
+      contact_email: 'ada@applicant.test',
+      personalData: true,
+      ...o,
+    }),
+    orgVersion: async (orgId) =>
+      Number(((await t.db.query('SELECT version FROM organization WHERE id = $1', [orgId])) as { version: number }[])[0].version),
+  };
+});
+afterAll(() => t.close());
+
+/** Each role acts for its own organization; administrators for none. */
+function headersFor(role: Role): Record<string, string> {
+  if (role === 'anonymous') return {};
+  if (role === 'userA') return fx.users.userA.headers(fx.orgA);
+  if (role === 'userB') return fx.users.userB.headers(fx.orgB);
+  return fx.users[role].headers();
+}
+
+function send(op: Operation, call: Call, headers: Record<string, string>): Test {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = call.path?.[name];
+    if (value === undefined) throw new Error(`${op.operationId}: no value for path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  let req = (t.http as unknown as Record<string, (p: string) => Test>)[op.method](path).set(headers);
+  if (call.query) req = req.query(call.query);
+  if (call.multipart) {
+    for (const [k, v] of Object.entries(call.multipart.fields)) req = req.field(k, v);
+    return req.attach(call.multipart.file.field, call.multipart.file.content, call.multipart.file.name);
+  }
+  if (call.json !== undefined) return req.send(call.json as object);
+  return req;
+}
+
+describe('authorization matrix over openapi/openapi.json', () => {
+  it('has a case for every operation, and no case for an operation that is gone', () => {
+    const known = new Set(OPERATIONS.map((o) => o.operationId));
+    expect(
+      OPERATIONS.filter((o) => !CASES[o.operationId]).map((o) => `${o.operationId} (${o.method.toUpperCase()} ${o.path}): add it to CASES`),
+    ).toEqual([]);
+    expect(Object.keys(CASES).filter((k) => !known.has(k))).toEqual([]);
+  });
+
+  it.each(OPERATIONS.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o] as const))('%s', async (_name, op) => {
+    const c = CASES[op.operationId];
+    if (!c) throw new Error(`No case for ${op.operationId}: add one to CASES in access-matrix.spec.ts`);
+    const got: Record<string, number> = {};
+    const want: Record<string, number> = {};
+    for (const role of ROLES) {
+      const res = await send(op, await c.call(fx, role), headersFor(role));
+      got[role] = res.status;
+      want[role] = expectedStatus(op.access, c, role);
+      if (res.status === 401) expect(res.body.key).toMatch(/^errors\.(unauthorized|invalid-token)$/);
+      if (res.status === 403 && !op.access.public) expect(res.body.key).toMatch(/^errors\.(admin-only|customize-only)$/);
+    }
+    if (!op.access.public) {
+      // User B naming organization A in the header is refused before anything runs.
+      const res = await send(op, await c.call(fx, 'userB'), fx.users.userB.headers(fx.orgA));
+      got.userBWithHeaderA = res.status;
+      want.userBWithHeaderA = op.access.admin || op.access.customize ? 403 : 403;
+      expect(res.body.key).toBe(op.access.admin || op.access.customize ? 'errors.admin-only' : 'errors.organization-forbidden');
+    }
+    expect(got).toEqual(want);
+  });
+});

@@ -1,0 +1,144 @@
+import { SignJWT, decodeJwt, exportJWK, generateKeyPair } from 'jose';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from './app.js';
+import { TOKEN_AUDIENCE } from '../src/modules/auth/token.service.js';
+import { SIGN_IN_LIMIT_PER_MINUTE } from '../src/modules/auth/rate-limit.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const key = new TextEncoder().encode(TEST_JWT_SECRET);
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+/** A token like the product's, with any change. */
+function forge(sub: string, o: { typ?: string; exp?: number; iss?: string; aud?: string; roles?: string[]; secret?: Uint8Array } = {}) {
+  return new SignJWT({ typ: o.typ ?? 'access', ...(o.roles ? { roles: o.roles } : {}) })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(sub)
+    .setIssuer(o.iss ?? t.settings.publicUrl)
+    .setAudience(o.aud ?? TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(o.exp ?? Math.floor(Date.now() / 1000) + 3600)
+    .sign(o.secret ?? key);
+}
+
+const me = (token: string) => t.http.get('/api/User').set('Authorization', `Bearer ${token}`);
+
+describe('the product tokens', () => {
+  it('a token from the token service works for 30 days', async () => {
+    const user = await t.factory.user();
+    const claims = decodeJwt(user.token);
+    expect(claims.exp! - claims.iat!).toBe(30 * 24 * 3600);
+    expect(claims).toMatchObject({ sub: user.id, iss: t.settings.publicUrl, aud: TOKEN_AUDIENCE, typ: 'access' });
+    await me(user.token).expect(200);
+  });
+
+  it('refuses a missing or malformed token', async () => {
+    await t.http.get('/api/User').expect(401);
+    const res = await me('not.a.token').expect(401);
+    expect(res.body.key).toBe('errors.unauthorized');
+    await t.http.get('/api/User').set('Authorization', 'Basic abc').expect(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const user = await t.factory.user();
+    await me(await forge(user.id, { exp: Math.floor(Date.now() / 1000) - 5 })).expect(401);
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const user = await t.factory.user();
+    await me(await forge(user.id, { secret: new TextEncoder().encode('another-secret-that-is-long-enough-0123456789') })).expect(401);
+  });
+
+  it('refuses alg none', async () => {
+    const user = await t.factory.user();
+    const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: user.id, typ: 'access', iss: t.settings.publicUrl, aud: TOKEN_AUDIENCE, exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
+    await me(unsigned).expect(401);
+  });
+
+  it('refuses RS256 with an embedded jwk, and HS256 signed with a public key (algorithm confusion)', async () => {
+    const user = await t.factory.user();
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    const jwk = await exportJWK(publicKey);
+    const payload = { typ: 'access', sub: user.id, iss: t.settings.publicUrl, aud: TOKEN_AUDIENCE };
+    const embedded = await new SignJWT(payload).setProtectedHeader({ alg: 'RS256', jwk }).setExpirationTime('1h').sign(privateKey);
+    await me(embedded).expect(401);
+    const jku = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'RS256', jku: 'http://127.0.0.1:1/jwks.json' })
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    await me(jku).expect(401);
+    const confused = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(JSON.stringify(jwk)));
+    await me(confused).expect(401);
+  });
+
+  it('refuses a token for another issuer or audience', async () => {
+    const user = await t.factory.user();
+    await me(await forge(user.id, { iss: 'https://evil.example' })).expect(401);
+    await me(await forge(user.id, { aud: 'someone-else' })).expect(401);
+  });
+
+  it('never trusts roles in a token: a tampered roles claim gives no admin access', async () => {
+    const user = await t.factory.user();
+    const withRoles = await forge(user.id, { roles: ['admin'] });
+    const res = await me(withRoles).expect(200);
+    expect(res.body).toMatchObject({ roles: [], isAdmin: false });
+    await t.http.get('/api/admin/organizations').set('Authorization', `Bearer ${withRoles}`).expect(403);
+    // Editing the payload of a real token breaks its signature.
+    const [h, , s] = user.token.split('.');
+    const tampered = `${h}.${b64({ ...decodeJwt(user.token), roles: ['admin'] })}.${s}`;
+    await me(tampered).expect(401);
+  });
+
+  it('refuses a refresh token used as an access token, and an access token used to refresh', async () => {
+    const user = await t.factory.user();
+    await me(user.refreshToken).expect(401);
+    const res = await t.http.post('/api/Jwt/refresh').send({ refresh_token: user.token }).expect(401);
+    expect(res.body.key).toBe('errors.invalid-token');
+  });
+
+  it('refresh answers new working tokens', async () => {
+    const user = await t.factory.user();
+    const res = await t.http.post('/api/Jwt/refresh').send({ refresh_token: user.refreshToken }).expect(200);
+    expect(res.body).toEqual({ token: expect.any(String), refresh_token: expect.any(String) });
+    expect(decodeJwt(res.body.refresh_token)).toMatchObject({ typ: 'refresh', sub: user.id });
+    const who = await me(res.body.token).expect(200);
+    expect(who.body.id).toBe(user.id);
+  });
+
+  it('refuses an expired or forged refresh token, and one of a deleted user', async () => {
+    const user = await t.factory.user();
+    await t.http
+      .post('/api/Jwt/refresh')
+      .send({ refresh_token: await forge(user.id, { typ: 'refresh', exp: Math.floor(Date.now() / 1000) - 1 }) })
+      .expect(401);
+    await t.http
+      .post('/api/Jwt/refresh')
+      .send({ refresh_token: await forge(user.id, { typ: 'refresh', secret: new TextEncoder().encode('x'.repeat(48)) }) })
+      .expect(401);
+    await t.http.post('/api/Jwt/refresh').send({}).expect(400);
+    const gone = await t.factory.user();
+    await t.db.query('DELETE FROM app_user WHERE id = $1', [gone.id]);
+    await t.http.post('/api/Jwt/refresh').send({ refresh_token: gone.refreshToken }).expect(401);
+    await me(gone.token).expect(401);
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('answers 429 with Retry-After after too many sign-in attempts from one address', async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    // trust proxy is loopback: the tests' X-Forwarded-For names the client.
+    const attempt = () => t.http.post('/api/Jwt/refresh').set('X-Forwarded-For', ip).send({ refresh_token: 'x' });
+    for (let i = 0; i < SIGN_IN_LIMIT_PER_MINUTE; i++) expect((await attempt()).status).toBe(401);
+    const limited = await attempt().expect(429);
+    expect(limited.body.key).toBe('errors.too-many-requests');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    await t.http.post('/api/Jwt/refresh').set('X-Forwarded-For', '198.51.100.7').send({ refresh_token: 'x' }).expect(401);
+  });
+});

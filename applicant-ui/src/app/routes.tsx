@@ -1,0 +1,50 @@
+/**
+ * The route table of the applicant app (spec section 2). Feature screens are lazy imports
+ * so the landing page stays small; add yours with a one-line `lazy(...)` and a `<Route>`.
+ *
+ *   /                                    landing (shell)
+ *   /login-callback, /logout-callback    identity (public)
+ *   /calls                               calls (protected)
+ *   /register-org, /org/list, /org/edit/:organizationId   identity (protected)
+ *   /call/:submissionId/*                fill (protected; ?readonly=true)
+ *   /powerbi-report-rls/:wid/:rid/:oid   reports (protected)
+ *   *                                    not found
+ */
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { RequireAuth } from '../auth/RequireAuth';
+import { LandingPage } from '../landing/LandingPage';
+import { Layout } from '../shell/Layout';
+import { NotFoundPage } from '../shell/NotFoundPage';
+
+// Lazy feature screens (default exports), e.g.:
+// const CallsPage = lazy(() => import('../calls/CallsPage'));
+const LoginCallbackPage = lazy(() => import('../auth/LoginCallbackPage'));
+const LogoutCallbackPage = lazy(() => import('../auth/LogoutCallbackPage'));
+const RegisterOrganizationPage = lazy(() => import('../organizations/RegisterOrganizationPage'));
+const OrganizationListPage = lazy(() => import('../organizations/OrganizationListPage'));
+const EditOrganizationPage = lazy(() => import('../organizations/EditOrganizationPage'));
+const CallsPage = lazy(() => import('../calls/CallsPage'));
+const FillPage = lazy(() => import('../fill/FillPage'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<LandingPage />} />
+        {/* Public routes: /login-callback, /logout-callback */}
+        <Route path="login-callback" element={<LoginCallbackPage />} />
+        <Route path="logout-callback" element={<LogoutCallbackPage />} />
+        <Route element={<RequireAuth />}>
+          {/* Protected routes: /calls, /register-org, /org/list, /org/edit/:organizationId, /call/:submissionId/*, /powerbi-report-rls/:wid/:rid/:oid */}
+          <Route path="calls" element={<CallsPage />} />
+          <Route path="register-org" element={<RegisterOrganizationPage />} />
+          <Route path="org/list" element={<OrganizationListPage />} />
+          <Route path="org/edit/:organizationId" element={<EditOrganizationPage />} />
+          <Route path="call/:submissionId/*" element={<FillPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,47 @@
+import { isEmptyId } from '@impact-calls/domain';
+import type { Schemas } from '@impact-calls/api-client';
+
+export type UserCall = Schemas['CallUserDto'];
+
+/** The main button of a call card (spec: submit, resume, or application submitted / view recap, or closed). */
+export type PrimaryAction = 'submit' | 'resume' | 'submitted' | 'closed';
+
+export interface ButtonState {
+  visible: boolean;
+  enabled: boolean;
+}
+
+export interface CardActions {
+  primary: PrimaryAction;
+  primaryEnabled: boolean;
+  /** Read-only view of the organization's submission. */
+  viewRecap: ButtonState;
+  /** The applicant's analytics report (user report ids set; not before the lock end date). */
+  viewReport: ButtonState;
+  /** The call's file for applicants (customFile). */
+  downloadFile: ButtonState;
+  /** The submission's PDF: when the call allows it and the submission is closed. */
+  downloadPdf: ButtonState;
+}
+
+/**
+ * Which buttons a call card shows and which work. Everything is disabled while no
+ * organization is selected (spec section 2); the API enforces the same rules.
+ */
+export function cardActions(call: UserCall, hasOrganization: boolean): CardActions {
+  const started = !isEmptyId(call.submissionId);
+  const open = call.status === 'open';
+  let primary: PrimaryAction;
+  if (started && call.submissionClosed) primary = 'submitted';
+  else if (!open) primary = 'closed';
+  else primary = started ? 'resume' : 'submit';
+  const on = (visible: boolean, enabled: boolean): ButtonState => ({ visible, enabled: visible && hasOrganization && enabled });
+  return {
+    primary,
+    primaryEnabled: hasOrganization && (primary === 'submit' || primary === 'resume'),
+    viewRecap: on(started && (call.submissionClosed || !open), true),
+    viewReport: on(!!call.userPowerBIWorkspaceID && !!call.userPowerBIReportID, !call.locked),
+    downloadFile: on(!!call.customFile, true),
+    downloadPdf: on(call.enableUserDownloadPdf, started && call.submissionClosed),
+  };
+}

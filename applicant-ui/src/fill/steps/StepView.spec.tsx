@@ -1,0 +1,77 @@
+import { translate } from '@impact-calls/domain';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FillTextProvider, StepView, type FillStep, type StepRendererProps } from '.';
+
+const t = (key: string, vars?: Record<string, string | number>) => translate('en', key, vars);
+
+function show(step: Partial<FillStep> & { stepTypeName: string }, props: Partial<StepRendererProps> = {}) {
+  return render(
+    <FillTextProvider value={t}>
+      <StepView
+        step={{ id: 's1', name: 'Step', description: '', content: null, sort: 1, ...step }}
+        result={undefined}
+        readOnly={false}
+        language="en"
+        attachments={[]}
+        scores={{ closed: false, quizScore: null, sroiScore: null }}
+        {...props}
+      />
+    </FillTextProvider>,
+  );
+}
+
+describe('step renderers', () => {
+  it('show the not-implemented message with the type name for unknown kinds', () => {
+    show({ stepTypeName: 'webinar' });
+    expect(screen.getByTestId('step-not-implemented').textContent).toBe('Not implemented: webinar');
+    show({ stepTypeName: 'video-call' });
+    expect(screen.getAllByTestId('step-not-implemented')[1].textContent).toBe('Not implemented: video-call');
+  });
+
+  it('render a text step as its HTML', () => {
+    show({ stepTypeName: 'text', content: { html: '<p>Hello <strong>world</strong></p>' } });
+    expect(screen.getByText('world').tagName).toBe('STRONG');
+  });
+
+  it('render upload slots with their limits, and the file of a slot without inputs when read-only', () => {
+    const content = [
+      { file_name: 'Budget', file_description: 'The budget', file_type: 'excel', dimensions: 2 * 1024 * 1024, mandatory: true },
+      { file_name: 'Photo', file_description: '', file_type: 'image', dimensions: 1024, mandatory: false },
+    ];
+    const attachment = {
+      id: 'a',
+      fileName: 'budget.xlsx',
+      fileDownloadId: 'd',
+      attachedType: 'excel',
+      description: 'v2',
+      dimensions: 1536,
+      stepId: 's1',
+      slotIndex: 0,
+    };
+    const { container, unmount } = show({ stepTypeName: 'upload', content }, { readOnly: true, attachments: [attachment] });
+    expect(screen.getByRole('region', { name: 'Budget' }).textContent).toContain('budget.xlsx');
+    expect(screen.getByRole('region', { name: 'Budget' }).textContent).toContain('Max 2 MB');
+    expect(screen.getByRole('region', { name: 'Photo' }).textContent).toContain('No file yet');
+    expect(container.querySelectorAll('input[type="file"]')).toHaveLength(0);
+    unmount();
+    const open = show(
+      { stepTypeName: 'upload', content },
+      { uploads: { upload: async () => undefined, remove: async () => undefined, download: async () => undefined } },
+    );
+    const inputs = open.container.querySelectorAll<HTMLInputElement>('input[type="file"]');
+    expect([...inputs].map((i) => i.accept)).toEqual(['.xlsx,.xls,.ods', '.png,.jpg,.jpeg,.gif,.webp']);
+  });
+
+  it('show the scores against the bounds, and no quiz score before submitting', () => {
+    show({ stepTypeName: 'results', content: { lowerScore: 0.5, upperScore: 1 } });
+    expect(screen.getByTestId('result-quiz').textContent).toContain('Available once the application is submitted');
+    show(
+      { stepTypeName: 'results', content: { lowerScore: 0.5, upperScore: 1 } },
+      { scores: { closed: true, quizScore: 0.25, sroiScore: 3.456 } },
+    );
+    expect(screen.getAllByTestId('result-quiz')[1].textContent).toContain('25%');
+    expect(screen.getAllByTestId('result-quiz')[1].textContent).toContain('Below the expected range');
+    expect(screen.getAllByTestId('result-sroi')[1].textContent).toContain('1 : 3.46');
+  });
+});

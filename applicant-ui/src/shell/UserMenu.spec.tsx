@@ -1,0 +1,53 @@
+import { session } from '@impact-calls/api-client';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { api } from '../api/client';
+import { fakeToken, renderWithProviders } from '../test/render';
+import { UserMenu } from './UserMenu';
+
+vi.mock('../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+
+function signedInAs(isAdmin: boolean) {
+  session.setTokens(fakeToken(3600), 'refresh');
+  vi.mocked(api.GET).mockResolvedValue({
+    data: {
+      id: 'u1',
+      firstName: 'Maria',
+      lastName: 'Rossi',
+      email: 'maria@example.com',
+      roles: isAdmin ? ['admin'] : [],
+      isAdmin,
+      canCustomize: false,
+    },
+    response: new Response(null, { status: 200 }),
+  } as never);
+}
+
+describe('UserMenu', () => {
+  it('offers Login and Register to anonymous visitors', () => {
+    renderWithProviders(<UserMenu />);
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Register' })).toBeTruthy();
+  });
+
+  it('shows the name and initials; the menu has no Admin panel for a user', async () => {
+    signedInAs(false);
+    renderWithProviders(<UserMenu />);
+    const button = await screen.findByRole('button', { name: 'Maria Rossi' });
+    expect(button.textContent).toContain('Maria Rossi');
+    expect(button.textContent).toContain('MR');
+    await userEvent.setup().click(button);
+    expect(screen.getByRole('menuitem', { name: 'Your organizations' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Back to calls' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Admin panel' })).toBeNull();
+  });
+
+  it('adds the Admin panel for administrators', async () => {
+    signedInAs(true);
+    renderWithProviders(<UserMenu />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Maria Rossi' }));
+    expect(screen.getByRole('menuitem', { name: 'Admin panel' }).getAttribute('href')).toBe('/admin');
+  });
+});

@@ -1,0 +1,192 @@
+import { userInitials } from '@impact-calls/domain';
+import { HOVER_MENU_CLOSE_DELAY_MS, HOVER_MENU_OPEN_DELAY_MS } from '@impact-calls/domain';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import BusinessIcon from '@mui/icons-material/BusinessOutlined';
+import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import LogoutIcon from '@mui/icons-material/Logout';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ClickAwayListener from '@mui/material/ClickAwayListener';
+import Divider from '@mui/material/Divider';
+import Grow from '@mui/material/Grow';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Paper from '@mui/material/Paper';
+import Popper from '@mui/material/Popper';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useIsAuthenticated } from '../api/useSession';
+import { SignInButtons } from '../auth/SignInButtons';
+import { logout } from '../auth/signIn';
+import { useTokenRefresh } from '../auth/useTokenRefresh';
+import { displayName, useCurrentUser } from '../auth/useCurrentUser';
+
+export { SignInButtons };
+
+/** Hidden on screen, still read by screen readers. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/**
+ * The user menu (spec section 2): name and initials; Your organizations, Back to calls,
+ * Admin panel (administrators only), Logout. Opens on click or keyboard, and on hover
+ * after 100 ms, closing 400 ms after the pointer leaves. Login and Register when nobody
+ * is signed in.
+ */
+export function UserMenu() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const authenticated = useIsAuthenticated();
+  const { data: user } = useCurrentUser();
+  useTokenRefresh();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const [open, setOpen] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const menuId = useId();
+  const buttonId = useId();
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const later = (next: boolean, delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOpen(next), delay);
+  };
+  const close = (refocus = false) => {
+    clearTimeout(timer.current);
+    setOpen(false);
+    if (refocus) anchor?.focus();
+  };
+
+  if (!authenticated) return <SignInButtons size="small" />;
+  if (!user) return null;
+  const name = displayName(user);
+
+  const go = (to: string) => {
+    close();
+    void navigate(to);
+  };
+  const onMenuKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' || e.key === 'Tab') {
+      e.preventDefault();
+      close(true);
+    }
+  };
+  const hover = {
+    onMouseEnter: (e: { nativeEvent: MouseEvent }) => {
+      // Touch screens fire mouseenter on tap: only a real pointer hovers.
+      if ((e.nativeEvent as PointerEvent).pointerType === 'touch') return;
+      later(true, HOVER_MENU_OPEN_DELAY_MS);
+    },
+    onMouseLeave: () => later(false, HOVER_MENU_CLOSE_DELAY_MS),
+  };
+
+  return (
+    <Box {...hover}>
+      <Button
+        ref={setAnchor}
+        id={buttonId}
+        color="inherit"
+        aria-haspopup="menu"
+        aria-controls={open ? menuId : undefined}
+        aria-expanded={open}
+        title={t('user-menu.open', { name })}
+        onClick={() => {
+          clearTimeout(timer.current);
+          setOpen((o) => !o);
+        }}
+        sx={{ gap: 1, textTransform: 'none', px: 1, minWidth: 0 }}
+      >
+        {/* The button's accessible name is the user's name (visually hidden on phones). */}
+        <Typography component="span" noWrap sx={{ maxWidth: 220, fontWeight: 600, ...(phone ? visuallyHidden : {}) }}>
+          {name}
+        </Typography>
+        <Avatar
+          sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', width: 36, height: 36, fontSize: '0.95rem', fontWeight: 700 }}
+          aria-hidden
+        >
+          {userInitials(user)}
+        </Avatar>
+      </Button>
+      <Popper
+        open={open}
+        anchorEl={anchor}
+        placement="bottom-end"
+        transition
+        disablePortal={false}
+        sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      >
+        {({ TransitionProps }) => (
+          <Grow {...TransitionProps} style={{ transformOrigin: 'right top' }}>
+            <Paper
+              elevation={6}
+              sx={{ minWidth: 240, mt: 1 }}
+              onMouseEnter={() => clearTimeout(timer.current)}
+              onMouseLeave={() => later(false, HOVER_MENU_CLOSE_DELAY_MS)}
+            >
+              <ClickAwayListener onClickAway={(e) => !anchor?.contains(e.target as Node) && close()}>
+                <MenuList id={menuId} aria-labelledby={buttonId} autoFocusItem={open} onKeyDown={onMenuKeyDown}>
+                  <Box sx={{ px: 2, py: 1 }} role="none">
+                    <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {user.email}
+                    </Typography>
+                  </Box>
+                  <Divider component="li" role="separator" />
+                  <MenuItem onClick={() => go('/org/list')}>
+                    <ListItemIcon>
+                      <BusinessIcon fontSize="small" />
+                    </ListItemIcon>
+                    {t('user-menu.your-organizations')}
+                  </MenuItem>
+                  <MenuItem onClick={() => go('/calls')}>
+                    <ListItemIcon>
+                      <CampaignIcon fontSize="small" />
+                    </ListItemIcon>
+                    {t('user-menu.back-to-calls')}
+                  </MenuItem>
+                  {user.isAdmin ? (
+                    <MenuItem component="a" href="/admin" onClick={() => close()}>
+                      <ListItemIcon>
+                        <AdminPanelSettingsIcon fontSize="small" />
+                      </ListItemIcon>
+                      {t('user-menu.admin-panel')}
+                    </MenuItem>
+                  ) : null}
+                  <Divider component="li" role="separator" />
+                  <MenuItem
+                    onClick={() => {
+                      close();
+                      void logout(queryClient, i18n.language);
+                    }}
+                  >
+                    <ListItemIcon>
+                      <LogoutIcon fontSize="small" />
+                    </ListItemIcon>
+                    {t('user-menu.logout')}
+                  </MenuItem>
+                </MenuList>
+              </ClickAwayListener>
+            </Paper>
+          </Grow>
+        )}
+      </Popper>
+    </Box>
+  );
+}

@@ -1,0 +1,7 @@
+/** An e-mail address as the product accepts it: one @, a dot in the domain, no spaces or list separators. */
+const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
+
+export function isEmailAddress(value: string): boolean {
+  const v = value.trim();
+  return v.length <= 320 && EMAIL.test(v);
+}
