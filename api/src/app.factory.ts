@@ -36,10 +36,16 @@ function refusePrototypeKeys(key: string, value: unknown): unknown {
 function serveSpa(app: NestExpressApplication, mountPath: string, dir: string): void {
   const index = join(dir, 'index.html');
   if (!existsSync(index)) return;
-  app.use(mountPath, express.static(dir, {
+  const files = express.static(dir, {
     index: false,
     setHeaders: (res, path) => res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
-  }));
+  });
+  // Mounted before Nest's routes: API calls must not pay for a file-system lookup.
+  app.use(mountPath, (req: Request, res: Response, next: NextFunction) => {
+    const url = req.originalUrl;
+    if (url.startsWith('/api/') || url.startsWith('/oidc')) return next();
+    return files(req, res, next);
+  });
   // History fallback: any other GET for a page gets index.html; /api/* never does.
   app.use(mountPath, (req: Request, res: Response, next: NextFunction) => {
     const path = req.originalUrl.split('?')[0];

@@ -247,9 +247,12 @@ describe('read-only', () => {
 
     const g = await newFill();
     await t.db.query(`UPDATE call SET is_user_filter_enable = true, user_filter_email = 'someone@else.test' WHERE id = $1`, [g.call.id]);
+    // Filtered out of the call: its submission answers 404 on every path (issue 4).
     const refused = await save(g, 'survey', { data: {} });
-    expect([refused.status, refused.body.key]).toEqual([409, 'errors.call-not-allowed']);
-    expect((await close(g)).status).toBe(409);
+    expect([refused.status, refused.body.key]).toEqual([404, 'errors.submission-not-found']);
+    expect((await close(g)).status).toBe(404);
+    expect((await get(g)).status).toBe(404);
+    expect((await upload(g, 0, testFiles.pdf(), 'a.pdf')).status).toBe(404);
   });
 
   it('refuses answers to steps that take none, and bad content', async () => {

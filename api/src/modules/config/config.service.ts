@@ -75,13 +75,33 @@ export async function checkLogo(raw: string): Promise<string> {
 
 const blankToNull = (s: string | null | undefined) => (s === undefined ? undefined : s === null || s.trim() === '' ? null : s.trim());
 
+/**
+ * How long a replica may serve the active configuration it read. The branding is read on
+ * every page view and changes rarely; a save on this replica clears it at once, other
+ * replicas see the change within this time.
+ */
+export const ACTIVE_CONFIG_TTL_MS = 5_000;
+
 @Injectable()
 export class ConfigService {
+  private cached: { value: Promise<ConfigDto>; until: number } | undefined;
+
   constructor(private readonly configs: ConfigurationRepository) {}
 
-  async getActive(): Promise<ConfigDto> {
-    const active = await this.configs.findActive();
-    return active ? toConfigDto(active) : { id: EMPTY_ID, ...BUILT_IN };
+  getActive(): Promise<ConfigDto> {
+    const now = Date.now();
+    if (!this.cached || this.cached.until <= now) {
+      const value = this.configs.findActive().then((active) => (active ? toConfigDto(active) : { id: EMPTY_ID, ...BUILT_IN }));
+      this.cached = { value, until: now + ACTIVE_CONFIG_TTL_MS };
+      // A failed read is not kept.
+      value.catch(() => (this.cached = undefined));
+    }
+    return this.cached.value;
+  }
+
+  /** Forgets the cached active configuration (after any write). */
+  private forget(): void {
+    this.cached = undefined;
   }
 
   async list(): Promise<ConfigDto[]> {
@@ -133,6 +153,7 @@ export class ConfigService {
       const isFirst = (await this.configs.count(m)) === 0;
       return m.save(this.configs.create({ ...fields, isActive: isFirst }));
     });
+    this.forget();
     return toConfigDto(saved);
   }
 
@@ -144,6 +165,7 @@ export class ConfigService {
       await m.query('UPDATE configuration SET is_active = false, updated_at = now(), version = version + 1 WHERE is_active AND id <> $1', [id]);
       await m.query('UPDATE configuration SET is_active = true, updated_at = now(), version = version + 1 WHERE id = $1 AND NOT is_active', [id]);
     });
+    this.forget();
     return this.get(id);
   }
 
@@ -154,5 +176,6 @@ export class ConfigService {
       if (target.isActive) throw conflict('pages.admin.error-config-active', 'The active configuration cannot be deleted; activate another one first');
       await m.delete(ConfigurationEntity, { id });
     });
+    this.forget();
   }
 }

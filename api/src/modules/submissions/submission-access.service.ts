@@ -23,10 +23,17 @@ export interface WritableSubmission {
 export class SubmissionAccessService {
   constructor(private readonly repo: SubmissionRepository) {}
 
-  /** The submission of the acting organization (admins included: the console has its own routes). */
-  async readable(organizationId: string, submissionId: string, manager?: EntityManager): Promise<CallSubmissionEntity> {
+  /**
+   * The submission of the acting organization (admins included: the console has its own routes).
+   * With `user`, a user the call's e-mail filter leaves out gets 404 too, as for the call itself.
+   */
+  async readable(organizationId: string, submissionId: string, manager?: EntityManager, user?: Pick<AuthUser, 'email'>): Promise<CallSubmissionEntity> {
     const s = await this.repo.findSubmission(submissionId, manager);
     if (!s || s.organizationId !== organizationId) throw submissionNotFound();
+    if (user) {
+      const call = await this.repo.findCall(s.callId, manager);
+      if (!call || !isEmailAllowed(call, user.email)) throw submissionNotFound();
+    }
     return s;
   }
 
@@ -47,7 +54,8 @@ export class SubmissionAccessService {
     const submission = await this.repo.lockSubmission(m, submissionId);
     if (!submission || submission.organizationId !== organizationId) throw submissionNotFound();
     const call = await this.repo.findCall(submission.callId, m);
-    if (!call) throw submissionNotFound();
+    // Filtered out of the call: its submission does not exist for this user (issue 4).
+    if (!call || !isEmailAllowed(call, user.email)) throw submissionNotFound();
     const refusal = this.writeRefusal(user, submission, call);
     if (refusal) throw refusal;
     return { submission, call };

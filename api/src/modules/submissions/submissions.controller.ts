@@ -82,11 +82,12 @@ export class SubmissionCallController {
   @ApiOkResponse({ type: StepResultDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   getStepResult(
+    @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
     @Query('submissionId', uuid()) submissionId: string,
     @Query('stepId', uuid()) stepId: string,
   ): Promise<StepResultDto> {
-    return this.service.getStepResult(org, submissionId, stepId);
+    return this.service.getStepResult(user, org, submissionId, stepId);
   }
 
   @Get('GetStepResultByCall')
@@ -94,8 +95,12 @@ export class SubmissionCallController {
   @ApiOperation({ operationId: 'getStepResultByCall', summary: "The acting organization's answers to a call" })
   @ApiQuery({ name: 'callId', format: 'uuid' })
   @ApiOkResponse({ type: [StepResultDto] })
-  getStepResultByCall(@CurrentOrganization(true) org: string, @Query('callId', uuid()) callId: string): Promise<StepResultDto[]> {
-    return this.service.getStepResultsByCall(org, callId);
+  getStepResultByCall(
+    @CurrentUser() user: AuthUser,
+    @CurrentOrganization(true) org: string,
+    @Query('callId', uuid()) callId: string,
+  ): Promise<StepResultDto[]> {
+    return this.service.getStepResultsByCall(user, org, callId);
   }
 
   @Get('GetSubmissions')

@@ -6,6 +6,7 @@ import {
   incompleteReason,
   INCOMPLETE_KEYS,
   isCallOpen,
+  isEmailAllowed,
   readSurveyResult,
   scoreQuiz,
   splitQuizAnswers,
@@ -175,7 +176,7 @@ export class SubmissionsService {
   }
 
   async get(user: AuthUser, organizationId: string, id: string): Promise<SubmissionDto> {
-    const s = await this.access.readable(organizationId, id);
+    const s = await this.access.readable(organizationId, id, undefined, user);
     return this.view(s, (call) => !!this.access.writeRefusal(user, s, call), false);
   }
 
@@ -185,8 +186,8 @@ export class SubmissionsService {
     return this.view(s, () => true, true);
   }
 
-  async getStepResult(organizationId: string, submissionId: string, stepId: string): Promise<StepResultDto> {
-    const s = await this.access.readable(organizationId, submissionId);
+  async getStepResult(user: AuthUser, organizationId: string, submissionId: string, stepId: string): Promise<StepResultDto> {
+    const s = await this.access.readable(organizationId, submissionId, undefined, user);
     const call = await this.repo.findCall(s.callId);
     const steps = call ? await this.repo.stepsOf(call.callTypeId) : [];
     const kind = steps.find((x) => x.step.id === stepId)?.kind;
@@ -196,10 +197,12 @@ export class SubmissionsService {
   }
 
   /** The acting organization's answers to a call ([] when it has not started). */
-  async getStepResultsByCall(organizationId: string, callId: string): Promise<StepResultDto[]> {
+  async getStepResultsByCall(user: AuthUser, organizationId: string, callId: string): Promise<StepResultDto[]> {
+    const call = await this.repo.findCall(callId);
+    // A call the e-mail filter hides from this user does not exist for them (issue 4).
+    if (!call || !isEmailAllowed(call, user.email)) throw notFound('pages.admin.call-not-found', 'Call not found');
     const s = await this.repo.findSubmissionForCall(callId, organizationId);
-    const call = s ? await this.repo.findCall(s.callId) : null;
-    if (!s || !call) return [];
+    if (!s) return [];
     const kinds = new Map((await this.repo.stepsOf(call.callTypeId)).map((x) => [x.step.id, x.kind]));
     return (await this.repo.results(s.id)).filter((r) => kinds.has(r.stepId)).map((r) => toResultDto(r, kinds.get(r.stepId)!));
   }
