@@ -59,19 +59,7 @@ const step = (content: unknown = { frameworkId: FW, showSdgFilter: true, maxOutc
 });
 
 /** The step with its answers held like the fill screen's autosave holds them. */
-function Harness({
-  s,
-  sub,
-  initial,
-  onState,
-  data,
-}: {
-  s: FillStep;
-  sub?: number;
-  initial?: unknown;
-  onState?: (x: MiniDyiState) => void;
-  data: MiniDyiData | null;
-}) {
+function Harness({ s, sub, initial, onState }: { s: FillStep; sub?: number; initial?: unknown; onState?: (x: MiniDyiState) => void }) {
   const [result, setResult] = useState<unknown>(initial);
   return (
     <MiniDyiStep
@@ -90,14 +78,14 @@ function Harness({
   );
 }
 
-function show(props: Partial<Parameters<typeof Harness>[0]> & { sub?: number }) {
+function show(props: Partial<Parameters<typeof Harness>[0]> & { data?: MiniDyiData | null }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const data = props.data === undefined ? fakeData() : props.data;
   render(
     <QueryClientProvider client={client}>
       <FillTextProvider value={t}>
         <MiniDyiDataProvider value={data}>
-          <Harness s={props.s ?? step()} sub={props.sub} initial={props.initial} onState={props.onState} data={data} />
+          <Harness s={props.s ?? step()} sub={props.sub} initial={props.initial} onState={props.onState} />
         </MiniDyiDataProvider>
       </FillTextProvider>
     </QueryClientProvider>,
