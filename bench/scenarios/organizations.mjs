@@ -15,7 +15,7 @@ export async function setup({ product, databaseUrl }) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const userId = randomUUID();
-  await db.query(`INSERT INTO app_user (id, email, first_name, last_name, roles, issuer, subject) VALUES ($1, $2, 'Bench', 'User', '{}', 'bench', $1)`, [
+  await db.query(`INSERT INTO app_user (id, email, first_name, last_name, roles, issuer, subject) VALUES ($1::uuid, $2, 'Bench', 'User', '{}', 'bench', $1::text)`, [
     userId,
     `bench-${userId.slice(0, 8)}@bench.test`,
   ]);

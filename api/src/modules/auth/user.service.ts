@@ -18,17 +18,6 @@ export function isAdminRoles(roles: readonly string[]): boolean {
   return roles.some((r) => r.toLowerCase() === 'admin');
 }
 
-export function toAuthUser(user: UserEntity): AuthUser {
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    roles: user.roles,
-    isAdmin: isAdminRoles(user.roles),
-  };
-}
-
 @Injectable()
 export class UserService {
   constructor(
@@ -36,9 +25,14 @@ export class UserService {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
+  /** Runs on every signed-in request: one lean query instead of the query builder. */
   async findAuthUser(id: string): Promise<AuthUser | undefined> {
-    const user = await this.repo.findOne({ where: { id } });
-    return user ? toAuthUser(user) : undefined;
+    const rows: { id: string; email: string; first_name: string; last_name: string; roles: string[] }[] = await this.repo.query(
+      'SELECT id, email, first_name, last_name, roles FROM app_user WHERE id = $1',
+      [id],
+    );
+    const u = rows[0];
+    return u ? { id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name, roles: u.roles, isAdmin: isAdminRoles(u.roles) } : undefined;
   }
 
   /**
