@@ -14,4 +14,8 @@ export function build({ all = false, only } = {}) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) build({ all: process.argv.includes('--all') });
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // `--only <part>` builds one part when stale (lint and typecheck need the domain library's types).
+  const i = process.argv.indexOf('--only');
+  build({ all: process.argv.includes('--all'), only: i > 0 ? [process.argv[i + 1]] : undefined });
+}
