@@ -34,7 +34,7 @@ import type {
 import type { StepResultEntity } from './step-result.entity.js';
 import { StepResultHooks } from './step-result-hooks.js';
 import { SubmissionAccessService, submissionNotFound } from './submission-access.service.js';
-import { SubmissionRepository, type StepWithKind, type SubmissionFilter } from './submission.repository.js';
+import { SubmissionRepository, type StepWithKind, type SubmissionFilter, type SubmissionRow } from './submission.repository.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -403,21 +403,7 @@ export class SubmissionsService {
   }
 }
 
-function toRow(r: {
-  id: string;
-  code: string;
-  callId: string;
-  callName: string;
-  organizationId: string;
-  organizationName: string;
-  userEmail: string;
-  closed: boolean;
-  openedAt: Date;
-  submittedAt: Date | null;
-  closedAt: Date | null;
-  quizScore: string | null;
-  sroiScore: string | null;
-}): SubmissionRowDto {
+function toRow(r: SubmissionRow): SubmissionRowDto {
   const num = (v: string | null) => (v === null ? null : Number(v));
   return {
     id: r.id,
