@@ -47,7 +47,11 @@ export class AppModule {
               return id;
             },
             redact: ['req.headers.authorization', 'req.headers.cookie'],
-            autoLogging: { ignore: (req: IncomingMessage) => !req.url?.startsWith('/api') },
+            // One line per API request at info; above info those lines would be dropped anyway,
+            // so the per-request logging work is skipped altogether.
+            autoLogging: ['fatal', 'error', 'warn', 'silent'].includes(settings.logLevel)
+              ? false
+              : { ignore: (req: IncomingMessage) => !req.url?.startsWith('/api') },
           },
         }),
         TypeOrmModule.forRoot({
