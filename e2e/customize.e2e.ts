@@ -80,6 +80,9 @@ test.describe('branding configuration', () => {
       await expect(page.getByText('Configurazione salvata')).toBeVisible();
       await expect(page).toHaveURL(/\/admin\/configurations\/[0-9a-f-]{36}$/);
       createdId = page.url().split('/').pop();
+      // The URL changes before the edit view replaces the create form: wait for a control only
+      // the edit view has, or the next save may still submit the create form (a second POST).
+      await expect(page.getByRole('button', { name: 'Attiva' })).toBeVisible();
 
       const saved = (await (
         await request.get(`/api/admin/configurations/${createdId}`, { headers: admin.headers })
