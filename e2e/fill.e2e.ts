@@ -3,15 +3,10 @@ import { expect, test, useSessionInBrowser } from './fixtures';
 import { FillPage } from './pages/FillPage';
 import { LandingPage } from './pages/LandingPage';
 import { SignInPage, uniqueEmail } from './pages/SignInPage';
+import { createOpenCall, STEP_KIND } from './support/calls';
 import { adminSession, userSession } from './support/session';
 
-const KIND = {
-  text: '5e0c0001-0000-4000-8000-000000000001',
-  upload: '5e0c0001-0000-4000-8000-000000000002',
-  results: '5e0c0001-0000-4000-8000-000000000004',
-  survey: '5e0c0001-0000-4000-8000-000000000005',
-  quiz: '5e0c0001-0000-4000-8000-000000000006',
-};
+const KIND = STEP_KIND;
 
 /** A small but real PDF (header, one page, cross-reference table, trailer). */
 function realPdf(text: string): Buffer {
@@ -36,19 +31,11 @@ function realPdf(text: string): Buffer {
 
 /** A call with text, upload, survey, quiz and results steps, made through the console API. */
 async function createFillCall(request: APIRequestContext): Promise<{ id: string; name: string }> {
-  const admin = await adminSession();
-  const name = `E2E fill call ${Date.now().toString(36)}`;
-  const day = 86_400_000;
-  const res = await request.post('/api/Call/CreateCall', {
-    headers: admin.headers,
-    data: {
-      name,
-      description: '<p>End-to-end call</p>',
-      openingAt: new Date(Date.now() - day).toISOString(),
-      closingAt: new Date(Date.now() + 30 * day).toISOString(),
-      enableUserDownloadPdf: true,
-      callType: {
-        steps: [
+  return createOpenCall(request, {
+    namePrefix: 'E2E fill call',
+    description: '<p>End-to-end call</p>',
+    extra: { enableUserDownloadPdf: true },
+    steps: [
           { name: 'Welcome', stepTypeId: KIND.text, content: { html: '<p>Welcome to the <strong>E2E</strong> call.</p>' } },
           {
             name: 'Documents',
@@ -77,12 +64,8 @@ async function createFillCall(request: APIRequestContext): Promise<{ id: string;
             },
           },
           { name: 'Results', stepTypeId: KIND.results, content: { lowerScore: 0, upperScore: 1 } },
-        ],
-      },
-    },
+    ],
   });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return { id: ((await res.json()) as { id: string }).id, name };
 }
 
 /** The shell's account button (top bar) has a known label-content-name-mismatch, reported to the shell; the fill screen is checked. */

@@ -4,13 +4,10 @@ import { expect, test, useSessionInBrowser } from './fixtures';
 import { FillPage } from './pages/FillPage';
 import { MiniDyiPage } from './pages/MiniDyiPage';
 import { uniqueEmail } from './pages/SignInPage';
+import { createOpenCall, STEP_KIND } from './support/calls';
 import { adminSession, userSession, type TestUser } from './support/session';
 
-const KIND = {
-  text: '5e0c0001-0000-4000-8000-000000000001',
-  miniDyi: '5e0c0001-0000-4000-8000-000000000003',
-  results: '5e0c0001-0000-4000-8000-000000000004',
-};
+const KIND = STEP_KIND;
 /** The demo content's impact framework (the shipped example workbook). */
 const DEMO_FRAMEWORK = 'a1d0c0de-0000-4000-8000-00000000f001';
 /** The shell's account button has a known label-content-name-mismatch, reported to the shell. */
@@ -18,27 +15,15 @@ const AXE = { exclude: ['header button[aria-haspopup="menu"]'] };
 
 /** A call made through the console API: welcome text, the miniDyi step with these options, results. */
 async function createCall(request: APIRequestContext, options: Record<string, unknown>): Promise<{ id: string; name: string }> {
-  const admin = await adminSession();
-  const name = `E2E impact call ${Date.now().toString(36)}`;
-  const day = 86_400_000;
-  const res = await request.post('/api/Call/CreateCall', {
-    headers: admin.headers,
-    data: {
-      name,
-      description: '<p>Impact design end to end</p>',
-      openingAt: new Date(Date.now() - day).toISOString(),
-      closingAt: new Date(Date.now() + 30 * day).toISOString(),
-      callType: {
-        steps: [
-          { name: 'Welcome', stepTypeId: KIND.text, content: { html: '<p>Welcome</p>' } },
-          { name: 'Impact design', stepTypeId: KIND.miniDyi, content: { frameworkId: DEMO_FRAMEWORK, ...options } },
-          { name: 'Results', stepTypeId: KIND.results, content: { lowerScore: 0, upperScore: 10 } },
-        ],
-      },
-    },
+  return createOpenCall(request, {
+    namePrefix: 'E2E impact call',
+    description: '<p>Impact design end to end</p>',
+    steps: [
+      { name: 'Welcome', stepTypeId: KIND.text, content: { html: '<p>Welcome</p>' } },
+      { name: 'Impact design', stepTypeId: KIND.miniDyi, content: { frameworkId: DEMO_FRAMEWORK, ...options } },
+      { name: 'Results', stepTypeId: KIND.results, content: { lowerScore: 0, upperScore: 10 } },
+    ],
   });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return { id: ((await res.json()) as { id: string }).id, name };
 }
 
 interface Applicant {
