@@ -26,7 +26,15 @@ export function OutcomeDrawer({ outcome, language, onClose }: { outcome: Outcome
       anchor="right"
       open={!!outcome}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100vw', sm: 440 } }, role: 'dialog', 'aria-labelledby': titleId } }}
+      // aria-label names the dialog while it closes, when the title it is labelled by is already gone.
+      slotProps={{
+        paper: {
+          sx: { width: { xs: '100vw', sm: 440 } },
+          role: 'dialog',
+          'aria-labelledby': titleId,
+          'aria-label': t('components.mini-dyi.outcomes.drawer-title'),
+        },
+      }}
     >
       {outcome && (
         <Box sx={{ p: 2 }} data-testid="outcome-drawer">
