@@ -2,11 +2,12 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Logger } from 'nestjs-pino';
+import type { DestinationStream, Logger as Pino } from 'pino';
+import { createRootLogger, PinoNestLogger, requestLogging } from './common/logging/logging.js';
 import { AppModule } from './app.module.js';
+import { bodyParsers, securityHeaders } from './common/http/pipeline.js';
 import { createValidationPipe } from './common/validation/validation.pipe.js';
 import type { Settings } from './config/settings.js';
 import { buildOpenApiDocument } from './openapi/document.js';
@@ -57,12 +58,13 @@ function serveSpa(app: NestExpressApplication, mountPath: string, dir: string): 
 }
 
 /** Everything around the Nest routes: headers, body limits, validation, Swagger, the SPAs. */
-export async function configureApp(app: NestExpressApplication, settings: Settings): Promise<void> {
-  app.useLogger(app.get(Logger));
+export async function configureApp(app: NestExpressApplication, settings: Settings, log: Pino): Promise<void> {
+  app.useLogger(new PinoNestLogger(log));
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(requestLogging(log));
   app.use(
-    helmet({
+    securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -82,8 +84,7 @@ export async function configureApp(app: NestExpressApplication, settings: Settin
     }),
   );
   for (const mount of preBodyMounts) await mount(app);
-  app.useBodyParser('json', { limit: settings.bodyLimit, reviver: refusePrototypeKeys });
-  app.useBodyParser('urlencoded', { limit: '100kb', extended: false });
+  app.use(bodyParsers({ limit: settings.bodyLimit, reviver: refusePrototypeKeys }, { limit: '100kb', extended: false }));
   app.setGlobalPrefix('api', { exclude: [] });
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
@@ -102,14 +103,18 @@ export interface StartedApp {
 }
 
 /** Builds the whole product on a database; runs migrations, and loads demo content on an empty database. */
-export async function createApp(settings: Settings, databaseUrl: string, options: { demo?: boolean } = {}): Promise<NestExpressApplication> {
+export async function createApp(
+  settings: Settings,
+  databaseUrl: string,
+  options: { demo?: boolean; logDestination?: DestinationStream } = {},
+): Promise<NestExpressApplication> {
   const { wasEmpty } = await migrateDatabase(databaseUrl);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings, databaseUrl), {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,
   });
-  await configureApp(app, settings);
+  await configureApp(app, settings, createRootLogger(settings.logLevel, options.logDestination));
   await app.init();
   if ((options.demo ?? settings.demoContent) && wasEmpty) await app.get(DemoContentService).load();
   return app;

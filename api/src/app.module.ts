@@ -1,12 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SETTINGS, type Settings } from './config/settings.js';
 import { ErrorFilter } from './common/http/error.filter.js';
 import { SnakeNamingStrategy } from './database/snake-naming.strategy.js';
+import { SqlModule } from './database/sql.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ConfigModule } from './modules/config/config.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
@@ -37,23 +35,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         SettingsModule.forRoot(settings),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: settings.logLevel,
-            genReqId: (req: IncomingMessage, res: ServerResponse) => {
-              const given = req.headers['x-request-id'];
-              const id = typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
-              res.setHeader('X-Request-Id', id);
-              return id;
-            },
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            // One line per API request at info; above info those lines would be dropped anyway,
-            // so the per-request logging work is skipped altogether.
-            autoLogging: ['fatal', 'error', 'warn', 'silent'].includes(settings.logLevel)
-              ? false
-              : { ignore: (req: IncomingMessage) => !req.url?.startsWith('/api') },
-          },
-        }),
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,
@@ -63,6 +44,7 @@ export class AppModule {
           uuidExtension: 'pgcrypto',
           extra: { max: 20, connectionTimeoutMillis: 10_000, statement_timeout: 30_000 },
         }),
+        SqlModule,
         ...FEATURE_MODULES,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],

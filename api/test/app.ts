@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
@@ -22,7 +23,11 @@ export interface TestApp {
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 /** Boots the whole API on the test database. `env` overrides settings (e.g. CUSTOMIZE_EMAIL_DOMAIN). */
-export async function createTestApp(env: Record<string, string> = {}, databaseUrl = process.env.TEST_DATABASE_URL!): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  databaseUrl = process.env.TEST_DATABASE_URL!,
+  logDestination?: DestinationStream,
+): Promise<TestApp> {
   const settings = loadSettings({
     NODE_ENV: 'test',
     JWT_SECRET: TEST_JWT_SECRET,
@@ -36,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}, databaseUr
     ADMIN_UI_DIR: '/nonexistent',
     ...env,
   });
-  const app = await createApp(settings, databaseUrl, { demo: false });
+  const app = await createApp(settings, databaseUrl, { demo: false, logDestination });
   const db = app.get<DataSource>(getDataSourceToken());
   return {
     app,

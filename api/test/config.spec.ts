@@ -74,6 +74,19 @@ describe('Config group', () => {
     expect((await t.http.get(`/api/admin/configurations/${created.id}`).set(customizer.headers())).body.name).toBe('Versioned 2');
   });
 
+  it('answers 304 to a browser revalidating the active configuration, and a new ETag once it changes', async () => {
+    const first = await t.http.get('/api/Config/GetConfig').expect(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    await t.http.get('/api/Config/GetConfig').set('If-None-Match', etag).expect(304);
+    const active = first.body as { id: string; version: number; name: string };
+    await upsert({ id: active.id, version: active.version, name: `${active.name} (renamed)` }).expect(200);
+    const changed = await t.http.get('/api/Config/GetConfig').set('If-None-Match', etag).expect(200);
+    expect(changed.body.name).toBe(`${active.name} (renamed)`);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
   it('stores empty analytics ids as null', async () => {
     const c = (await upsert({ name: 'Analytics', reportPowerBiId: '  ', workspacePowerBiId: '' }).expect(200)).body;
     expect(c.reportPowerBiId).toBeNull();

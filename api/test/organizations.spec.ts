@@ -64,6 +64,17 @@ describe('Organization group', () => {
     expect(list.body.map((o: { id: string }) => o.id)).toEqual([org.id]);
     const one = await t.http.get('/api/Organization/GetOrganizationById').query({ orgId: org.id }).set(user.headers(org.id)).expect(200);
     expect(one.body).toEqual(org);
+    // The list's JSON is built by PostgreSQL: it must be exactly the DTO the other reads answer.
+    expect(list.body[0]).toEqual(org);
+  });
+
+  it('lists organizations with a foundation date and no optional flags exactly as it reads one', async () => {
+    const user = await t.factory.user();
+    const org = await create(user, { name: 'Dated', date_of_foundation: '1999-12-31', selfCertification: undefined, preFunding: undefined });
+    const list = await t.http.get('/api/Organization/GetOrganizations').set(user.headers()).expect(200);
+    const one = await t.http.get('/api/Organization/GetOrganizationById').query({ orgId: org.id }).set(user.headers(org.id)).expect(200);
+    expect(list.body).toEqual([one.body]);
+    expect(one.body.date_of_foundation).toBe('1999-12-31');
   });
 
   it('lists only the user’s own organizations, by name', async () => {

@@ -66,7 +66,8 @@ describe('routes', () => {
     // impossible to build here without one; instead check the guard refuses when metadata is absent.
     const { AccessGuard } = await import('../src/modules/auth/access.guard.js');
     const { Reflector } = await import('@nestjs/core');
-    const guard = new AccessGuard(new Reflector(), t.settings, t.db);
+    const { Sql } = await import('../src/database/sql.js');
+    const guard = new AccessGuard(new Reflector(), t.settings, t.app.get(Sql));
     const context = {
       getHandler: () => function undeclared() {},
       getClass: () => class Undeclared {},

@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import type { RequestWithId } from '../logging/logging.js';
 import { OptimisticLockVersionMismatchError, QueryFailedError } from 'typeorm';
 
 export interface ErrorBody {
@@ -68,9 +69,13 @@ export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (body.statusCode >= 500) {
+      const req = http.getRequest<RequestWithId>();
+      this.logger.error({ reqId: req.id, method: req.method, url: req.originalUrl, err: exception instanceof Error ? exception : new Error(String(exception)) });
+    }
     if (res.headersSent) return;
     res.status(body.statusCode).json(body);
   }

@@ -1,9 +1,8 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
+import { Sql } from '../../database/sql.js';
 import { ACCESS_KEY, type AccessRule, type AuthenticatedRequest } from '../../common/auth/access.decorator.js';
 import { badRequest, forbidden, unauthorized } from '../../common/http/app-error.js';
 import { isEmptyId, isUuid } from '../../common/ids.js';
@@ -18,15 +17,17 @@ const JwtAuthGuard = AuthGuard('jwt');
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly jwt = new JwtAuthGuard();
+  /** Each handler's rule, read once: decorators do not change at run time. */
+  private readonly rules = new WeakMap<object, AccessRule | null>();
 
   constructor(
     private readonly reflector: Reflector,
     @Inject(SETTINGS) private readonly settings: Settings,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
+    const rule = this.ruleOf(context);
     if (!rule) throw forbidden('errors.access-undeclared', 'This endpoint declares no access rule');
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     req.access = rule;
@@ -57,13 +58,24 @@ export class AccessGuard implements CanActivate {
     return true;
   }
 
+  private ruleOf(context: ExecutionContext): AccessRule | null {
+    const handler = context.getHandler();
+    let rule = this.rules.get(handler);
+    if (rule === undefined) {
+      rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [handler, context.getClass()]) ?? null;
+      this.rules.set(handler, rule);
+    }
+    return rule;
+  }
+
   private inCustomizeDomain(email: string): boolean {
     const domain = this.settings.customizeEmailDomain;
     return !!domain && email.toLowerCase().endsWith(`@${domain}`);
   }
 
   private async isMember(userId: string, organizationId: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(
+    const rows = await this.sql.rows(
+      'is-member',
       `SELECT 1 FROM organization_member m JOIN organization o ON o.id = m.organization_id
         WHERE m.user_id = $1 AND m.organization_id = $2 AND o.archived_at IS NULL`,
       [userId, organizationId],

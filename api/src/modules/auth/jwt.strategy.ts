@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createSecretKey } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { SETTINGS, type Settings } from '../../config/settings.js';
@@ -24,7 +25,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: settings.jwtSecret,
+      // A KeyObject, not the string: jsonwebtoken would otherwise try (and fail) to parse the
+      // string as a public key on every request before using it as a secret.
+      // (passport-jwt passes it through to jsonwebtoken, which accepts a KeyObject; its types lag.)
+      secretOrKey: createSecretKey(Buffer.from(settings.jwtSecret)) as unknown as Buffer,
       algorithms: [TOKEN_ALGORITHM],
       issuer: settings.publicUrl,
       audience: TOKEN_AUDIENCE,

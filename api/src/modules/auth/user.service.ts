@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
+import { Sql } from '../../database/sql.js';
 import { UserEntity } from './user.entity.js';
 
 export interface SignedInIdentity {
@@ -23,11 +24,13 @@ export class UserService {
   constructor(
     @InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>,
     @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly sql: Sql,
   ) {}
 
-  /** Runs on every signed-in request: one lean query instead of the query builder. */
+  /** Runs on every signed-in request: one lean prepared query instead of the query builder. */
   async findAuthUser(id: string): Promise<AuthUser | undefined> {
-    const rows: { id: string; email: string; first_name: string; last_name: string; roles: string[] }[] = await this.repo.query(
+    const rows = await this.sql.rows<{ id: string; email: string; first_name: string; last_name: string; roles: string[] }>(
+      'auth-user',
       'SELECT id, email, first_name, last_name, roles FROM app_user WHERE id = $1',
       [id],
     );

@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import { Access, Public } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
+import { sendJson } from '../../common/http/send-json.js';
 import { ConfigService } from './config.service.js';
 import { ConfigDto, UpsertConfigDto } from './dto/config.dto.js';
 
@@ -19,8 +20,10 @@ export class ConfigController {
   @Public()
   @ApiOperation({ operationId: 'getConfig', summary: 'The active branding configuration (built-in defaults when none exists)' })
   @ApiOkResponse({ type: ConfigDto })
-  getConfig(): Promise<ConfigDto> {
-    return this.service.getActive();
+  async getConfig(@Res() res: Response): Promise<void> {
+    const { json, etag } = await this.service.getActiveResponse();
+    // Revalidated on every use: a conditional request with the current ETag answers 304 (Express checks req.fresh).
+    sendJson(res.set({ 'Cache-Control': 'no-cache', ETag: etag }), json);
   }
 
   @Get('GetConfigList')

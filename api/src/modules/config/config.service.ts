@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
 import type { EntityManager } from 'typeorm';
@@ -82,16 +83,35 @@ const blankToNull = (s: string | null | undefined) => (s === undefined ? undefin
  */
 export const ACTIVE_CONFIG_TTL_MS = 5_000;
 
+export interface ActiveConfigResponse {
+  dto: ConfigDto;
+  /** `dto` serialized, and a strong ETag of those bytes. */
+  json: Buffer;
+  etag: string;
+}
+
 @Injectable()
 export class ConfigService {
-  private cached: { value: Promise<ConfigDto>; until: number } | undefined;
+  private cached: { value: Promise<ActiveConfigResponse>; until: number } | undefined;
 
   constructor(private readonly configs: ConfigurationRepository) {}
 
-  getActive(): Promise<ConfigDto> {
+  async getActive(): Promise<ConfigDto> {
+    return (await this.getActiveResponse()).dto;
+  }
+
+  /**
+   * The active configuration with its JSON and ETag computed once per cache period: every
+   * page view of both apps asks for it, so it is serialized and hashed once, not per request.
+   */
+  getActiveResponse(): Promise<ActiveConfigResponse> {
     const now = Date.now();
     if (!this.cached || this.cached.until <= now) {
-      const value = this.configs.findActive().then((active) => (active ? toConfigDto(active) : { id: EMPTY_ID, ...BUILT_IN }));
+      const value = this.configs.findActive().then((active) => {
+        const dto: ConfigDto = active ? toConfigDto(active) : { id: EMPTY_ID, ...BUILT_IN };
+        const json = Buffer.from(JSON.stringify(dto));
+        return { dto, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+      });
       this.cached = { value, until: now + ACTIVE_CONFIG_TTL_MS };
       // A failed read is not kept.
       value.catch(() => (this.cached = undefined));

@@ -12,6 +12,7 @@ import type { Response } from 'express';
 import { Access, CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
+import { sendJson } from '../../common/http/send-json.js';
 import {
   AdminOrganizationDto,
   CreateOrganizationDto,
@@ -43,8 +44,8 @@ export class OrganizationController {
   @Access({})
   @ApiOperation({ operationId: 'getOrganizations', summary: "The user's organizations, by name" })
   @ApiOkResponse({ type: [OrganizationDto] })
-  list(@CurrentUser() user: AuthUser): Promise<OrganizationDto[]> {
-    return this.service.listForUser(user);
+  async list(@CurrentUser() user: AuthUser, @Res() res: Response): Promise<void> {
+    sendJson(res, await this.service.listForUserJson(user));
   }
 
   @Get('GetOrganizationById')

@@ -53,8 +53,9 @@ const organizationNotFound = () => notFound('errors.organization-not-found', 'Or
 export class OrganizationService {
   constructor(private readonly orgs: OrganizationRepository) {}
 
-  async listForUser(user: AuthUser): Promise<OrganizationDto[]> {
-    return (await this.orgs.findForMember(user.id)).map(toOrganizationDto);
+  /** The JSON of the user's OrganizationDto[]. */
+  listForUserJson(user: AuthUser): Promise<string> {
+    return this.orgs.findForMemberJson(user.id);
   }
 
   async getForUser(user: AuthUser, id: string): Promise<OrganizationDto> {

@@ -1,0 +1,82 @@
+import type { LoggerService } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { pino, type DestinationStream, type Level, type Logger as Pino } from 'pino';
+
+export type LogLevel = Level | 'silent';
+
+/** The process's one structured logger (JSON lines on stdout unless a destination is given). */
+export function createRootLogger(level: LogLevel, destination?: DestinationStream): Pino {
+  return destination ? pino({ level }, destination) : pino({ level });
+}
+
+/** A request id: the caller's X-Request-Id when it is sane, otherwise a new UUID. */
+const GIVEN_ID = /^[\w-]{1,100}$/;
+
+export interface RequestWithId extends Request {
+  id?: string;
+}
+
+/**
+ * Gives every request an id (echoed in X-Request-Id, carried in error logs) and, when the
+ * level is info or lower, logs one line per API request as it finishes. This replaces
+ * pino-http: it does the same for /api at a fraction of the per-request cost (no child
+ * logger, no request serializer, no async context per request).
+ */
+export function requestLogging(log: Pino) {
+  const logRequests = log.isLevelEnabled('info');
+  return (req: RequestWithId, res: Response, next: NextFunction): void => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    if (logRequests && req.url.startsWith('/api')) {
+      const started = performance.now();
+      res.once('finish', () => {
+        const responseTime = Math.round(performance.now() - started);
+        log.info({ reqId: id, method: req.method, url: req.originalUrl, statusCode: res.statusCode, responseTime }, 'request completed');
+      });
+    }
+    next();
+  };
+}
+
+const NEST_LEVELS = { log: 'info', error: 'error', warn: 'warn', debug: 'debug', verbose: 'trace', fatal: 'fatal' } as const;
+
+/**
+ * Nest's logger interface on pino. Nest calls `log(message, context)` and
+ * `error(message, stack, context)`; an object message is merged into the line.
+ */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly pino: Pino) {}
+
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('log', message, params);
+  }
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
+  }
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
+  }
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
+  }
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('verbose', message, params);
+  }
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
+  }
+
+  private write(nestLevel: keyof typeof NEST_LEVELS, message: unknown, params: unknown[]): void {
+    const level = NEST_LEVELS[nestLevel];
+    if (!this.pino.isLevelEnabled(level)) return;
+    const rest = [...params];
+    const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
+    const stack = nestLevel === 'error' && typeof rest[0] === 'string' ? rest[0] : undefined;
+    if (message instanceof Error) this.pino[level]({ context, err: message }, message.message);
+    else if (message !== null && typeof message === 'object') this.pino[level]({ context, ...message });
+    else this.pino[level]({ context, ...(stack ? { stack } : {}) }, String(message));
+  }
+}
