@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from './app.js';
+import { createScratchDatabase } from './database.js';
 import { pendingSchemaSql } from '../src/database/generate-migration.js';
 import { migrations } from '../src/database/migrations/index.js';
 
@@ -30,6 +31,19 @@ describe('HTTP basics', () => {
   it('answers /api/health with the database up', async () => {
     const res = await t.http.get('/api/health').expect(200);
     expect(res.body.info.database.status).toBe('up');
+  });
+
+  it('answers /api/health with 503 and the database down when the database is gone', async () => {
+    const scratch = await createScratchDatabase('ic_health');
+    const app = await createTestApp({}, scratch.url);
+    try {
+      await app.http.get('/api/health').expect(200);
+      await scratch.drop(); // WITH (FORCE): every connection of the pool is cut
+      const res = await app.http.get('/api/health').expect(503);
+      expect(res.body.details.database.status).toBe('down');
+    } finally {
+      await app.close().catch(() => undefined);
+    }
   });
 
   it('answers an unknown /api path with a JSON 404 and a key', async () => {
