@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { SETTINGS, type Settings } from './config/settings.js';
 import { ErrorFilter } from './common/http/error.filter.js';
 import { SnakeNamingStrategy } from './database/snake-naming.strategy.js';
+import { SharedCacheModule } from './database/shared-cache.js';
 import { SqlModule } from './database/sql.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ConfigModule } from './modules/config/config.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
           extra: { max: 20, connectionTimeoutMillis: 10_000, statement_timeout: 30_000 },
         }),
         SqlModule,
+        SharedCacheModule,
         ...FEATURE_MODULES,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],

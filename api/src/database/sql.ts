@@ -23,12 +23,6 @@ export class Sql {
   async rows<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
     return (await this.pool.query<T & object>({ name, text, values })).rows;
   }
-
-  /** A read whose single text column is a JSON document built by PostgreSQL (sent as is). */
-  async json(name: string, text: string, values: unknown[]): Promise<string> {
-    const rows = await this.rows<{ json: string }>(name, text, values);
-    return rows[0].json;
-  }
 }
 
 /** SQL for a timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds, `Z`). */

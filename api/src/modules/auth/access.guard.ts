@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { SETTINGS, type Settings } from '../../config/settings.js';
-import { Sql } from '../../database/sql.js';
+import { MemberOrganizationsReader } from '../organizations/member-organizations.js';
 import { ACCESS_KEY, type AccessRule, type AuthenticatedRequest } from '../../common/auth/access.decorator.js';
 import { badRequest, forbidden, unauthorized } from '../../common/http/app-error.js';
 import { isEmptyId, isUuid } from '../../common/ids.js';
@@ -23,7 +23,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly sql: Sql,
+    private readonly members: MemberOrganizationsReader,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -74,12 +74,6 @@ export class AccessGuard implements CanActivate {
   }
 
   private async isMember(userId: string, organizationId: string): Promise<boolean> {
-    const rows = await this.sql.rows(
-      'is-member',
-      `SELECT 1 FROM organization_member m JOIN organization o ON o.id = m.organization_id
-        WHERE m.user_id = $1 AND m.organization_id = $2 AND o.archived_at IS NULL`,
-      [userId, organizationId],
-    );
-    return rows.length > 0;
+    return (await this.members.of(userId)).ids.has(organizationId.toLowerCase());
   }
 }

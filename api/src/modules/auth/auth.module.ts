@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DevOidcModule } from '../dev-oidc/dev-oidc.module.js';
+import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { AccessGuard } from './access.guard.js';
 import { JwtController } from './jwt.controller.js';
 import { JwtStrategy } from './jwt.strategy.js';
@@ -17,7 +18,7 @@ import { UserController } from './user.controller.js';
 /** Sign-in (OpenID Connect), tokens, users and the global access guard. */
 @Global()
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([UserEntity]), DevOidcModule],
+  imports: [PassportModule, TypeOrmModule.forFeature([UserEntity]), DevOidcModule, OrganizationsModule],
   controllers: [UserController, JwtController],
   providers: [
     TokenService,

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
+import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
 import { UserEntity } from './user.entity.js';
 
@@ -21,21 +22,32 @@ export function isAdminRoles(roles: readonly string[]): boolean {
 
 @Injectable()
 export class UserService {
+  private readonly authUsers: SharedCache<AuthUser | undefined>;
+
   constructor(
     @InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>,
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly sql: Sql,
-  ) {}
+    invalidation: CacheInvalidation,
+  ) {
+    this.authUsers = invalidation.cache('user', { max: 10_000, ttlMs: 60_000 });
+  }
 
-  /** Runs on every signed-in request: one lean prepared query instead of the query builder. */
-  async findAuthUser(id: string): Promise<AuthUser | undefined> {
+  /** Each signed-in request's user: cached until the database says the user changed. */
+  findAuthUser(id: string): Promise<AuthUser | undefined> {
+    return this.authUsers.get(id, () => this.readAuthUser(id));
+  }
+
+  private async readAuthUser(id: string): Promise<AuthUser | undefined> {
     const rows = await this.sql.rows<{ id: string; email: string; first_name: string; last_name: string; roles: string[] }>(
       'auth-user',
       'SELECT id, email, first_name, last_name, roles FROM app_user WHERE id = $1',
       [id],
     );
     const u = rows[0];
-    return u ? { id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name, roles: u.roles, isAdmin: isAdminRoles(u.roles) } : undefined;
+    if (!u) return undefined;
+    // Shared by every request of the user while cached: frozen so none can change it for the others.
+    return Object.freeze({ id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name, roles: Object.freeze(u.roles), isAdmin: isAdminRoles(u.roles) }) as AuthUser;
   }
 
   /**
@@ -57,6 +69,8 @@ export class UserService {
     if (identity.lastName !== undefined) user.lastName = identity.lastName.slice(0, 200);
     user.roles = [...roles];
     user.lastLoginAt = new Date();
-    return this.repo.save(user);
+    const saved = await this.repo.save(user);
+    this.authUsers.evict(saved.id);
+    return saved;
   }
 }

@@ -21,9 +21,8 @@ export class ConfigController {
   @ApiOperation({ operationId: 'getConfig', summary: 'The active branding configuration (built-in defaults when none exists)' })
   @ApiOkResponse({ type: ConfigDto })
   async getConfig(@Res() res: Response): Promise<void> {
-    const { json, etag } = await this.service.getActiveResponse();
-    // Revalidated on every use: a conditional request with the current ETag answers 304 (Express checks req.fresh).
-    sendJson(res.set({ 'Cache-Control': 'no-cache', ETag: etag }), json);
+    // Revalidated on every use: a conditional request with the current ETag answers 304.
+    sendJson(res.set('Cache-Control', 'no-cache'), (await this.service.getActiveResponse()).json);
   }
 
   @Get('GetConfigList')

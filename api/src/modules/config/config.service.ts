@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
 import type { EntityManager } from 'typeorm';
 import { EMPTY_ID, isEmptyId } from '../../common/ids.js';
+import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
@@ -85,9 +85,8 @@ export const ACTIVE_CONFIG_TTL_MS = 5_000;
 
 export interface ActiveConfigResponse {
   dto: ConfigDto;
-  /** `dto` serialized, and a strong ETag of those bytes. */
-  json: Buffer;
-  etag: string;
+  /** `dto` serialized, with its ETag. */
+  json: JsonDocument;
 }
 
 @Injectable()
@@ -109,8 +108,7 @@ export class ConfigService {
     if (!this.cached || this.cached.until <= now) {
       const value = this.configs.findActive().then((active) => {
         const dto: ConfigDto = active ? toConfigDto(active) : { id: EMPTY_ID, ...BUILT_IN };
-        const json = Buffer.from(JSON.stringify(dto));
-        return { dto, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+        return { dto, json: jsonDocument(JSON.stringify(dto)) };
       });
       this.cached = { value, until: now + ACTIVE_CONFIG_TTL_MS };
       // A failed read is not kept.

@@ -39,11 +39,11 @@ export class OrganizationRepository {
 
   /**
    * The user's active (not archived) organizations by name, as the JSON of OrganizationDto[]
-   * built by PostgreSQL: the list every applicant screen opens, read without hydrating
-   * entities. The shape is the one of `toOrganizationDto` (a test compares the two).
+   * built by PostgreSQL, with their ids: what every applicant screen and the access guard
+   * read, without hydrating entities. The shape is `toOrganizationDto`'s (a test compares them).
    */
-  findForMemberJson(userId: string): Promise<string> {
-    return this.sql.json(
+  async findForMemberJson(userId: string): Promise<{ json: string; ids: string[] }> {
+    const [row] = await this.sql.rows<{ json: string; ids: string[] }>(
       'organizations-of-member',
       `SELECT coalesce(json_agg(json_build_object(
           'id', o.id, 'name', o.name, 'reg_number', o.reg_number, 'street_name', o.street_name, 'city_name', o.city_name,
@@ -52,11 +52,13 @@ export class OrganizationRepository {
           'personalData', o.personal_data, 'selfCertification', o.self_certification, 'termsOfService', o.terms_of_service,
           'nordicCountry', o.nordic_country, 'preFunding', o.pre_funding, 'chnageInLife', o.chnage_in_life, 'version', o.version,
           'createdAt', ${ISO_UTC('o.created_at')}
-        ) ORDER BY lower(o.name), o.created_at), '[]')::text AS json
+        ) ORDER BY lower(o.name), o.created_at), '[]')::text AS json,
+        coalesce(array_agg(o.id::text), '{}') AS ids
         FROM organization o JOIN organization_member m ON m.organization_id = o.id AND m.user_id = $1
         WHERE o.archived_at IS NULL`,
       [userId],
     );
+    return row;
   }
 
   /** One active organization, only if the user is a member; locked for update inside a transaction. */

@@ -3,6 +3,7 @@ import { isFoundationDate, ORGANIZATION_CONSENT_FLAG } from '@impact-calls/domai
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import type { JsonDocument } from '../../common/http/send-json.js';
 import type {
   AdminOrganizationDto,
   CreateOrganizationDto,
@@ -12,6 +13,7 @@ import type {
   UpdateOrganizationDto,
 } from './dto/organization.dto.js';
 import type { OrganizationEntity } from './organization.entity.js';
+import { MemberOrganizationsReader } from './member-organizations.js';
 import { OrganizationRepository } from './organization.repository.js';
 
 export function toOrganizationDto(o: OrganizationEntity): OrganizationDto {
@@ -51,11 +53,14 @@ const organizationNotFound = () => notFound('errors.organization-not-found', 'Or
  */
 @Injectable()
 export class OrganizationService {
-  constructor(private readonly orgs: OrganizationRepository) {}
+  constructor(
+    private readonly orgs: OrganizationRepository,
+    private readonly members: MemberOrganizationsReader,
+  ) {}
 
-  /** The JSON of the user's OrganizationDto[]. */
-  listForUserJson(user: AuthUser): Promise<string> {
-    return this.orgs.findForMemberJson(user.id);
+  /** The user's OrganizationDto[], serialized. */
+  async listForUserJson(user: AuthUser): Promise<JsonDocument> {
+    return (await this.members.of(user.id)).json;
   }
 
   async getForUser(user: AuthUser, id: string): Promise<OrganizationDto> {
@@ -67,6 +72,7 @@ export class OrganizationService {
   async create(user: AuthUser, dto: CreateOrganizationDto): Promise<OrganizationDto> {
     const fields = this.fields(dto);
     const org = await this.orgs.transaction((m) => this.orgs.insertWithOwner(m, fields, user.id));
+    this.members.forget(user.id);
     return toOrganizationDto(org);
   }
 
@@ -79,16 +85,19 @@ export class OrganizationService {
       Object.assign(org, fields);
       return this.orgs.save(m, org);
     });
+    this.members.forget(user.id);
     return toOrganizationDto(saved);
   }
 
   /** Deletes the organization, or archives it when applications reference it. */
   async delete(user: AuthUser, id: string): Promise<OrganizationDeletedDto> {
-    return this.orgs.transaction(async (m) => {
+    const deleted = await this.orgs.transaction(async (m) => {
       const org = await this.orgs.findForMemberById(user.id, id, m, true);
       if (!org) throw organizationNotFound();
       return { id, archived: await this.orgs.deleteOrArchive(m, id) };
     });
+    this.members.forget(user.id);
+    return deleted;
   }
 
   async adminPage(query: ListQuery): Promise<Page<AdminOrganizationDto>> {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrganizationAdminController, OrganizationController } from './organization.controller.js';
+import { MemberOrganizationsReader } from './member-organizations.js';
 import { OrganizationDemoSeeder } from './organization.demo.js';
 import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';
 import { OrganizationRepository } from './organization.repository.js';
@@ -10,7 +11,7 @@ import { OrganizationService } from './organization.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([OrganizationEntity, OrganizationMemberEntity])],
   controllers: [OrganizationController, OrganizationAdminController],
-  providers: [OrganizationRepository, OrganizationService, OrganizationDemoSeeder],
-  exports: [OrganizationService],
+  providers: [OrganizationRepository, OrganizationService, MemberOrganizationsReader, OrganizationDemoSeeder],
+  exports: [OrganizationService, MemberOrganizationsReader],
 })
 export class OrganizationsModule {}

@@ -1,0 +1,160 @@
+import { Global, Injectable, Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+
+/** The channel the database's triggers notify (migration CacheInvalidation), payload `<topic>:<key>`. */
+export const CACHE_CHANNEL = 'ic_cache';
+const RECONNECT_MS = 1_000;
+const SETTLED_TOPIC = 'settled';
+
+/**
+ * An in-process cache of reads that every request makes (the signed-in user, their
+ * organizations), kept exact across replicas by PostgreSQL itself: triggers on the source
+ * tables `pg_notify` on every change, whoever makes it (the API, a migration, an operator's
+ * SQL), and the notification is delivered only when the change commits. Each replica
+ * LISTENs and evicts. While it is not listening (start, lost connection) every read goes
+ * to the database and the caches are emptied, so nothing stale survives a gap.
+ */
+@Injectable()
+export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Cache');
+  private readonly caches = new Map<string, SharedCache<unknown>>();
+  private client: pg.Client | undefined;
+  private listening = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+  private readonly markers = new Map<string, () => void>();
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** A cache of `topic`'s keys: at most `max` entries, each kept at most `ttlMs`. */
+  cache<V>(topic: string, options: { max: number; ttlMs: number }): SharedCache<V> {
+    const cache = new SharedCache<V>(options, () => this.listening);
+    this.caches.set(topic, cache as SharedCache<unknown>);
+    return cache;
+  }
+
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.connect();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    this.stopped();
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const pool = (this.db.driver as PostgresDriver).master as pg.Pool & { options: pg.ClientConfig };
+    const client = new pg.Client(pool.options);
+    this.client = client;
+    client.on('notification', (n) => this.evict(n.payload ?? ''));
+    client.on('error', (e) => this.lost(client, e));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CACHE_CHANNEL}`);
+      // Anything read before this point may have missed a notification.
+      for (const cache of this.caches.values()) cache.clear();
+      this.listening = true;
+    } catch (e) {
+      this.lost(client, e);
+    }
+  }
+
+  private lost(client: pg.Client, error?: unknown): void {
+    if (client !== this.client) return;
+    this.client = undefined;
+    this.stopped();
+    void client.end().catch(() => undefined);
+    if (this.closed) return;
+    this.logger.warn(`Cache invalidation listener lost${error ? ` (${String(error)})` : ''}; reads go to the database until it is back`);
+    this.retry = setTimeout(() => void this.connect(), RECONNECT_MS);
+  }
+
+  private stopped(): void {
+    this.listening = false;
+    for (const cache of this.caches.values()) cache.clear();
+    for (const arrived of this.markers.values()) arrived();
+    this.markers.clear();
+  }
+
+  /**
+   * Resolves once every change committed before the call has reached this replica's caches:
+   * PostgreSQL delivers notifications in commit order, so a marker sent now arrives after them.
+   */
+  async settled(): Promise<void> {
+    if (!this.listening) return;
+    const marker = randomUUID();
+    const arrived = new Promise<void>((resolve) => this.markers.set(marker, resolve));
+    await this.db.query('SELECT pg_notify($1, $2)', [CACHE_CHANNEL, `${SETTLED_TOPIC}:${marker}`]);
+    await arrived;
+  }
+
+  private evict(payload: string): void {
+    const i = payload.indexOf(':');
+    const topic = payload.slice(0, i);
+    const key = payload.slice(i + 1);
+    if (topic === SETTLED_TOPIC) {
+      this.markers.get(key)?.();
+      this.markers.delete(key);
+      return;
+    }
+    this.caches.get(topic)?.evict(key);
+  }
+}
+
+/** A bounded, least-recently-used cache of promises; see CacheInvalidation. */
+export class SharedCache<V> {
+  private readonly entries = new Map<string, { value: Promise<V>; until: number }>();
+
+  constructor(
+    private readonly options: { max: number; ttlMs: number },
+    private readonly enabled: () => boolean,
+  ) {}
+
+  /**
+   * The cached value of `key`, or `load()`'s. The promise is kept from the start of the load,
+   * so an eviction during the load drops it too and the next read loads again.
+   */
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    if (!this.enabled()) return load();
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const entry = { value: load(), until: now + this.options.ttlMs };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    if (this.entries.size > this.options.max) this.entries.delete(this.entries.keys().next().value!);
+    entry.value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return entry.value;
+  }
+
+  /** Drops `key` now (the replica that made a change does not wait for its notification). */
+  evict(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+@Global()
+@Module({ providers: [CacheInvalidation], exports: [CacheInvalidation] })
+export class SharedCacheModule {}
