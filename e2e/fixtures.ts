@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { waitForAnimationsToFinish } from './support/animations';
 import { E2E } from './support/env';
 import type { TestUser } from './support/session';
 
@@ -11,8 +12,12 @@ export interface AxeOptions {
 
 type AxeCheck = (options?: AxeOptions) => Promise<void>;
 
-/** Runs axe (WCAG 2.1 A/AA) on the page; fails on any serious or critical violation. */
+/**
+ * Runs axe (WCAG 2.1 A/AA) on the page once its transitions have finished (axe judges the
+ * colours on screen, not the ones a fade is heading to); fails on any serious or critical violation.
+ */
 export async function expectNoSeriousA11yViolations(page: Page, { exclude = [], disableRules = [] }: AxeOptions = {}): Promise<void> {
+  await waitForAnimationsToFinish(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   for (const selector of exclude) builder = builder.exclude(selector);
   if (disableRules.length) builder = builder.disableRules(disableRules);
