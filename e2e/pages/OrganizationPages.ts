@@ -99,8 +99,16 @@ export class UserMenu {
     this.button = page.getByRole('banner').getByRole('button', { name: userName, exact: true });
   }
 
+  /**
+   * Opens the menu from the keyboard. A mouse click races the menu's hover opening: when
+   * more than 100 ms pass between the pointer reaching the button and the click (a busy
+   * machine), hovering opens the menu and the click toggles it shut again while it is
+   * still fading in. That is a bug of the menu (reported); the keyboard path has no timer.
+   */
   async open(): Promise<void> {
-    await this.button.click();
+    await this.button.focus();
+    await this.page.keyboard.press('Enter');
+    await expect(this.button).toHaveAttribute('aria-expanded', 'true');
     await expect(this.page.getByRole('menu')).toBeVisible();
   }
 
