@@ -148,21 +148,23 @@ test.describe.serial('calls', () => {
     await editor.setStepTitle('Da rimuovere');
     await editor.closePanel();
 
-    expect(await editor.stepNames()).toEqual([
-      'Introduzione',
-      'Documenti',
-      'Questionario di gradimento',
-      'Quiz',
-      'Progettazione dell’impatto',
-      'Risultati',
-      'Da rimuovere',
-    ]);
+    await expect
+      .poll(() => editor.stepNames())
+      .toEqual([
+        'Introduzione',
+        'Documenti',
+        'Questionario di gradimento',
+        'Quiz',
+        'Progettazione dell’impatto',
+        'Risultati',
+        'Da rimuovere',
+      ]);
     // Reorder: the quiz before the survey, then the results before the impact design; remove the last one.
     await editor.moveUp(3);
     await editor.moveUp(5);
     await editor.remove(6);
     const order = ['Introduzione', 'Documenti', 'Quiz', 'Questionario di gradimento', 'Risultati', 'Progettazione dell’impatto'];
-    expect(await editor.stepNames()).toEqual(order);
+    await expect.poll(() => editor.stepNames()).toEqual(order);
     await axe(ADMIN_AXE);
 
     await editor.save();
@@ -189,7 +191,7 @@ test.describe.serial('calls', () => {
     await page.goto(`/admin/calls/${call.id}`);
     await expect(page.getByRole('textbox', { name: /^Nome/ })).toHaveValue(designed);
     await editor.openTab('tab-steps');
-    expect(await editor.stepNames()).toEqual(order);
+    await expect.poll(() => editor.stepNames()).toEqual(order);
   });
 
   test('an applicant sees the calls in the right group and order; a filtered-out applicant does not see a restricted call', async ({

@@ -90,7 +90,7 @@ test.describe('identity and organizations', () => {
     // The first organization is selected and sent with every request.
     await panel.expectSelected(ORG_1.name);
     await expect(list.item(ORG_1.name).getByText('Selezionata')).toBeVisible();
-    expect((await context.cookies()).find((c) => c.name === 'ic_organization')?.value).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'ic_organization')?.value).toMatch(/^[0-9a-f-]{36}$/);
     await axe();
 
     // Edit: an emptied required field disables Update; a change is saved.

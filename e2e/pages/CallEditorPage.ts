@@ -83,6 +83,7 @@ export class CallEditorPage {
     return this.stepRows.nth(index);
   }
 
+  /** The step names now (no retry: compare them with `expect.poll`, the list re-renders after a move or removal). */
   async stepNames(): Promise<string[]> {
     return (await this.stepRows.getByTestId('step-name').allInnerTexts()).map((t) => t.trim());
   }
