@@ -66,6 +66,7 @@ export async function startProduct(env) {
   return {
     url,
     dataDir,
+    pid: child.pid, // for CPU-time figures (/proc/<pid>/stat), which stay meaningful on a busy machine
     startSeconds: (Date.now() - started) / 1000,
     jwtSecret: () => readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim(),
     stop: () =>
