@@ -1,5 +1,5 @@
 import { session } from '@impact-calls/api-client';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../api/client';
@@ -49,5 +49,18 @@ describe('UserMenu', () => {
     renderWithProviders(<UserMenu />);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Maria Rossi' }));
     expect(screen.getByRole('menuitem', { name: 'Admin panel' }).getAttribute('href')).toBe('/admin');
+  });
+
+  it('stays open when the click comes after the hover delay has already opened it', async () => {
+    signedInAs(false);
+    renderWithProviders(<UserMenu />);
+    const button = await screen.findByRole('button', { name: 'Maria Rossi' });
+    const user = userEvent.setup();
+    await user.hover(button);
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('true'));
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await user.click(button); // a second click closes it
+    expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 });

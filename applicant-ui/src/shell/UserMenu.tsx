@@ -60,16 +60,23 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The hover delay can open the menu between the pointer arriving and the click: that click
+  // means "open", so it must not toggle the menu shut again.
+  const openedByHover = useRef(false);
   const menuId = useId();
   const buttonId = useId();
 
   useEffect(() => () => clearTimeout(timer.current), []);
   const later = (next: boolean, delay: number) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(next), delay);
+    timer.current = setTimeout(() => {
+      openedByHover.current = next;
+      setOpen(next);
+    }, delay);
   };
   const close = (refocus = false) => {
     clearTimeout(timer.current);
+    openedByHover.current = false;
     setOpen(false);
     if (refocus) anchor?.focus();
   };
@@ -109,7 +116,9 @@ export function UserMenu() {
         title={t('user-menu.open', { name })}
         onClick={() => {
           clearTimeout(timer.current);
-          setOpen((o) => !o);
+          const keepOpen = openedByHover.current;
+          openedByHover.current = false;
+          setOpen((o) => keepOpen || !o);
         }}
         sx={{ gap: 1, textTransform: 'none', px: 1, minWidth: 0 }}
       >
