@@ -111,6 +111,37 @@ describe('submission lifecycle', () => {
     expect(byCall.body).toHaveLength(2);
   });
 
+  it('lets exactly one of several saves sent with the same version win, and refuses a version for a step never saved', async () => {
+    const f = await newFill();
+    const never = await save(f, 'survey', { data: { mission: 'Ghost' }, completed: false }, 3);
+    expect(never.status).toBe(409);
+    expect(never.body).toMatchObject({ key: 'errors.stale-version', currentVersion: 0 });
+
+    // Ten tabs save their first answer at once: one insert wins, the others are told the version to reload.
+    const firsts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => save(f, 'survey', { data: { mission: `Tab ${i}` }, currentPageNo: 0, completed: false }, 0)),
+    );
+    const won = firsts.filter((r) => r.status === 200);
+    expect(won).toHaveLength(1);
+    const lost = firsts.filter((r) => r.status !== 200);
+    expect(lost.map((r) => r.status)).toEqual(Array(9).fill(409));
+    for (const r of lost) expect(r.body).toMatchObject({ key: 'errors.stale-version', currentVersion: 1 });
+    // Then ten updates from version 1: one wins again, and the stored answer is the winner's.
+    const updates = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => save(f, 'survey', { data: { mission: `Update ${i}` }, currentPageNo: 1, completed: true }, 1)),
+    );
+    const winner = updates.filter((r) => r.status === 200);
+    expect(winner).toHaveLength(1);
+    expect(updates.filter((r) => r.status === 409)).toHaveLength(9);
+    const stored = await t.db.query('SELECT content, version FROM step_result WHERE submission_id = $1', [f.submissionId]);
+    expect(stored).toEqual([{ content: winner[0].body.content, version: 2 }]);
+
+    // The same answers saved again still move the version (each save increments it).
+    const again = await save(f, 'survey', winner[0].body.content, 2);
+    expect(again.status).toBe(200);
+    expect(again.body.version).toBe(3);
+  });
+
   it('scores partial answers: the first selected value against the key, correct / answered', async () => {
     const f = await newFill();
     await upload(f, 0, testFiles.pdf(), 'plan.pdf');
@@ -185,7 +216,7 @@ describe('closing checks', () => {
     const resultsBefore = await t.db.query('SELECT id, score, version FROM step_result WHERE submission_id = $1 ORDER BY id', [
       f.submissionId,
     ]);
-    // The quiz score is written first, then the submission row: make that second write fail.
+    // The quiz scores and the submission row are written last (one statement after the checks): make the submission write fail.
     const fn = `fail_close_${f.submissionId.replace(/-/g, '')}`;
     await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$`);
     await t.db.query(

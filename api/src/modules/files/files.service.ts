@@ -186,8 +186,7 @@ export class FilesService {
     slotIndex: number,
   ): Promise<UploadSlot> {
     return this.attachments.transaction(async (m) => {
-      const { call } = await this.access.lockWritable(m, user, organizationId, submissionId);
-      const step = (await this.submissions.stepsOf(call.callTypeId, m)).find((x) => x.step.id === stepId);
+      const { step } = await this.access.lockWritable(m, user, organizationId, submissionId, stepId);
       if (!step || step.kind !== 'upload') throw notFound('errors.step-not-found', 'This upload step is not part of the call');
       const slot = readUploadSlots(step.step.content)[slotIndex];
       if (!slot)

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { conflict, notFound } from '../../common/http/app-error.js';
 import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import type { CallEntity } from '../calls/call.entity.js';
-import { SubmissionRepository } from './submission.repository.js';
+import { type LockedSubmission, SubmissionRepository } from './submission.repository.js';
 
 export const submissionNotFound = () => notFound('errors.submission-not-found', 'Submission not found');
 
@@ -27,14 +27,28 @@ export class SubmissionAccessService {
    * The submission of the acting organization (admins included: the console has its own routes).
    * With `user`, a user the call's e-mail filter leaves out gets 404 too, as for the call itself.
    */
-  async readable(organizationId: string, submissionId: string, manager?: EntityManager, user?: Pick<AuthUser, 'email'>): Promise<CallSubmissionEntity> {
+  async readable(
+    organizationId: string,
+    submissionId: string,
+    manager?: EntityManager,
+    user?: Pick<AuthUser, 'email'>,
+  ): Promise<CallSubmissionEntity> {
+    if (user) return (await this.readableWithCall(organizationId, submissionId, user, manager)).submission;
     const s = await this.repo.findSubmission(submissionId, manager);
     if (!s || s.organizationId !== organizationId) throw submissionNotFound();
-    if (user) {
-      const call = await this.repo.findCall(s.callId, manager);
-      if (!call || !isEmailAllowed(call, user.email)) throw submissionNotFound();
-    }
     return s;
+  }
+
+  /** `readable` with the e-mail filter, answering the call too (one query). */
+  async readableWithCall(
+    organizationId: string,
+    submissionId: string,
+    user: Pick<AuthUser, 'email'>,
+    manager?: EntityManager,
+  ): Promise<WritableSubmission> {
+    const found = await this.repo.findSubmissionWithCall(submissionId, manager);
+    if (!found || found.submission.organizationId !== organizationId || !isEmailAllowed(found.call, user.email)) throw submissionNotFound();
+    return found;
   }
 
   /** Why a submission is read-only for this user now, or undefined when it can be written. */
@@ -49,24 +63,28 @@ export class SubmissionAccessService {
   /**
    * Locks the acting organization's submission for a write, inside `m`'s transaction, and
    * refuses when it is closed, its call is not open, or the user is filtered out of the call.
+   * Given `stepId`, that step of the call comes with it (same query).
    */
-  async lockWritable(m: EntityManager, user: AuthUser, organizationId: string, submissionId: string): Promise<WritableSubmission> {
-    const submission = await this.repo.lockSubmission(m, submissionId);
-    if (!submission || submission.organizationId !== organizationId) throw submissionNotFound();
-    const call = await this.repo.findCall(submission.callId, m);
+  async lockWritable(
+    m: EntityManager,
+    user: AuthUser,
+    organizationId: string,
+    submissionId: string,
+    stepId?: string,
+  ): Promise<LockedSubmission> {
+    const locked = await this.repo.lockWithCall(m, submissionId, stepId);
     // Filtered out of the call: its submission does not exist for this user (issue 4).
-    if (!call || !isEmailAllowed(call, user.email)) throw submissionNotFound();
-    const refusal = this.writeRefusal(user, submission, call);
+    if (!locked || locked.submission.organizationId !== organizationId || !isEmailAllowed(locked.call, user.email))
+      throw submissionNotFound();
+    const refusal = this.writeRefusal(user, locked.submission, locked.call);
     if (refusal) throw refusal;
-    return { submission, call };
+    return locked;
   }
 
   /** Locks any submission for an administrator's action (close, reopen, delete). */
   async lockForAdmin(m: EntityManager, submissionId: string): Promise<WritableSubmission> {
-    const submission = await this.repo.lockSubmission(m, submissionId);
-    if (!submission) throw submissionNotFound();
-    const call = await this.repo.findCall(submission.callId, m);
-    if (!call) throw submissionNotFound();
-    return { submission, call };
+    const locked = await this.repo.lockWithCall(m, submissionId);
+    if (!locked) throw submissionNotFound();
+    return locked;
   }
 }

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, type DataSource, type EntityManager } from 'typeorm';
+import { Brackets, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { UserEntity } from '../auth/user.entity.js';
 import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
-import { AttachmentEntity } from '../files/attachment.entity.js';
+import { AttachmentEntity, AttachmentTypeEntity } from '../files/attachment.entity.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
-import { StepTypeEntity } from '../steps/step-type.entity.js';
 import { StepEntity } from '../steps/step.entity.js';
 import { StepResultEntity } from './step-result.entity.js';
 
@@ -62,9 +61,36 @@ const SORT_COLUMNS: Record<string, string> = {
 };
 export const SUBMISSION_SORTABLE = Object.keys(SORT_COLUMNS);
 
-/** Queries of the submission lifecycle; no rule lives here. */
+/** A submission locked for a write, its call, and (when asked for) one step of the call with its kind. */
+export interface LockedSubmission {
+  submission: CallSubmissionEntity;
+  call: CallEntity;
+  step?: StepWithKind;
+}
+
+/** A step of the call, for closing: its kind, the submission's result and the slots that hold a file. */
+export interface StepForClose extends StepWithKind {
+  result: StepResultEntity | undefined;
+  filledSlots: Set<number>;
+}
+
+/** The organization and user shown with a submission. */
+export interface SubmissionPeople {
+  organization: Pick<OrganizationEntity, 'name' | 'regNumber' | 'contactName' | 'contactSurname' | 'contactEmail'> | null;
+  user: Pick<UserEntity, 'firstName' | 'lastName' | 'email'> | null;
+}
+
+const STEPS_ORDER = 'ORDER BY st.sort ASC, st.name ASC, st.id ASC';
+
+/**
+ * Queries of the submission lifecycle; no rule lives here. The paths an applicant hits at a
+ * deadline (save, close, read) are plain SQL, as few round trips as the rules allow, with rows
+ * mapped onto the entities by TypeORM's own column metadata (`hydrate`): no query builder.
+ */
 @Injectable()
 export class SubmissionRepository {
+  private readonly selects = new Map<string, string>();
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
@@ -75,78 +101,255 @@ export class SubmissionRepository {
     return manager ?? this.db.manager;
   }
 
+  /** `alias.column AS "prefix.column"` for every column of the entity (cached). */
+  private columns(entity: EntityTarget<ObjectLiteral>, alias: string): string {
+    const key = `${this.db.getMetadata(entity).tableName}:${alias}`;
+    let list = this.selects.get(key);
+    if (!list) {
+      list = this.db
+        .getMetadata(entity)
+        .columns.map((c) => `${alias}.${c.databaseName} AS "${alias}.${c.databaseName}"`)
+        .join(', ');
+      this.selects.set(key, list);
+    }
+    return list;
+  }
+
+  /** The entity of the columns selected by `columns(entity, alias)`, transformers applied (numeric scores). */
+  private hydrate<T extends ObjectLiteral>(entity: EntityTarget<T>, row: Record<string, unknown>, alias: string): T {
+    const metadata = this.db.getMetadata(entity);
+    const out = metadata.create() as T;
+    for (const column of metadata.columns) {
+      let value = row[`${alias}.${column.databaseName}`];
+      const t = column.transformer;
+      if (t) value = Array.isArray(t) ? t.reduceRight((v, x) => x.from(v), value) : t.from(value);
+      column.setEntityValue(out, value);
+    }
+    return out;
+  }
+
+  private async one<T extends ObjectLiteral>(
+    entity: EntityTarget<T>,
+    alias: string,
+    sql: string,
+    params: unknown[],
+    m?: EntityManager,
+  ): Promise<T | null> {
+    const rows: Record<string, unknown>[] = await this.m(m).query(sql, params);
+    return rows.length ? this.hydrate(entity, rows[0], alias) : null;
+  }
+
   findSubmission(id: string, manager?: EntityManager): Promise<CallSubmissionEntity | null> {
-    return this.m(manager).findOne(CallSubmissionEntity, { where: { id } });
+    return this.one(
+      CallSubmissionEntity,
+      's',
+      `SELECT ${this.columns(CallSubmissionEntity, 's')} FROM call_submission s WHERE s.id = $1`,
+      [id],
+      manager,
+    );
+  }
+
+  /** A submission with its call, in one query. */
+  async findSubmissionWithCall(
+    id: string,
+    manager?: EntityManager,
+  ): Promise<{ submission: CallSubmissionEntity; call: CallEntity } | null> {
+    const rows: Record<string, unknown>[] = await this.m(manager).query(
+      `SELECT ${this.columns(CallSubmissionEntity, 's')}, ${this.columns(CallEntity, 'c')}
+         FROM call_submission s JOIN call c ON c.id = s.call_id WHERE s.id = $1`,
+      [id],
+    );
+    return rows.length
+      ? { submission: this.hydrate(CallSubmissionEntity, rows[0], 's'), call: this.hydrate(CallEntity, rows[0], 'c') }
+      : null;
   }
 
   /** The submission row, locked until the transaction ends (every write starts here). */
   lockSubmission(m: EntityManager, id: string): Promise<CallSubmissionEntity | null> {
-    return m.getRepository(CallSubmissionEntity).createQueryBuilder('s').setLock('pessimistic_write').where('s.id = :id', { id }).getOne();
+    return this.one(
+      CallSubmissionEntity,
+      's',
+      `SELECT ${this.columns(CallSubmissionEntity, 's')} FROM call_submission s WHERE s.id = $1 FOR UPDATE`,
+      [id],
+      m,
+    );
+  }
+
+  /**
+   * The submission row locked until the transaction ends, with its call and, given `stepId`,
+   * that step of the call (undefined when the call has no such step): one round trip.
+   */
+  async lockWithCall(m: EntityManager, id: string, stepId?: string): Promise<LockedSubmission | null> {
+    const withStep = stepId !== undefined;
+    const rows: Record<string, unknown>[] = await m.query(
+      `SELECT ${this.columns(CallSubmissionEntity, 's')}, ${this.columns(CallEntity, 'c')}
+         ${withStep ? `, ${this.columns(StepEntity, 'st')}, t.name AS kind` : ''}
+         FROM call_submission s JOIN call c ON c.id = s.call_id
+         ${withStep ? 'LEFT JOIN step st ON st.id = $2 AND st.call_type_id = c.call_type_id LEFT JOIN step_type t ON t.id = st.step_type_id' : ''}
+        WHERE s.id = $1 FOR UPDATE OF s`,
+      withStep ? [id, stepId] : [id],
+    );
+    if (!rows.length) return null;
+    const row = rows[0];
+    const locked: LockedSubmission = { submission: this.hydrate(CallSubmissionEntity, row, 's'), call: this.hydrate(CallEntity, row, 'c') };
+    if (withStep && row['st.id']) locked.step = { step: this.hydrate(StepEntity, row, 'st'), kind: (row.kind as string | null) ?? '' };
+    return locked;
   }
 
   findSubmissionForCall(callId: string, organizationId: string): Promise<CallSubmissionEntity | null> {
-    return this.db.manager.findOne(CallSubmissionEntity, { where: { callId, organizationId } });
+    return this.one(
+      CallSubmissionEntity,
+      's',
+      `SELECT ${this.columns(CallSubmissionEntity, 's')} FROM call_submission s WHERE s.call_id = $1 AND s.organization_id = $2`,
+      [callId, organizationId],
+    );
   }
 
   findCall(id: string, manager?: EntityManager): Promise<CallEntity | null> {
-    return this.m(manager).findOne(CallEntity, { where: { id } });
+    return this.one(CallEntity, 'c', `SELECT ${this.columns(CallEntity, 'c')} FROM call c WHERE c.id = $1`, [id], manager);
   }
 
   lockCall(m: EntityManager, id: string): Promise<CallEntity | null> {
     return m.getRepository(CallEntity).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
   }
 
-  findOrganization(id: string): Promise<OrganizationEntity | null> {
-    return this.db.manager.findOne(OrganizationEntity, { where: { id } });
-  }
-
-  findUser(id: string): Promise<UserEntity | null> {
-    return this.db.manager.findOne(UserEntity, { where: { id } });
+  /** The organization and user of a submission, as the submission view shows them: one query. */
+  async people(organizationId: string, userId: string): Promise<SubmissionPeople> {
+    const rows: Record<string, string | null>[] = await this.db.query(
+      `SELECT o.id AS "orgId", o.name, o.reg_number AS "regNumber", o.contact_name AS "contactName", o.contact_surname AS "contactSurname",
+              o.contact_email AS "contactEmail", u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email
+         FROM (SELECT 1) one LEFT JOIN organization o ON o.id = $1 LEFT JOIN app_user u ON u.id = $2`,
+      [organizationId, userId],
+    );
+    const r = rows[0];
+    return {
+      organization: r.orgId
+        ? {
+            name: r.name!,
+            regNumber: r.regNumber!,
+            contactName: r.contactName!,
+            contactSurname: r.contactSurname!,
+            contactEmail: r.contactEmail!,
+          }
+        : null,
+      user: r.userId ? { firstName: r.firstName!, lastName: r.lastName!, email: r.email! } : null,
+    };
   }
 
   /** The steps of a call type with their kinds (step type names), in ascending sort order. */
   async stepsOf(callTypeId: string, manager?: EntityManager): Promise<StepWithKind[]> {
-    const steps = await this.m(manager)
-      .getRepository(StepEntity)
-      .createQueryBuilder('st')
-      .leftJoinAndMapOne('st.stepType', StepTypeEntity, 't', 't.id = st.step_type_id')
-      .where('st.call_type_id = :callTypeId', { callTypeId })
-      .orderBy('st.sort', 'ASC')
-      .addOrderBy('st.name', 'ASC')
-      .addOrderBy('st.id', 'ASC')
-      .getMany();
-    return steps.map((step) => ({ step, kind: step.stepType?.name ?? '' }));
+    const rows: Record<string, unknown>[] = await this.m(manager).query(
+      `SELECT ${this.columns(StepEntity, 'st')}, t.name AS kind
+         FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
+        WHERE st.call_type_id = $1 ${STEPS_ORDER}`,
+      [callTypeId],
+    );
+    return rows.map((r) => ({ step: this.hydrate(StepEntity, r, 'st'), kind: (r.kind as string | null) ?? '' }));
   }
 
-  results(submissionId: string, manager?: EntityManager): Promise<StepResultEntity[]> {
-    return this.m(manager).find(StepResultEntity, { where: { submissionId }, order: { createdAt: 'ASC' } });
+  /** Every step of the call type with the submission's result and filled upload slots: what closing checks, in one query. */
+  async stepsForClose(m: EntityManager, submissionId: string, callTypeId: string): Promise<StepForClose[]> {
+    const rows: Record<string, unknown>[] = await m.query(
+      `SELECT ${this.columns(StepEntity, 'st')}, t.name AS kind, ${this.columns(StepResultEntity, 'r')},
+              ARRAY(SELECT a.slot_index FROM attachment a
+                     WHERE a.submission_id = $1 AND a.step_id = st.id AND a.purpose = 'submission' AND a.slot_index IS NOT NULL) AS filled
+         FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
+         LEFT JOIN step_result r ON r.submission_id = $1 AND r.step_id = st.id
+        WHERE st.call_type_id = $2 ${STEPS_ORDER}`,
+      [submissionId, callTypeId],
+    );
+    return rows.map((row) => ({
+      step: this.hydrate(StepEntity, row, 'st'),
+      kind: (row.kind as string | null) ?? '',
+      result: row['r.id'] ? this.hydrate(StepResultEntity, row, 'r') : undefined,
+      filledSlots: new Set(row.filled as number[]),
+    }));
+  }
+
+  async results(submissionId: string, manager?: EntityManager): Promise<StepResultEntity[]> {
+    const rows: Record<string, unknown>[] = await this.m(manager).query(
+      `SELECT ${this.columns(StepResultEntity, 'r')} FROM step_result r WHERE r.submission_id = $1 ORDER BY r.created_at ASC`,
+      [submissionId],
+    );
+    return rows.map((r) => this.hydrate(StepResultEntity, r, 'r'));
   }
 
   result(submissionId: string, stepId: string, manager?: EntityManager): Promise<StepResultEntity | null> {
-    return this.m(manager).findOne(StepResultEntity, { where: { submissionId, stepId } });
+    return this.one(
+      StepResultEntity,
+      'r',
+      `SELECT ${this.columns(StepResultEntity, 'r')} FROM step_result r WHERE r.submission_id = $1 AND r.step_id = $2`,
+      [submissionId, stepId],
+      manager,
+    );
   }
 
-  saveResult(m: EntityManager, result: Partial<StepResultEntity>): Promise<StepResultEntity> {
-    return m.getRepository(StepResultEntity).save(result);
+  /**
+   * Writes a step's result if its version is still `version` (0: no result yet), in one
+   * statement; answers the saved row, or null when the version is stale.
+   */
+  async writeResult(
+    m: EntityManager,
+    r: { submissionId: string; stepId: string; content: unknown; score: number | null },
+    version: number,
+  ): Promise<StepResultEntity | null> {
+    const params = [r.submissionId, r.stepId, JSON.stringify(r.content), r.score];
+    const rows = returned<Record<string, unknown>>(
+      version === 0
+        ? await m.query(
+            `INSERT INTO step_result AS r (submission_id, step_id, content, score) VALUES ($1, $2, $3::jsonb, $4)
+             ON CONFLICT (submission_id, step_id) DO NOTHING RETURNING ${this.columns(StepResultEntity, 'r')}`,
+            params,
+          )
+        : await m.query(
+            `UPDATE step_result AS r SET content = $3::jsonb, score = $4, version = r.version + 1, updated_at = now()
+              WHERE r.submission_id = $1 AND r.step_id = $2 AND r.version = $5 RETURNING ${this.columns(StepResultEntity, 'r')}`,
+            [...params, version],
+          ),
+    );
+    return rows.length ? this.hydrate(StepResultEntity, rows[0], 'r') : null;
   }
 
   async setResultScore(m: EntityManager, id: string, score: number | null): Promise<void> {
     await m.query('UPDATE step_result SET score = $2, updated_at = now(), version = version + 1 WHERE id = $1', [id, score]);
   }
 
-  attachments(submissionId: string, manager?: EntityManager): Promise<AttachmentEntity[]> {
-    return this.m(manager).find(AttachmentEntity, {
-      where: { submissionId, purpose: 'submission' },
-      relations: { attachmentType: true },
-      order: { createdAt: 'ASC' },
+  async attachments(submissionId: string, manager?: EntityManager): Promise<AttachmentEntity[]> {
+    const rows: Record<string, unknown>[] = await this.m(manager).query(
+      `SELECT ${this.columns(AttachmentEntity, 'a')}, ${this.columns(AttachmentTypeEntity, 'aty')}
+         FROM attachment a LEFT JOIN attachment_type aty ON aty.id = a.attachment_type_id
+        WHERE a.submission_id = $1 AND a.purpose = 'submission' ORDER BY a.created_at ASC`,
+      [submissionId],
+    );
+    return rows.map((r) => {
+      const a = this.hydrate(AttachmentEntity, r, 'a');
+      if (r['aty.id']) a.attachmentType = this.hydrate(AttachmentTypeEntity, r, 'aty');
+      return a;
     });
   }
 
-  async closeSubmission(m: EntityManager, id: string, quizScore: number | null, at: Date): Promise<void> {
-    await m.query(
-      `UPDATE call_submission SET closed = true, closed_at = $2, submitted_at = $2, quiz_score = $3, updated_at = now(), version = version + 1 WHERE id = $1`,
-      [id, at, quizScore],
+  /**
+   * Stamps the submission closed (closed, closed and submitted dates, quiz score) and writes the
+   * scores of its quiz results, in one statement; answers the submission row as written.
+   */
+  async closeSubmission(
+    m: EntityManager,
+    id: string,
+    quizScore: number | null,
+    at: Date,
+    resultScores: { id: string; score: number | null }[],
+  ): Promise<CallSubmissionEntity> {
+    const rows = returned<Record<string, unknown>>(
+      await m.query(
+        `WITH scored AS (
+           UPDATE step_result r SET score = v.score, updated_at = now(), version = r.version + 1
+             FROM unnest($4::uuid[], $5::numeric[]) AS v(id, score) WHERE r.id = v.id AND r.submission_id = $1)
+         UPDATE call_submission s SET closed = true, closed_at = $2, submitted_at = $2, quiz_score = $3, updated_at = now(), version = s.version + 1
+          WHERE s.id = $1 RETURNING ${this.columns(CallSubmissionEntity, 's')}`,
+        [id, at, quizScore, resultScores.map((r) => r.id), resultScores.map((r) => r.score)],
+      ),
     );
+    return this.hydrate(CallSubmissionEntity, rows[0], 's');
   }
 
   async reopenSubmission(m: EntityManager, id: string): Promise<void> {

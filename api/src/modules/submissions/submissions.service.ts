@@ -129,22 +129,19 @@ export class SubmissionsService {
 
   // ------------------------------------------------------------ reading
 
-  private async view(s: CallSubmissionEntity, readOnly: (call: CallEntity) => boolean, admin: boolean): Promise<SubmissionDto> {
-    const call = await this.repo.findCall(s.callId);
-    if (!call) throw submissionNotFound();
-    const [steps, results, attachments, organization, user] = await Promise.all([
+  private async view(s: CallSubmissionEntity, call: CallEntity, readOnly: boolean, admin: boolean): Promise<SubmissionDto> {
+    const [steps, results, attachments, { organization, user }] = await Promise.all([
       this.repo.stepsOf(call.callTypeId),
       this.repo.results(s.id),
       this.repo.attachments(s.id),
-      this.repo.findOrganization(s.organizationId),
-      this.repo.findUser(s.userId),
+      this.repo.people(s.organizationId, s.userId),
     ]);
     const kinds = new Map(steps.map((x) => [x.step.id, x.kind]));
     return {
       id: s.id,
       code: s.code,
       closed: s.closed,
-      readOnly: readOnly(call),
+      readOnly,
       callId: call.id,
       callName: call.name,
       callCallTypeId: call.callTypeId,
@@ -176,21 +173,19 @@ export class SubmissionsService {
   }
 
   async get(user: AuthUser, organizationId: string, id: string): Promise<SubmissionDto> {
-    const s = await this.access.readable(organizationId, id, undefined, user);
-    return this.view(s, (call) => !!this.access.writeRefusal(user, s, call), false);
+    const { submission, call } = await this.access.readableWithCall(organizationId, id, user);
+    return this.view(submission, call, !!this.access.writeRefusal(user, submission, call), false);
   }
 
   async getAdmin(id: string): Promise<SubmissionDto> {
-    const s = await this.repo.findSubmission(id);
-    if (!s) throw submissionNotFound();
-    return this.view(s, () => true, true);
+    const found = await this.repo.findSubmissionWithCall(id);
+    if (!found) throw submissionNotFound();
+    return this.view(found.submission, found.call, true, true);
   }
 
   async getStepResult(user: AuthUser, organizationId: string, submissionId: string, stepId: string): Promise<StepResultDto> {
-    const s = await this.access.readable(organizationId, submissionId, undefined, user);
-    const call = await this.repo.findCall(s.callId);
-    const steps = call ? await this.repo.stepsOf(call.callTypeId) : [];
-    const kind = steps.find((x) => x.step.id === stepId)?.kind;
+    const { submission: s, call } = await this.access.readableWithCall(organizationId, submissionId, user);
+    const kind = (await this.repo.stepsOf(call.callTypeId)).find((x) => x.step.id === stepId)?.kind;
     const r = kind === undefined ? null : await this.repo.result(s.id, stepId);
     if (!r || kind === undefined) throw notFound('errors.step-result-not-found', 'No answer saved for this step');
     return toResultDto(r, kind);
@@ -250,8 +245,8 @@ export class SubmissionsService {
   async upsertStepResult(user: AuthUser, organizationId: string, dto: UpsertStepResultDto): Promise<StepResultDto> {
     const content = parseContent(dto.content);
     return this.repo.transaction(async (m) => {
-      const { call, submission } = await this.access.lockWritable(m, user, organizationId, dto.callSubmissionId);
-      const found = (await this.repo.stepsOf(call.callTypeId, m)).find((x) => x.step.id === dto.stepId);
+      // One round trip: the submission locked, its call and the step.
+      const { call, submission, step: found } = await this.access.lockWritable(m, user, organizationId, dto.callSubmissionId, dto.stepId);
       if (!found) throw notFound('errors.step-not-found', 'This step is not part of the call');
       if (!SAVED_KINDS.has(found.kind)) {
         throw badRequest(
@@ -265,20 +260,19 @@ export class SubmissionsService {
       const normalized = hook
         ? await hook.normalize(ctx, content)
         : { content: found.kind === 'miniDyi' ? content : readSurveyResult(content), score: null };
-      const stored = normalized.content;
-      const existing = await this.repo.result(dto.callSubmissionId, dto.stepId, m);
-      if (existing ? dto.version !== existing.version : (dto.version ?? 0) !== 0) {
+      // Written only if the version sent is still the stored one (0: nothing saved yet), in the same statement.
+      // Scores are computed when the submission closes: a live quiz score would reveal the answer key.
+      const saved = await this.repo.writeResult(
+        m,
+        { submissionId: submission.id, stepId: found.step.id, content: normalized.content, score: normalized.score },
+        dto.version ?? 0,
+      );
+      if (!saved) {
+        const current = await this.repo.result(submission.id, found.step.id, m);
         throw conflict('errors.stale-version', 'These answers were changed elsewhere: reload them and try again', {
-          currentVersion: existing?.version ?? 0,
+          currentVersion: current?.version ?? 0,
         });
       }
-      // Scores are computed when the submission closes: a live quiz score would reveal the answer key.
-      const saved = await this.repo.saveResult(
-        m,
-        existing
-          ? Object.assign(existing, { content: stored, score: normalized.score })
-          : { submissionId: dto.callSubmissionId, stepId: dto.stepId, content: stored, score: normalized.score },
-      );
       if (hook?.afterSave) await hook.afterSave(ctx, saved);
       return toResultDto(saved, found.kind);
     });
@@ -311,14 +305,12 @@ export class SubmissionsService {
     call: CallEntity,
     checkComplete: boolean,
   ): Promise<SubmissionSummaryDto> {
-    const steps = await this.repo.stepsOf(call.callTypeId, m);
-    const results = new Map((await this.repo.results(submission.id, m)).map((r) => [r.stepId, r]));
+    // Steps, results and filled slots in one query; the checks, in step order.
+    const steps = await this.repo.stepsForClose(m, submission.id, call.callTypeId);
     if (checkComplete) {
-      const attachments = await m.find(AttachmentEntity, { where: { submissionId: submission.id, purpose: 'submission' } });
-      for (const { step, kind } of steps) {
-        const filled = new Set(attachments.filter((a) => a.stepId === step.id && a.slotIndex !== null).map((a) => a.slotIndex!));
-        await this.hooks.get(kind)?.checkClose?.({ m, submission, call, step, kind }, results.get(step.id));
-        const reason = incompleteReason({ id: step.id, kind, content: step.content }, results.get(step.id)?.content, filled);
+      for (const { step, kind, result, filledSlots } of steps) {
+        await this.hooks.get(kind)?.checkClose?.({ m, submission, call, step, kind }, result);
+        const reason = incompleteReason({ id: step.id, kind, content: step.content }, result?.content, filledSlots);
         if (reason) {
           throw badRequest(INCOMPLETE_KEYS[reason], `The step "${step.name}" is not complete (${reason})`, {
             stepId: step.id,
@@ -328,19 +320,14 @@ export class SubmissionsService {
         }
       }
     }
-    for (const { step, kind } of steps) await this.hooks.get(kind)?.onClose?.({ m, submission, call, step, kind }, results.get(step.id));
-    const scores: QuizScore[] = [];
-    for (const { step, kind } of steps) {
-      const result = results.get(step.id);
+    for (const { step, kind, result } of steps) await this.hooks.get(kind)?.onClose?.({ m, submission, call, step, kind }, result);
+    const scores: (QuizScore & { id: string })[] = [];
+    for (const { step, kind, result } of steps) {
       if (kind !== 'quiz' || !result) continue;
-      const score = scoreQuiz(readSurveyResult(result.content).data, quizKey(step));
-      scores.push(score);
-      await this.repo.setResultScore(m, result.id, score.score);
+      scores.push({ id: result.id, ...scoreQuiz(readSurveyResult(result.content).data, quizKey(step)) });
     }
     const quizScore = combineQuizScores(scores)?.score ?? null;
-    await this.repo.closeSubmission(m, submission.id, quizScore, new Date());
-    const after = await this.repo.findSubmission(submission.id, m);
-    return toSummary(after!);
+    return toSummary(await this.repo.closeSubmission(m, submission.id, quizScore, new Date(), scores));
   }
 
   async reopen(submissionId: string): Promise<SubmissionMessageDto> {
