@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { Sql } from '../../database/sql.js';
 import { UserEntity } from '../auth/user.entity.js';
 import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
@@ -91,14 +92,13 @@ const STEPS_ORDER = 'ORDER BY st.sort ASC, st.name ASC, st.id ASC';
 export class SubmissionRepository {
   private readonly selects = new Map<string, string>();
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
-  }
-
-  private m(manager?: EntityManager): EntityManager {
-    return manager ?? this.db.manager;
   }
 
   /** `alias.column AS "prefix.column"` for every column of the entity (cached). */
@@ -128,14 +128,23 @@ export class SubmissionRepository {
     return out;
   }
 
+  /**
+   * The rows of a read: inside a transaction on its manager, else straight on the pool as a
+   * named prepared statement (`name`: one per distinct text), planned once per connection.
+   */
+  private read(name: string, text: string, params: unknown[], manager?: EntityManager): Promise<Record<string, unknown>[]> {
+    return manager ? manager.query(text, params) : this.sql.rows(`submissions-${name}`, text, params);
+  }
+
   private async one<T extends ObjectLiteral>(
     entity: EntityTarget<T>,
     alias: string,
-    sql: string,
+    name: string,
+    text: string,
     params: unknown[],
     m?: EntityManager,
   ): Promise<T | null> {
-    const rows: Record<string, unknown>[] = await this.m(m).query(sql, params);
+    const rows = await this.read(name, text, params, m);
     return rows.length ? this.hydrate(entity, rows[0], alias) : null;
   }
 
@@ -143,6 +152,7 @@ export class SubmissionRepository {
     return this.one(
       CallSubmissionEntity,
       's',
+      'find',
       `SELECT ${this.columns(CallSubmissionEntity, 's')} FROM call_submission s WHERE s.id = $1`,
       [id],
       manager,
@@ -154,10 +164,12 @@ export class SubmissionRepository {
     id: string,
     manager?: EntityManager,
   ): Promise<{ submission: CallSubmissionEntity; call: CallEntity } | null> {
-    const rows: Record<string, unknown>[] = await this.m(manager).query(
+    const rows = await this.read(
+      'with-call',
       `SELECT ${this.columns(CallSubmissionEntity, 's')}, ${this.columns(CallEntity, 'c')}
          FROM call_submission s JOIN call c ON c.id = s.call_id WHERE s.id = $1`,
       [id],
+      manager,
     );
     return rows.length
       ? { submission: this.hydrate(CallSubmissionEntity, rows[0], 's'), call: this.hydrate(CallEntity, rows[0], 'c') }
@@ -169,6 +181,7 @@ export class SubmissionRepository {
     return this.one(
       CallSubmissionEntity,
       's',
+      'lock',
       `SELECT ${this.columns(CallSubmissionEntity, 's')} FROM call_submission s WHERE s.id = $1 FOR UPDATE`,
       [id],
       m,
@@ -200,13 +213,14 @@ export class SubmissionRepository {
     return this.one(
       CallSubmissionEntity,
       's',
+      'for-call',
       `SELECT ${this.columns(CallSubmissionEntity, 's')} FROM call_submission s WHERE s.call_id = $1 AND s.organization_id = $2`,
       [callId, organizationId],
     );
   }
 
   findCall(id: string, manager?: EntityManager): Promise<CallEntity | null> {
-    return this.one(CallEntity, 'c', `SELECT ${this.columns(CallEntity, 'c')} FROM call c WHERE c.id = $1`, [id], manager);
+    return this.one(CallEntity, 'c', 'call', `SELECT ${this.columns(CallEntity, 'c')} FROM call c WHERE c.id = $1`, [id], manager);
   }
 
   lockCall(m: EntityManager, id: string): Promise<CallEntity | null> {
@@ -215,12 +229,13 @@ export class SubmissionRepository {
 
   /** The organization and user of a submission, as the submission view shows them: one query. */
   async people(organizationId: string, userId: string): Promise<SubmissionPeople> {
-    const rows: Record<string, string | null>[] = await this.db.query(
+    const rows = (await this.read(
+      'people',
       `SELECT o.id AS "orgId", o.name, o.reg_number AS "regNumber", o.contact_name AS "contactName", o.contact_surname AS "contactSurname",
               o.contact_email AS "contactEmail", u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email
          FROM (SELECT 1) one LEFT JOIN organization o ON o.id = $1 LEFT JOIN app_user u ON u.id = $2`,
       [organizationId, userId],
-    );
+    )) as Record<string, string | null>[];
     const r = rows[0];
     return {
       organization: r.orgId
@@ -238,11 +253,13 @@ export class SubmissionRepository {
 
   /** The steps of a call type with their kinds (step type names), in ascending sort order. */
   async stepsOf(callTypeId: string, manager?: EntityManager): Promise<StepWithKind[]> {
-    const rows: Record<string, unknown>[] = await this.m(manager).query(
+    const rows = await this.read(
+      'steps',
       `SELECT ${this.columns(StepEntity, 'st')}, t.name AS kind
          FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
         WHERE st.call_type_id = $1 ${STEPS_ORDER}`,
       [callTypeId],
+      manager,
     );
     return rows.map((r) => ({ step: this.hydrate(StepEntity, r, 'st'), kind: (r.kind as string | null) ?? '' }));
   }
@@ -267,9 +284,11 @@ export class SubmissionRepository {
   }
 
   async results(submissionId: string, manager?: EntityManager): Promise<StepResultEntity[]> {
-    const rows: Record<string, unknown>[] = await this.m(manager).query(
+    const rows = await this.read(
+      'results',
       `SELECT ${this.columns(StepResultEntity, 'r')} FROM step_result r WHERE r.submission_id = $1 ORDER BY r.created_at ASC`,
       [submissionId],
+      manager,
     );
     return rows.map((r) => this.hydrate(StepResultEntity, r, 'r'));
   }
@@ -278,6 +297,7 @@ export class SubmissionRepository {
     return this.one(
       StepResultEntity,
       'r',
+      'result',
       `SELECT ${this.columns(StepResultEntity, 'r')} FROM step_result r WHERE r.submission_id = $1 AND r.step_id = $2`,
       [submissionId, stepId],
       manager,
@@ -315,11 +335,13 @@ export class SubmissionRepository {
   }
 
   async attachments(submissionId: string, manager?: EntityManager): Promise<AttachmentEntity[]> {
-    const rows: Record<string, unknown>[] = await this.m(manager).query(
+    const rows = await this.read(
+      'attachments',
       `SELECT ${this.columns(AttachmentEntity, 'a')}, ${this.columns(AttachmentTypeEntity, 'aty')}
          FROM attachment a LEFT JOIN attachment_type aty ON aty.id = a.attachment_type_id
         WHERE a.submission_id = $1 AND a.purpose = 'submission' ORDER BY a.created_at ASC`,
       [submissionId],
+      manager,
     );
     return rows.map((r) => {
       const a = this.hydrate(AttachmentEntity, r, 'a');
