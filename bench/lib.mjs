@@ -49,7 +49,7 @@ export async function startProduct(env) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ic-bench-data-'));
   const started = Date.now();
-  const child = spawn(process.execPath, ['api/dist/main.js'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), 'api/dist/main.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -133,7 +133,7 @@ export class SubmissionRepository {
    * named prepared statement (`name`: one per distinct text), planned once per connection.
    */
   private read(name: string, text: string, params: unknown[], manager?: EntityManager): Promise<Record<string, unknown>[]> {
-    return manager ? manager.query(text, params) : this.sql.rows(`submissions-${name}`, text, params);
+    return manager ? this.sql.rowsIn(manager, `submissions-${name}`, text, params) : this.sql.rows(`submissions-${name}`, text, params);
   }
 
   private async one<T extends ObjectLiteral>(
@@ -194,13 +194,15 @@ export class SubmissionRepository {
    */
   async lockWithCall(m: EntityManager, id: string, stepId?: string): Promise<LockedSubmission | null> {
     const withStep = stepId !== undefined;
-    const rows: Record<string, unknown>[] = await m.query(
+    const rows = await this.read(
+      withStep ? 'lock-with-call-and-step' : 'lock-with-call',
       `SELECT ${this.columns(CallSubmissionEntity, 's')}, ${this.columns(CallEntity, 'c')}
          ${withStep ? `, ${this.columns(StepEntity, 'st')}, t.name AS kind` : ''}
          FROM call_submission s JOIN call c ON c.id = s.call_id
          ${withStep ? 'LEFT JOIN step st ON st.id = $2 AND st.call_type_id = c.call_type_id LEFT JOIN step_type t ON t.id = st.step_type_id' : ''}
         WHERE s.id = $1 FOR UPDATE OF s`,
       withStep ? [id, stepId] : [id],
+      m,
     );
     if (!rows.length) return null;
     const row = rows[0];
@@ -266,7 +268,8 @@ export class SubmissionRepository {
 
   /** Every step of the call type with the submission's result and filled upload slots: what closing checks, in one query. */
   async stepsForClose(m: EntityManager, submissionId: string, callTypeId: string): Promise<StepForClose[]> {
-    const rows: Record<string, unknown>[] = await m.query(
+    const rows = await this.read(
+      'steps-for-close',
       `SELECT ${this.columns(StepEntity, 'st')}, t.name AS kind, ${this.columns(StepResultEntity, 'r')},
               ARRAY(SELECT a.slot_index FROM attachment a
                      WHERE a.submission_id = $1 AND a.step_id = st.id AND a.purpose = 'submission' AND a.slot_index IS NOT NULL) AS filled
@@ -274,6 +277,7 @@ export class SubmissionRepository {
          LEFT JOIN step_result r ON r.submission_id = $1 AND r.step_id = st.id
         WHERE st.call_type_id = $2 ${STEPS_ORDER}`,
       [submissionId, callTypeId],
+      m,
     );
     return rows.map((row) => ({
       step: this.hydrate(StepEntity, row, 'st'),
@@ -314,19 +318,22 @@ export class SubmissionRepository {
     version: number,
   ): Promise<StepResultEntity | null> {
     const params = [r.submissionId, r.stepId, JSON.stringify(r.content), r.score];
-    const rows = returned<Record<string, unknown>>(
+    const rows =
       version === 0
-        ? await m.query(
+        ? await this.read(
+            'insert-result',
             `INSERT INTO step_result AS r (submission_id, step_id, content, score) VALUES ($1, $2, $3::jsonb, $4)
              ON CONFLICT (submission_id, step_id) DO NOTHING RETURNING ${this.columns(StepResultEntity, 'r')}`,
             params,
+            m,
           )
-        : await m.query(
+        : await this.read(
+            'update-result',
             `UPDATE step_result AS r SET content = $3::jsonb, score = $4, version = r.version + 1, updated_at = now()
               WHERE r.submission_id = $1 AND r.step_id = $2 AND r.version = $5 RETURNING ${this.columns(StepResultEntity, 'r')}`,
             [...params, version],
-          ),
-    );
+            m,
+          );
     return rows.length ? this.hydrate(StepResultEntity, rows[0], 'r') : null;
   }
 
