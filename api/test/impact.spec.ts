@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from './app.js';
 import type { TestUser } from './factory.js';
 import { ImpactDemoSeeder, DEMO_IMPACT_FRAMEWORK_ID } from '../src/modules/impact/impact.demo.js';
 import type { ImpactFrameworkDto, ImpactFrameworkSummaryDto } from '../src/modules/impact/dto/impact-framework.dto.js';
+import { ImpactFrameworkService } from '../src/modules/impact/impact-framework.service.js';
+import { FrameworkReadCache } from '../src/modules/impact/read-cache.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -152,6 +154,132 @@ describe('lookups for miniDyi', () => {
         .expect(400);
       expect(r.body.key).toBe('errors.impact.invalid-ids');
     }
+  });
+});
+
+describe('the lookups, serialized by PostgreSQL and kept in memory', () => {
+  const indicatorTypes = (ids: string[]) => t.http.post('/api/Indicator/GetIndicatorType').set(user.headers()).send(ids).expect(200);
+  const outcomeTypes = (id: string, sdgs: number[]) =>
+    t.http.post(`/api/Outcome/GetOutcomeType?ifSetId=${id}`).set(user.headers()).send(sdgs);
+  const stakeholderTypes = (id: string) => t.http.get(`/api/ImpactFramework/GetStakeholderType?ifSetId=${id}`).set(user.headers());
+
+  /** What GetIndicatorType must answer, from the framework's detail (another read path). */
+  const chainsOf = (f: ImpactFrameworkDto, ids: string[]) =>
+    ids.flatMap((id) =>
+      (f.outcomes.find((o) => o.id === id)?.indicators ?? []).flatMap((i) =>
+        i.proxies.map((p) => ({
+          id: i.id,
+          name: i.name,
+          description: i.description,
+          outcomeTypeId: id,
+          proxyTypeID: p.id,
+          proxyTypeName: p.name,
+          proxyTypeDefaultValue: p.defaultValue,
+          proxySourceName: p.sourceName,
+          proxySourceUrl: p.sourceUrl,
+        })),
+      ),
+    );
+
+  it("GetIndicatorType answers the contract's fields in the order asked, whatever the order, case or repetition of the ids", async () => {
+    const f = await detail(fw.id);
+    const ids = f.outcomes.slice(0, 6).map((o) => o.id);
+    const sorted = [...ids].sort();
+    for (const ask of [sorted, [...sorted].reverse(), sorted, ids]) {
+      const res = await indicatorTypes(ask);
+      expect(res.body).toEqual(chainsOf(f, ask));
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
+    const res = await indicatorTypes([ids[1].toUpperCase(), ids[0], ids[1]]);
+    expect(res.body).toEqual(chainsOf(f, [ids[1], ids[0]]));
+    expect(Object.keys(res.body[0])).toEqual([
+      'id',
+      'name',
+      'description',
+      'outcomeTypeId',
+      'proxyTypeID',
+      'proxyTypeName',
+      'proxyTypeDefaultValue',
+      'proxySourceName',
+      'proxySourceUrl',
+    ]);
+    expect((await indicatorTypes([])).body).toEqual([]);
+  });
+
+  it('answers a stable ETag, and 304 to a GET whose client has the answer', async () => {
+    const ids = (await detail(fw.id)).outcomes.map((o) => o.id).sort();
+    // The ETag stored with an answer is the one Express would compute for its body.
+    const expressEtag = t.app.getHttpAdapter().getInstance().get('etag fn') as (body: Buffer) => string;
+    for (const send of [() => indicatorTypes(ids), () => outcomeTypes(fw.id, [1]).expect(200), () => stakeholderTypes(fw.id).expect(200)]) {
+      const first = await send();
+      expect(first.headers.etag).toBe(expressEtag(Buffer.from(first.text)));
+      const again = await send();
+      expect(again.headers.etag).toBe(first.headers.etag);
+    }
+    // GET answers 304 when the client has it (Express compares If-None-Match with the stored ETag).
+    const etag = (await stakeholderTypes(fw.id).expect(200)).headers.etag;
+    await stakeholderTypes(fw.id).set('If-None-Match', etag).expect(304);
+  });
+
+  it("GetOutcomeType and GetStakeholderType answer the same whatever the order of the codes, with the contract's fields", async () => {
+    const a = await outcomeTypes(fw.id, [4, 3]).expect(200);
+    const b = await outcomeTypes(fw.id.toUpperCase(), [3, 4, 3]).expect(200);
+    expect(b.body).toEqual(a.body);
+    expect(Object.keys(a.body[0])).toEqual(['id', 'frameworkId', 'name', 'description', 'sdg', 'outcomeTypeId']);
+    const s = await stakeholderTypes(fw.id).expect(200);
+    expect(s.body[0]).toEqual({ id: expect.any(String), name: 'Young people', description: 'Young people of the area' });
+  });
+
+  it('keeps text and numbers exact through the JSON PostgreSQL writes', async () => {
+    const odd = 'Café "quoted" \\ back\\slash\nnew line\ttab </script> \u2028 €😀';
+    const values = [0, 0.1, 1234.5678901234567, 1e-7, 123456789012345680000, 5e-324];
+    const saved = await t.app.get(ImpactFrameworkService).create({
+      name: t.factory.unique('Odd'),
+      description: odd,
+      content: {
+        stakeholders: [{ name: odd, description: odd }],
+        outcomes: [
+          {
+            name: odd,
+            description: odd,
+            sdg: 17,
+            indicators: [
+              { name: odd, description: odd, proxies: values.map((v) => ({ name: odd, defaultValue: v, sourceName: odd, sourceUrl: '' })) },
+            ],
+          },
+        ],
+      },
+    });
+    const [outcome] = (await outcomeTypes(saved.id, []).expect(200)).body;
+    expect(outcome).toMatchObject({ name: odd, description: odd, sdg: 17, frameworkId: saved.id });
+    expect((await stakeholderTypes(saved.id).expect(200)).body).toEqual([{ id: expect.any(String), name: odd, description: odd }]);
+    const chains = (await indicatorTypes([outcome.id])).body;
+    expect(chains.map((c: { proxyTypeDefaultValue: number }) => c.proxyTypeDefaultValue)).toEqual(values);
+    expect(chains[0]).toMatchObject({ name: odd, description: odd, proxyTypeName: odd, proxySourceName: odd, proxySourceUrl: '' });
+  });
+
+  it('forgets the answers of a deleted framework', async () => {
+    const doomed = await t.factory.impactFramework();
+    const ids = (await detail(doomed.id)).outcomes.map((o) => o.id).sort();
+    expect((await indicatorTypes(ids)).body).toHaveLength(6);
+    await outcomeTypes(doomed.id, []).expect(200);
+    await stakeholderTypes(doomed.id).expect(200);
+    await t.http.delete(`/api/admin/impact-framework/${doomed.id}`).set(admin.headers()).expect(200);
+    expect((await indicatorTypes(ids)).body).toEqual([]);
+    expect((await outcomeTypes(doomed.id, []).expect(404)).body.key).toBe('errors.impact.framework-not-found');
+    expect((await stakeholderTypes(doomed.id).expect(404)).body.key).toBe('errors.impact.framework-not-found');
+  });
+
+  it('does not keep an answer that names an unknown outcome', async () => {
+    const cache = t.app.get(FrameworkReadCache);
+    const f = await detail(fw.id);
+    const known = f.outcomes[0].id;
+    cache.clear();
+    const res = await indicatorTypes([known, '00000000-0000-4000-8000-0000000000aa']);
+    expect(res.body).toEqual(chainsOf(f, [known]));
+    expect(cache.chains.size).toBe(0);
+    await indicatorTypes([known]);
+    expect(cache.chains.size).toBe(1);
   });
 });
 

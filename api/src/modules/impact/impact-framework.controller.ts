@@ -51,6 +51,7 @@ import { EXAMPLE_FRAMEWORK_FILE, FRAMEWORK_TEMPLATE_FILE, readExampleFile, XLSX_
 import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
 import { FrameworkImportService } from './framework-import.service.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';
+import { sendJson } from './read-cache.js';
 
 const ADMIN = { admin: true } as const;
 const SIGNED_IN = {} as const;
@@ -185,8 +186,11 @@ export class ImpactFrameworkController {
   @ApiQuery({ name: 'ifSetId', format: 'uuid', description: 'The impact framework' })
   @ApiOkResponse({ type: [StakeholderDto] })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  getStakeholderType(@Query('ifSetId', new ParseUUIDPipe()) frameworkId: string): Promise<StakeholderDto[]> {
-    return this.service.stakeholders(frameworkId);
+  async getStakeholderType(
+    @Query('ifSetId', new ParseUUIDPipe()) frameworkId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    return sendJson(res, await this.service.stakeholders(frameworkId));
   }
 }
 
@@ -206,8 +210,8 @@ export class IndicatorController {
   @ApiBody({ schema: { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: MAX_OUTCOME_IDS }, description: 'Outcome ids' })
   @ApiOkResponse({ type: [IndicatorTypeDto] })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
-  getIndicatorType(@Body() body: unknown): Promise<IndicatorTypeDto[]> {
-    return this.service.indicatorTypes(uuidList(body));
+  async getIndicatorType(@Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<string> {
+    return sendJson(res, await this.service.indicatorTypes(uuidList(body)));
   }
 }
 
@@ -229,8 +233,12 @@ export class OutcomeController {
   @ApiOkResponse({ type: [OutcomeTypeDto] })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  getOutcomeType(@Query('ifSetId', new ParseUUIDPipe()) frameworkId: string, @Body() body: unknown): Promise<OutcomeTypeDto[]> {
-    return this.service.outcomeTypes(frameworkId, sdgList(body));
+  async getOutcomeType(
+    @Query('ifSetId', new ParseUUIDPipe()) frameworkId: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    return sendJson(res, await this.service.outcomeTypes(frameworkId, sdgList(body)));
   }
 }
 

@@ -33,6 +33,7 @@ export interface OutcomeRow {
   sdg: number;
 }
 
+/** An indicator-proxy chain (the console's detail and the catalog). */
 export interface IndicatorChainRow {
   indicatorId: string;
   outcomeId: string;
@@ -198,16 +199,58 @@ export class ImpactFrameworkRepository {
         );
   }
 
-  /** Indicator-proxy chains of some outcomes, in the order of the outcomes given. */
-  findIndicatorChains(outcomeIds: string[]): Promise<IndicatorChainRow[]> {
+  /**
+   * GetIndicatorType's rows of each outcome given, serialized by PostgreSQL in the answer's
+   * shape (keys of IndicatorTypeDto), one row per outcome in the order given; json is null
+   * for an unknown outcome. Each outcome is looked up by index (a nested loop whatever the
+   * size of the tables), and no row reaches Node as objects.
+   */
+  findIndicatorChainsJson(outcomeIds: string[]): Promise<{ outcomeId: string; json: string | null }[]> {
     return this.db.query(
-      `SELECT i.id AS "indicatorId", i.outcome_id AS "outcomeId", i.name, i.description,
-              p.id AS "proxyId", p.name AS "proxyName", p.default_value AS "proxyValue", p.source_name AS "sourceName", p.source_url AS "sourceUrl"
-         FROM impact_indicator i JOIN impact_proxy p ON p.indicator_id = i.id
-        WHERE i.outcome_id = ANY($1::uuid[])
-        ORDER BY array_position($1::uuid[], i.outcome_id), i.sort, p.sort`,
+      `SELECT o.id AS "outcomeId",
+              (SELECT string_agg(row_to_json(r)::text, ',' ORDER BY i.sort, p.sort)
+                 FROM impact_indicator i
+                 JOIN impact_proxy p ON p.indicator_id = i.id
+                CROSS JOIN LATERAL (SELECT i.id, i.name, i.description, i.outcome_id AS "outcomeTypeId", p.id AS "proxyTypeID",
+                                           p.name AS "proxyTypeName", p.default_value AS "proxyTypeDefaultValue",
+                                           p.source_name AS "proxySourceName", p.source_url AS "proxySourceUrl") r
+                WHERE i.outcome_id = o.id) AS json
+         FROM unnest($1::uuid[]) WITH ORDINALITY AS o(id, n)
+        ORDER BY o.n`,
       [outcomeIds],
     );
+  }
+
+  /**
+   * GetOutcomeType's answer serialized by PostgreSQL (keys of OutcomeTypeDto): the outcomes
+   * of the SDG codes given (all for none), by SDG then file order; undefined for an unknown framework.
+   */
+  async findOutcomesJson(frameworkId: string, sdgs: number[]): Promise<string | undefined> {
+    const rows: { json: string }[] = await this.db.query(
+      `SELECT '[' || coalesce((
+                SELECT string_agg(row_to_json(r)::text, ',' ORDER BY o.sdg, o.sort)
+                  FROM impact_outcome o
+                 CROSS JOIN LATERAL (SELECT o.id, o.framework_id AS "frameworkId", o.name, o.description, o.sdg, o.id AS "outcomeTypeId") r
+                 WHERE o.framework_id = f.id AND (cardinality($2::smallint[]) = 0 OR o.sdg = ANY($2::smallint[]))
+              ), '') || ']' AS json
+         FROM impact_framework f WHERE f.id = $1`,
+      [frameworkId, sdgs],
+    );
+    return rows[0]?.json;
+  }
+
+  /** GetStakeholderType's answer serialized by PostgreSQL (keys of StakeholderDto), in file order; undefined for an unknown framework. */
+  async findStakeholdersJson(frameworkId: string): Promise<string | undefined> {
+    const rows: { json: string }[] = await this.db.query(
+      `SELECT '[' || coalesce((
+                SELECT string_agg(row_to_json(r)::text, ',' ORDER BY s.sort)
+                  FROM impact_stakeholder s CROSS JOIN LATERAL (SELECT s.id, s.name, s.description) r
+                 WHERE s.framework_id = f.id
+              ), '') || ']' AS json
+         FROM impact_framework f WHERE f.id = $1`,
+      [frameworkId],
+    );
+    return rows[0]?.json;
   }
 
   /** Every indicator-proxy chain of a framework (the console's detail). */

@@ -11,18 +11,10 @@ import {
 import type { EntityManager } from 'typeorm';
 import { AppError, badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import type {
-  DeletedFrameworkDto,
-  ImpactFrameworkDto,
-  ImpactFrameworkSummaryDto,
-  IndicatorTypeDto,
-  OutcomeDto,
-  OutcomeTypeDto,
-  SdgDto,
-  StakeholderDto,
-} from './dto/impact-framework.dto.js';
+import type { DeletedFrameworkDto, ImpactFrameworkDto, ImpactFrameworkSummaryDto, OutcomeDto, SdgDto } from './dto/impact-framework.dto.js';
 import { FRAMEWORK_DESCRIPTION_MAX, FRAMEWORK_NAME_MAX } from './dto/impact-framework.dto.js';
 import { type FrameworkRow, ImpactFrameworkRepository } from './impact-framework.repository.js';
+import { type ChainsEntry, FrameworkReadCache, type JsonAnswer, jsonAnswer } from './read-cache.js';
 
 /** Imports at least this big refresh the planner's statistics right away. */
 const ANALYZE_AFTER_PROXIES = 1000;
@@ -58,10 +50,29 @@ function toSummary(f: FrameworkRow): ImpactFrameworkSummaryDto {
   };
 }
 
+const EMPTY_LIST: JsonAnswer = jsonAnswer('[]');
+
+/** The chains of some outcomes (ascending ids, one row each) as one answer, remembering where each outcome's rows lie. */
+function chainsEntry(rows: { outcomeId: string; json: string | null }[]): ChainsEntry {
+  const spans = new Int32Array(rows.length * 2);
+  let body = '[';
+  rows.forEach((r, i) => {
+    if (r.json && body.length > 1) body += ',';
+    spans[2 * i] = body.length;
+    body += r.json ?? '';
+    spans[2 * i + 1] = body.length;
+  });
+  body += ']';
+  return { answer: jsonAnswer(body), spans, complete: rows.every((r) => r.json !== null) };
+}
+
 /** Frameworks: import (one transaction), reads for the console and for miniDyi, delete unless used. */
 @Injectable()
 export class ImpactFrameworkService {
-  constructor(private readonly frameworks: ImpactFrameworkRepository) {}
+  constructor(
+    private readonly frameworks: ImpactFrameworkRepository,
+    private readonly cache: FrameworkReadCache,
+  ) {}
 
   async list(): Promise<ImpactFrameworkSummaryDto[]> {
     return (await this.frameworks.findAll()).map(toSummary);
@@ -137,7 +148,7 @@ export class ImpactFrameworkService {
 
   /** Deletes a framework with its lists, unless a call's miniDyi step uses it (409, pages.admin.framework-in-use). */
   async delete(id: string): Promise<DeletedFrameworkDto> {
-    return this.frameworks.transaction(async (m) => {
+    const deleted = await this.frameworks.transaction(async (m) => {
       const f = await this.frameworks.findById(id, m, true);
       if (!f) throw FRAMEWORK_NOT_FOUND();
       const usedBy = await this.frameworks.findUsage(id, m);
@@ -148,6 +159,9 @@ export class ImpactFrameworkService {
       await this.frameworks.delete(m, id);
       return { ...toSummary(f), messageKey: 'pages.admin.framework-deleted' };
     });
+    // After the commit: a read that started before it is not kept either (see ReadThroughCache).
+    this.cache.clear();
+    return deleted;
   }
 
   async sdgs(language: Language): Promise<SdgDto[]> {
@@ -165,31 +179,47 @@ export class ImpactFrameworkService {
     if (!(await this.frameworks.exists(id))) throw FRAMEWORK_NOT_FOUND();
   }
 
-  async stakeholders(frameworkId: string): Promise<StakeholderDto[]> {
-    await this.requireFramework(frameworkId);
-    return this.frameworks.findStakeholders(frameworkId);
+  /** GetStakeholderType: a framework's stakeholders in file order, serialized once. */
+  async stakeholders(frameworkId: string): Promise<JsonAnswer> {
+    const answer = await this.cache.stakeholders.get(frameworkId.toLowerCase(), async () => {
+      const json = await this.frameworks.findStakeholdersJson(frameworkId);
+      return json === undefined ? undefined : jsonAnswer(json);
+    });
+    if (!answer) throw FRAMEWORK_NOT_FOUND();
+    return answer;
   }
 
-  /** Outcomes of a framework under the SDG codes given (all of them for an empty list). */
-  async outcomeTypes(frameworkId: string, sdgs: number[]): Promise<OutcomeTypeDto[]> {
-    await this.requireFramework(frameworkId);
-    return (await this.frameworks.findOutcomes(frameworkId, sdgs)).map((o) => ({ ...o, outcomeTypeId: o.id }));
+  /** GetOutcomeType: the outcomes of a framework under the SDG codes given (all of them for an empty list), serialized once. */
+  async outcomeTypes(frameworkId: string, sdgs: number[]): Promise<JsonAnswer> {
+    const codes = [...sdgs].sort((a, b) => a - b);
+    const answer = await this.cache.outcomes.get(`${frameworkId.toLowerCase()}:${codes.join(',')}`, async () => {
+      const json = await this.frameworks.findOutcomesJson(frameworkId, codes);
+      return json === undefined ? undefined : jsonAnswer(json);
+    });
+    if (!answer) throw FRAMEWORK_NOT_FOUND();
+    return answer;
   }
 
-  /** Indicator-proxy chains of the outcomes given, in their order. */
-  async indicatorTypes(outcomeIds: string[]): Promise<IndicatorTypeDto[]> {
-    if (outcomeIds.length === 0) return [];
-    return (await this.frameworks.findIndicatorChains(outcomeIds)).map((c) => ({
-      id: c.indicatorId,
-      name: c.name,
-      description: c.description,
-      outcomeTypeId: c.outcomeId,
-      proxyTypeID: c.proxyId,
-      proxyTypeName: c.proxyName,
-      proxyTypeDefaultValue: c.proxyValue,
-      proxySourceName: c.sourceName,
-      proxySourceUrl: c.sourceUrl,
-    }));
+  /**
+   * GetIndicatorType: the indicator-proxy chains of the outcomes given, in their order.
+   * Cached by the ascending ids (the order the applicant app asks in); another order is
+   * put together from the cached parts. Answers naming an unknown outcome are not kept.
+   */
+  async indicatorTypes(outcomeIds: string[]): Promise<JsonAnswer> {
+    if (outcomeIds.length === 0) return EMPTY_LIST;
+    const ids = [...outcomeIds].sort();
+    const entry = (await this.cache.chains.get(
+      ids.join(','),
+      async () => chainsEntry(await this.frameworks.findIndicatorChainsJson(ids)),
+      (e) => e.complete,
+    ))!;
+    if (outcomeIds.every((id, i) => id === ids[i])) return entry.answer;
+    const position = new Map(ids.map((id, i) => [id, i]));
+    const parts = outcomeIds
+      .map((id) => position.get(id)!)
+      .map((i) => entry.answer.body.slice(entry.spans[2 * i], entry.spans[2 * i + 1]))
+      .filter((part) => part !== '');
+    return { body: `[${parts.join(',')}]` };
   }
 
   /** The framework as the miniDyi rules check a state against it (used when saving miniDyi). */

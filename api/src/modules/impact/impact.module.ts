@@ -12,6 +12,7 @@ import { IMPACT_ENTITIES } from './impact-framework.entity.js';
 import { ImpactFrameworkRepository } from './impact-framework.repository.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';
 import { ImpactDemoSeeder } from './impact.demo.js';
+import { FrameworkReadCache } from './read-cache.js';
 import { MiniDyiController } from './minidyi.controller.js';
 import { MiniDyiRepository } from './minidyi.repository.js';
 import { MiniDyiService } from './minidyi.service.js';
@@ -24,6 +25,7 @@ import { SubmissionsModule } from '../submissions/submissions.module.js';
   providers: [
     ImpactFrameworkRepository,
     ImpactFrameworkService,
+    FrameworkReadCache,
     FrameworkImportService,
     XlsxUploadInterceptor,
     ImpactDemoSeeder,

@@ -1,0 +1,181 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
+
+/**
+ * A JSON answer serialized once: the body and, when it is stored, its ETag (computed as
+ * Express computes it, so a cached answer skips both JSON.stringify and the SHA-1).
+ */
+export interface JsonAnswer {
+  body: string;
+  etag?: string;
+}
+
+export function jsonAnswer(body: string): JsonAnswer {
+  const hash = createHash('sha1').update(body, 'utf8').digest('base64').slice(0, 27);
+  return { body, etag: `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"` };
+}
+
+/**
+ * Sends a serialized answer through Nest's passthrough response: the string goes out as
+ * is (Express answers 304 itself when If-None-Match matches the ETag).
+ */
+export function sendJson(res: Response, answer: JsonAnswer): string {
+  res.type('application/json');
+  if (answer.etag) res.setHeader('ETag', answer.etag);
+  return answer.body;
+}
+
+export interface LruLimits<V> {
+  maxEntries: number;
+  /** Largest total weight (characters of JSON); an entry heavier than this is not kept. */
+  maxWeight: number;
+  /** Entries older than this are read again (a bound on staleness across several API processes). */
+  ttlMs: number;
+  weigh: (value: V) => number;
+}
+
+/** A least-recently-used map bounded by entries and by total weight. */
+export class BoundedLru<V> {
+  private readonly entries = new Map<string, { value: V; weight: number; expires: number }>();
+  private weight = 0;
+
+  constructor(private readonly limits: LruLimits<V>) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get totalWeight(): number {
+    return this.weight;
+  }
+
+  get(key: string): V | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    this.entries.delete(key);
+    if (e.expires <= Date.now()) {
+      this.weight -= e.weight;
+      return undefined;
+    }
+    this.entries.set(key, e); // now the most recently used
+    return e.value;
+  }
+
+  set(key: string, value: V): void {
+    this.delete(key);
+    const weight = this.limits.weigh(value);
+    if (weight > this.limits.maxWeight) return;
+    this.entries.set(key, { value, weight, expires: Date.now() + this.limits.ttlMs });
+    this.weight += weight;
+    for (const [oldest, e] of this.entries) {
+      if (this.entries.size <= this.limits.maxEntries && this.weight <= this.limits.maxWeight) break;
+      this.entries.delete(oldest);
+      this.weight -= e.weight;
+    }
+  }
+
+  delete(key: string): void {
+    const e = this.entries.get(key);
+    if (!e) return;
+    this.entries.delete(key);
+    this.weight -= e.weight;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.weight = 0;
+  }
+}
+
+/**
+ * A read-through cache: concurrent misses of one key share one load, and a load that
+ * started before `clear()` is not kept (it may have read what was just deleted).
+ */
+export class ReadThroughCache<V> {
+  private readonly lru: BoundedLru<V>;
+  private readonly pending = new Map<string, Promise<V | undefined>>();
+  private generation = 0;
+
+  constructor(limits: LruLimits<V>) {
+    this.lru = new BoundedLru(limits);
+  }
+
+  get size(): number {
+    return this.lru.size;
+  }
+
+  /** The cached value, or `load()`'s; undefined answers, and values `keep` refuses, are not cached. */
+  get(key: string, load: () => Promise<V | undefined>, keep: (value: V) => boolean = () => true): Promise<V | undefined> {
+    const hit = this.lru.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const waiting = this.pending.get(key);
+    if (waiting) return waiting;
+    const generation = this.generation;
+    const loading = load()
+      .then((value) => {
+        if (value !== undefined && generation === this.generation && keep(value)) this.lru.set(key, value);
+        return value;
+      })
+      .finally(() => {
+        if (this.pending.get(key) === loading) this.pending.delete(key);
+      });
+    this.pending.set(key, loading);
+    return loading;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.pending.clear();
+    this.lru.clear();
+  }
+}
+
+/** Indicator-proxy chains of a set of outcomes (the key: their ids, ascending): the answer in that order, and where each outcome's part lies in it. */
+export interface ChainsEntry {
+  answer: JsonAnswer;
+  /** [start, end) of each outcome's rows inside answer.body (start = end when it has none). */
+  spans: Int32Array;
+  /** Every outcome asked for was found (only then is the entry kept). */
+  complete: boolean;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The miniDyi lookups, serialized. Frameworks are never edited once imported (their lists
+ * are only inserted by the import and removed with the framework), so an answer stays true
+ * until its framework is deleted: ImpactFrameworkService.delete clears these. The TTL only
+ * bounds how long another API process may keep answering for a framework deleted here.
+ */
+@Injectable()
+export class FrameworkReadCache {
+  readonly chains = new ReadThroughCache<ChainsEntry>({
+    maxEntries: 500,
+    maxWeight: 24_000_000,
+    ttlMs: 30 * MINUTE,
+    weigh: (e) => e.answer.body.length,
+  });
+
+  /** GetOutcomeType, by framework and SDG codes. */
+  readonly outcomes = new ReadThroughCache<JsonAnswer>({
+    maxEntries: 300,
+    maxWeight: 16_000_000,
+    ttlMs: 30 * MINUTE,
+    weigh: (a) => a.body.length,
+  });
+
+  /** GetStakeholderType, by framework. */
+  readonly stakeholders = new ReadThroughCache<JsonAnswer>({
+    maxEntries: 300,
+    maxWeight: 4_000_000,
+    ttlMs: 30 * MINUTE,
+    weigh: (a) => a.body.length,
+  });
+
+  clear(): void {
+    this.chains.clear();
+    this.outcomes.clear();
+    this.stakeholders.clear();
+  }
+}
