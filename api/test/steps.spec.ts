@@ -154,6 +154,43 @@ describe('step contents', () => {
     }
   });
 
+  it('stores the SROI options of a miniDyi step in full, and accepts each at its bounds', async () => {
+    const id = '0b6f6f8e-2d43-4a8e-9f5e-1c2d3e4f5a6b';
+    const defaults = { years: 3, discountRate: 0, deadweight: 0, displacement: 0, attribution: 0, dropOff: 0, rampUp: 'flat' };
+    const some = await saveStep('miniDyi', { frameworkId: id, sroi: { discountRate: 0.035, rampUp: 'linear' } }).expect(200);
+    expect(some.body.steps[0].content.sroi).toEqual({ ...defaults, discountRate: 0.035, rampUp: 'linear' });
+    const edges = { years: 30, discountRate: 1, deadweight: 0, displacement: 1, attribution: 0.5, dropOff: 1, rampUp: 'flat' };
+    expect((await saveStep('miniDyi', { frameworkId: id, sroi: edges }).expect(200)).body.steps[0].content.sroi).toEqual(edges);
+    expect((await saveStep('miniDyi', { frameworkId: id, sroi: { years: 1 } }).expect(200)).body.steps[0].content.sroi.years).toBe(1);
+    // Without options nothing is stored; an empty object or null options take the defaults.
+    expect((await saveStep('miniDyi', { frameworkId: id }).expect(200)).body.steps[0].content.sroi).toBeUndefined();
+    expect((await saveStep('miniDyi', { frameworkId: id, sroi: {} }).expect(200)).body.steps[0].content.sroi).toEqual(defaults);
+    expect((await saveStep('miniDyi', { frameworkId: id, sroi: { dropOff: null } }).expect(200)).body.steps[0].content.sroi).toEqual(
+      defaults,
+    );
+  });
+
+  it.each([
+    ['years 0', { years: 0 }, 'sroi.years'],
+    ['years 31', { years: 31 }, 'sroi.years'],
+    ['years 2.5', { years: 2.5 }, 'sroi.years'],
+    ['years as text', { years: '3' }, 'sroi.years'],
+    ['a negative discount rate', { discountRate: -0.01 }, 'sroi.discountRate'],
+    ['a discount rate in percent', { discountRate: 3.5 }, 'sroi.discountRate'],
+    ['deadweight over 1', { deadweight: 1.01 }, 'sroi.deadweight'],
+    ['displacement as text', { displacement: '0.1' }, 'sroi.displacement'],
+    ['a negative attribution', { attribution: -1 }, 'sroi.attribution'],
+    ['drop-off over 1', { dropOff: 2 }, 'sroi.dropOff'],
+    ['an unknown ramp-up', { rampUp: 'fast' }, 'sroi.rampUp'],
+    ['an unknown option', { inflation: 0.02 }, 'sroi.inflation'],
+    ['options that are not an object', 'x', 'sroi'],
+    ['options that are a list', [0.1], 'sroi'],
+  ])('refuses a miniDyi step whose SROI options have %s, naming the field', async (_, sroi, field) => {
+    const res = await saveStep('miniDyi', { frameworkId: '0b6f6f8e-2d43-4a8e-9f5e-1c2d3e4f5a6b', sroi }).expect(400);
+    expect(res.body.key).toBe('errors.step-content');
+    expect(Object.keys(res.body.errors)).toEqual([`steps.0.content.${field}`]);
+  });
+
   it('checks the score bounds of a results step', async () => {
     const ok = await saveStep('results', { lowerScore: -1.5, upperScore: 8 }).expect(200);
     expect(ok.body.steps[0].content).toEqual({ lowerScore: -1.5, upperScore: 8 });

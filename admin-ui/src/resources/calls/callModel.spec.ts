@@ -97,7 +97,7 @@ describe('call editor model', () => {
             stepTypeId: 'm',
             stepType: { id: 'm', name: 'miniDyi' },
             stepTypeName: 'miniDyi',
-            content: 'f-1',
+            content: '0B6F6F8E-2D43-4A8E-9F5E-1C2D3E4F5A6B',
             expectedAnswers: null,
           },
         ],
@@ -107,6 +107,12 @@ describe('call editor model', () => {
     expect(form.callType!.steps[0].content).toEqual({
       pages: [{ name: 'p', elements: [{ type: 'radiogroup', name: 'q1', choices: ['a', 'b'], correctAnswer: 'b' }] }],
     });
-    expect(form.callType!.steps[1].content).toEqual({ frameworkId: 'f-1', showSdgFilter: true, maxOutcomeSelect: 4, maxSdgSelect: 4 });
+    expect(form.callType!.steps[1].content).toEqual({
+      frameworkId: '0b6f6f8e-2d43-4a8e-9f5e-1c2d3e4f5a6b',
+      showSdgFilter: true,
+      maxOutcomeSelect: 4,
+      maxSdgSelect: 4,
+      sroi: { years: 3, discountRate: 0, deadweight: 0, displacement: 0, attribution: 0, dropOff: 0, rampUp: 'flat' },
+    });
   });
 });

@@ -2,8 +2,8 @@ import type { Schemas } from '@impact-calls/api-client';
 import {
   isStepKind,
   mergeQuizAnswers,
-  MINIDYI_CONTENT_DEFAULTS,
-  readMiniDyiContent,
+  miniDyiStepContentJson,
+  readMiniDyiStepContent,
   readSurveyJson,
   readTextContent,
   type StepKind,
@@ -30,7 +30,7 @@ export function defaultContent(kind: string | undefined): unknown {
     case 'upload':
       return [{ file_name: '', file_description: '', file_type: 'pdf', dimensions: 5 * 1024 * 1024, mandatory: true }];
     case 'miniDyi':
-      return { frameworkId: null, ...MINIDYI_CONTENT_DEFAULTS };
+      return miniDyiStepContentJson(readMiniDyiStepContent(null).content);
     case 'results':
       return { lowerScore: 0, upperScore: 10 };
     case 'survey':
@@ -43,14 +43,15 @@ export function defaultContent(kind: string | undefined): unknown {
 
 /**
  * A saved step made editable: a quiz gets its answer key back into the SurveyJS JSON
- * (`correctAnswer`), a miniDyi step in the older string format becomes the object form.
+ * (`correctAnswer`), a miniDyi step (either format) becomes the object form with every
+ * option, its SROI options included (the defaults where none were saved).
  */
 export function toFormStep(step: SavedStep): StepFormValue {
   const kind = step.stepType?.name ?? step.stepTypeName;
   let content: unknown = step.content;
   if (kind === 'quiz')
     content = mergeQuizAnswers(readSurveyJson(step.content) ?? { pages: [] }, step.expectedAnswers as Record<string, unknown> | null);
-  else if (kind === 'miniDyi') content = readMiniDyiContent(step.content);
+  else if (kind === 'miniDyi') content = miniDyiStepContentJson(readMiniDyiStepContent(step.content).content);
   else if (kind === 'text') content = { html: readTextContent(step.content) };
   return { id: step.id, name: step.name, description: step.description ?? '', stepTypeId: step.stepTypeId, content };
 }
@@ -124,3 +125,17 @@ export function answerValue(question: Record<string, unknown>, picked: string | 
 }
 
 export { readSurveyJson };
+
+/**
+ * The console shows the SROI rates (fractions 0..1 in the step content) as percentages.
+ * Rounded to 12 significant digits so that 3.5 % is stored as 0.035, not 0.035000000000000003.
+ */
+export function fractionToPercent(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? String(Number((value * 100).toPrecision(12))) : '';
+}
+
+export function percentToFraction(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
+  return Number.isFinite(n) ? Number((n / 100).toPrecision(12)) : null;
+}
