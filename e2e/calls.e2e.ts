@@ -9,6 +9,8 @@ import { E2E } from './support/env';
 import { adminSession, userSession, type TestUser } from './support/session';
 
 const it = (key: string) => translate('it', key);
+/** A label that starts with the text (required fields end with " *"). */
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const DAY = 86_400_000;
 const TEXT = '5e0c0001-0000-4000-8000-000000000001';
 /** `YYYY-MM-DDTHH:mm` for a datetime-local input, in the browser's zone (UTC in the tests' Chromium is not assumed). */
@@ -138,6 +140,16 @@ test.describe.serial('calls', () => {
     await editor.addStep('miniDyi');
     await editor.setStepTitle('Progettazione dell’impatto');
     await editor.choose(new RegExp(it('pages.admin.steps.minidyi.framework')), 'Demo impact framework');
+    // The SROI options: rates in percent; the build-up chosen with the keyboard only.
+    await editor.panelField(startsWith(it('pages.admin.steps.minidyi.sroi.discount-rate'))).fill('3.5');
+    await editor.panelField(startsWith(it('pages.admin.steps.minidyi.sroi.deadweight'))).fill('20');
+    const rampUp = editor.panel.getByRole('combobox', { name: startsWith(it('pages.admin.steps.minidyi.sroi.ramp-up')) });
+    await rampUp.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(rampUp).toHaveText(it('pages.admin.steps.minidyi.sroi.ramp-ups.linear'));
+    await axe(ADMIN_AXE);
     await editor.closePanel();
 
     await editor.addStep('results');
@@ -181,11 +193,20 @@ test.describe.serial('calls', () => {
     });
     const [call] = (await found.json()) as { id: string }[];
     const detail = await (await request.get(`/api/Call/GetCallByIdAdmin?id=${call.id}`, { headers: admin.headers })).json();
-    const steps = detail.callType.steps as { name: string; sort: number; stepTypeName: string; expectedAnswers: unknown }[];
+    const steps = detail.callType.steps as {
+      name: string;
+      sort: number;
+      stepTypeName: string;
+      content: unknown;
+      expectedAnswers: unknown;
+    }[];
     expect(steps.map((s) => s.name)).toEqual(order);
     expect(steps.map((s) => s.sort)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(steps.map((s) => s.stepTypeName).sort()).toEqual(['miniDyi', 'quiz', 'results', 'survey', 'text', 'upload']);
     expect(steps.find((s) => s.stepTypeName === 'quiz')!.expectedAnswers).toEqual({ capital: 'Roma' });
+    expect(steps.find((s) => s.stepTypeName === 'miniDyi')!.content).toMatchObject({
+      sroi: { years: 3, discountRate: 0.035, deadweight: 0.2, displacement: 0, attribution: 0, dropOff: 0, rampUp: 'linear' },
+    });
 
     // Reopen it at /admin/calls/{callId}: the editor shows the saved steps in order.
     await page.goto(`/admin/calls/${call.id}`);
