@@ -33,6 +33,7 @@ import type { Request, Response } from 'express';
 import { Access, type AuthUser, CurrentUser } from '../../common/auth/access.decorator.js';
 import { badRequest } from '../../common/http/app-error.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { sendJson } from '../../common/http/send-json.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { isUuid } from '../../common/ids.js';
 import {
@@ -51,7 +52,6 @@ import { EXAMPLE_FRAMEWORK_FILE, FRAMEWORK_TEMPLATE_FILE, readExampleFile, XLSX_
 import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
 import { FrameworkImportService } from './framework-import.service.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';
-import { sendJson } from './read-cache.js';
 
 const ADMIN = { admin: true } as const;
 const SIGNED_IN = {} as const;
@@ -186,11 +186,8 @@ export class ImpactFrameworkController {
   @ApiQuery({ name: 'ifSetId', format: 'uuid', description: 'The impact framework' })
   @ApiOkResponse({ type: [StakeholderDto] })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  async getStakeholderType(
-    @Query('ifSetId', new ParseUUIDPipe()) frameworkId: string,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
-    return sendJson(res, await this.service.stakeholders(frameworkId));
+  async getStakeholderType(@Query('ifSetId', new ParseUUIDPipe()) frameworkId: string, @Res() res: Response): Promise<void> {
+    sendJson(res, await this.service.stakeholders(frameworkId));
   }
 }
 
@@ -210,8 +207,8 @@ export class IndicatorController {
   @ApiBody({ schema: { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: MAX_OUTCOME_IDS }, description: 'Outcome ids' })
   @ApiOkResponse({ type: [IndicatorTypeDto] })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
-  async getIndicatorType(@Body() body: unknown, @Res({ passthrough: true }) res: Response): Promise<string> {
-    return sendJson(res, await this.service.indicatorTypes(uuidList(body)));
+  async getIndicatorType(@Body() body: unknown, @Res() res: Response): Promise<void> {
+    sendJson(res, await this.service.indicatorTypes(uuidList(body)));
   }
 }
 
@@ -236,9 +233,9 @@ export class OutcomeController {
   async getOutcomeType(
     @Query('ifSetId', new ParseUUIDPipe()) frameworkId: string,
     @Body() body: unknown,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<string> {
-    return sendJson(res, await this.service.outcomeTypes(frameworkId, sdgList(body)));
+    @Res() res: Response,
+  ): Promise<void> {
+    sendJson(res, await this.service.outcomeTypes(frameworkId, sdgList(body)));
   }
 }
 

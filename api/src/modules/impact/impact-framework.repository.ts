@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FrameworkContent } from '@impact-calls/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { Sql } from '../../database/sql.js';
 import { ImpactFrameworkEntity, SdgEntity } from './impact-framework.entity.js';
 
 export interface FrameworkRow {
@@ -76,7 +77,10 @@ async function bulkInsert(m: EntityManager, table: string, columns: [string, str
 /** Queries of the impact frameworks (no rules here: see ImpactFrameworkService). */
 @Injectable()
 export class ImpactFrameworkRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   transaction<T>(work: (m: EntityManager) => Promise<T>, manager?: EntityManager): Promise<T> {
     return manager ? work(manager) : this.db.transaction(work);
@@ -206,7 +210,8 @@ export class ImpactFrameworkRepository {
    * size of the tables), and no row reaches Node as objects.
    */
   findIndicatorChainsJson(outcomeIds: string[]): Promise<{ outcomeId: string; json: string | null }[]> {
-    return this.db.query(
+    return this.sql.rows(
+      'impact-indicator-chains-json',
       `SELECT o.id AS "outcomeId",
               (SELECT string_agg(row_to_json(r)::text, ',' ORDER BY i.sort, p.sort)
                  FROM impact_indicator i
@@ -226,7 +231,8 @@ export class ImpactFrameworkRepository {
    * of the SDG codes given (all for none), by SDG then file order; undefined for an unknown framework.
    */
   async findOutcomesJson(frameworkId: string, sdgs: number[]): Promise<string | undefined> {
-    const rows: { json: string }[] = await this.db.query(
+    const rows = await this.sql.rows<{ json: string }>(
+      'impact-outcomes-json',
       `SELECT '[' || coalesce((
                 SELECT string_agg(row_to_json(r)::text, ',' ORDER BY o.sdg, o.sort)
                   FROM impact_outcome o
@@ -241,7 +247,8 @@ export class ImpactFrameworkRepository {
 
   /** GetStakeholderType's answer serialized by PostgreSQL (keys of StakeholderDto), in file order; undefined for an unknown framework. */
   async findStakeholdersJson(frameworkId: string): Promise<string | undefined> {
-    const rows: { json: string }[] = await this.db.query(
+    const rows = await this.sql.rows<{ json: string }>(
+      'impact-stakeholders-json',
       `SELECT '[' || coalesce((
                 SELECT string_agg(row_to_json(r)::text, ',' ORDER BY s.sort)
                   FROM impact_stakeholder s CROSS JOIN LATERAL (SELECT s.id, s.name, s.description) r

@@ -11,10 +11,11 @@ import {
 import type { EntityManager } from 'typeorm';
 import { AppError, badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
 import type { DeletedFrameworkDto, ImpactFrameworkDto, ImpactFrameworkSummaryDto, OutcomeDto, SdgDto } from './dto/impact-framework.dto.js';
 import { FRAMEWORK_DESCRIPTION_MAX, FRAMEWORK_NAME_MAX } from './dto/impact-framework.dto.js';
 import { type FrameworkRow, ImpactFrameworkRepository } from './impact-framework.repository.js';
-import { type ChainsEntry, FrameworkReadCache, type JsonAnswer, jsonAnswer } from './read-cache.js';
+import { type ChainsEntry, FrameworkReadCache } from './read-cache.js';
 
 /** Imports at least this big refresh the planner's statistics right away. */
 const ANALYZE_AFTER_PROXIES = 1000;
@@ -50,20 +51,23 @@ function toSummary(f: FrameworkRow): ImpactFrameworkSummaryDto {
   };
 }
 
-const EMPTY_LIST: JsonAnswer = jsonAnswer('[]');
+const EMPTY_LIST: JsonDocument = jsonDocument('[]');
 
 /** The chains of some outcomes (ascending ids, one row each) as one answer, remembering where each outcome's rows lie. */
 function chainsEntry(rows: { outcomeId: string; json: string | null }[]): ChainsEntry {
   const spans = new Int32Array(rows.length * 2);
-  let body = '[';
+  const parts: string[] = [];
+  let bytes = 1; // '['
   rows.forEach((r, i) => {
-    if (r.json && body.length > 1) body += ',';
-    spans[2 * i] = body.length;
-    body += r.json ?? '';
-    spans[2 * i + 1] = body.length;
+    if (r.json && parts.length) bytes += 1; // ','
+    spans[2 * i] = bytes;
+    if (r.json) {
+      parts.push(r.json);
+      bytes += Buffer.byteLength(r.json);
+    }
+    spans[2 * i + 1] = bytes;
   });
-  body += ']';
-  return { answer: jsonAnswer(body), spans, complete: rows.every((r) => r.json !== null) };
+  return { answer: jsonDocument(`[${parts.join(',')}]`), spans, complete: rows.every((r) => r.json !== null) };
 }
 
 /** Frameworks: import (one transaction), reads for the console and for miniDyi, delete unless used. */
@@ -180,21 +184,21 @@ export class ImpactFrameworkService {
   }
 
   /** GetStakeholderType: a framework's stakeholders in file order, serialized once. */
-  async stakeholders(frameworkId: string): Promise<JsonAnswer> {
+  async stakeholders(frameworkId: string): Promise<JsonDocument> {
     const answer = await this.cache.stakeholders.get(frameworkId.toLowerCase(), async () => {
       const json = await this.frameworks.findStakeholdersJson(frameworkId);
-      return json === undefined ? undefined : jsonAnswer(json);
+      return json === undefined ? undefined : jsonDocument(json);
     });
     if (!answer) throw FRAMEWORK_NOT_FOUND();
     return answer;
   }
 
   /** GetOutcomeType: the outcomes of a framework under the SDG codes given (all of them for an empty list), serialized once. */
-  async outcomeTypes(frameworkId: string, sdgs: number[]): Promise<JsonAnswer> {
+  async outcomeTypes(frameworkId: string, sdgs: number[]): Promise<JsonDocument> {
     const codes = [...sdgs].sort((a, b) => a - b);
     const answer = await this.cache.outcomes.get(`${frameworkId.toLowerCase()}:${codes.join(',')}`, async () => {
       const json = await this.frameworks.findOutcomesJson(frameworkId, codes);
-      return json === undefined ? undefined : jsonAnswer(json);
+      return json === undefined ? undefined : jsonDocument(json);
     });
     if (!answer) throw FRAMEWORK_NOT_FOUND();
     return answer;
@@ -205,7 +209,7 @@ export class ImpactFrameworkService {
    * Cached by the ascending ids (the order the applicant app asks in); another order is
    * put together from the cached parts. Answers naming an unknown outcome are not kept.
    */
-  async indicatorTypes(outcomeIds: string[]): Promise<JsonAnswer> {
+  async indicatorTypes(outcomeIds: string[]): Promise<JsonDocument> {
     if (outcomeIds.length === 0) return EMPTY_LIST;
     const ids = [...outcomeIds].sort();
     const entry = (await this.cache.chains.get(
@@ -215,11 +219,12 @@ export class ImpactFrameworkService {
     ))!;
     if (outcomeIds.every((id, i) => id === ids[i])) return entry.answer;
     const position = new Map(ids.map((id, i) => [id, i]));
+    const { body } = entry.answer;
     const parts = outcomeIds
       .map((id) => position.get(id)!)
-      .map((i) => entry.answer.body.slice(entry.spans[2 * i], entry.spans[2 * i + 1]))
-      .filter((part) => part !== '');
-    return { body: `[${parts.join(',')}]` };
+      .filter((i) => entry.spans[2 * i + 1] > entry.spans[2 * i])
+      .map((i) => body.toString('utf8', entry.spans[2 * i], entry.spans[2 * i + 1]));
+    return jsonDocument(`[${parts.join(',')}]`);
   }
 
   /** The framework as the miniDyi rules check a state against it (used when saving miniDyi). */

@@ -1,34 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
-import type { Response } from 'express';
-
-/**
- * A JSON answer serialized once: the body and, when it is stored, its ETag (computed as
- * Express computes it, so a cached answer skips both JSON.stringify and the SHA-1).
- */
-export interface JsonAnswer {
-  body: string;
-  etag?: string;
-}
-
-export function jsonAnswer(body: string): JsonAnswer {
-  const hash = createHash('sha1').update(body, 'utf8').digest('base64').slice(0, 27);
-  return { body, etag: `W/"${Buffer.byteLength(body, 'utf8').toString(16)}-${hash}"` };
-}
-
-/**
- * Sends a serialized answer through Nest's passthrough response: the string goes out as
- * is (Express answers 304 itself when If-None-Match matches the ETag).
- */
-export function sendJson(res: Response, answer: JsonAnswer): string {
-  res.type('application/json');
-  if (answer.etag) res.setHeader('ETag', answer.etag);
-  return answer.body;
-}
+import type { JsonDocument } from '../../common/http/send-json.js';
 
 export interface LruLimits<V> {
   maxEntries: number;
-  /** Largest total weight (characters of JSON); an entry heavier than this is not kept. */
+  /** Largest total weight (bytes of JSON); an entry heavier than this is not kept. */
   maxWeight: number;
   /** Entries older than this are read again (a bound on staleness across several API processes). */
   ttlMs: number;
@@ -133,8 +108,8 @@ export class ReadThroughCache<V> {
 
 /** Indicator-proxy chains of a set of outcomes (the key: their ids, ascending): the answer in that order, and where each outcome's part lies in it. */
 export interface ChainsEntry {
-  answer: JsonAnswer;
-  /** [start, end) of each outcome's rows inside answer.body (start = end when it has none). */
+  answer: JsonDocument;
+  /** [start, end) of each outcome's rows inside answer.body, in bytes (start = end when it has none). */
   spans: Int32Array;
   /** Every outcome asked for was found (only then is the entry kept). */
   complete: boolean;
@@ -158,19 +133,19 @@ export class FrameworkReadCache {
   });
 
   /** GetOutcomeType, by framework and SDG codes. */
-  readonly outcomes = new ReadThroughCache<JsonAnswer>({
+  readonly outcomes = new ReadThroughCache<JsonDocument>({
     maxEntries: 300,
     maxWeight: 16_000_000,
     ttlMs: 30 * MINUTE,
-    weigh: (a) => a.body.length,
+    weigh: (d) => d.body.length,
   });
 
   /** GetStakeholderType, by framework. */
-  readonly stakeholders = new ReadThroughCache<JsonAnswer>({
+  readonly stakeholders = new ReadThroughCache<JsonDocument>({
     maxEntries: 300,
     maxWeight: 4_000_000,
     ttlMs: 30 * MINUTE,
-    weigh: (a) => a.body.length,
+    weigh: (d) => d.body.length,
   });
 
   clear(): void {
