@@ -42,7 +42,9 @@ async function choose(label: RegExp, option: RegExp) {
 
 const newStep = (): StepFormValue => ({ name: 'Impact', stepTypeId: MINIDYI, content: defaultContent('miniDyi') });
 
-describe('the miniDyi step editor', () => {
+// Rendering react-admin in jsdom takes seconds on a busy machine.
+const SLOW = { timeout: 5_000 };
+describe('the miniDyi step editor', { timeout: 30_000 }, () => {
   it('sets every SROI option; rates typed in percent are saved as the fractions the API reads', async () => {
     const { saved } = renderEditor(newStep());
     await choose(/^Impact framework/, /Demo impact framework/);
@@ -57,7 +59,7 @@ describe('the miniDyi step editor', () => {
     type(/^Drop-off/, '12.5');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1), SLOW);
     const content = saved.mock.calls[0][0];
     expect(content).toEqual({
       frameworkId: FRAMEWORK,
@@ -87,7 +89,7 @@ describe('the miniDyi step editor', () => {
     expect(field(/^Deadweight/)).toHaveProperty('value', '7');
     expect(field(/^Drop-off/)).toHaveProperty('value', '10');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saved).toHaveBeenCalledWith(content));
+    await waitFor(() => expect(saved).toHaveBeenCalledWith(content), SLOW);
   });
 
   it('refuses what the API refuses, with the message next to the field, and saves nothing', async () => {
@@ -101,7 +103,7 @@ describe('the miniDyi step editor', () => {
 
     const errorOf = async (name: RegExp) => {
       const input = field(name);
-      await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+      await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'), SLOW);
       return document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0])?.textContent;
     };
     expect(await errorOf(/^Years/)).toContain('Enter a whole number from 1 to 30');
