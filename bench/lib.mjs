@@ -122,3 +122,16 @@ export async function accessToken(secret, issuer, userId) {
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(secret));
 }
+
+/** Samples a process's resident memory every 20 ms until stopped; answers the peak in MB. */
+export function sampleRss(pid) {
+  const read = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+  let peak = read();
+  const timer = setInterval(() => (peak = Math.max(peak, read())), 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.round(Math.max(peak, read()) / 1024);
+    },
+  };
+}

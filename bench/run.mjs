@@ -1,5 +1,6 @@
 // `npm run bench`: builds the product, starts it on a fresh database (demo content on),
-// runs every scenario of bench/scenarios/ (or those named on the command line) against it
+// runs every scenario of bench/scenarios/ (or those named on the command line), each against a
+// freshly started product on that database,
 // and against a bare node:http + pg baseline, prints the figures and writes them to
 // bench/results/.
 import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -28,6 +29,10 @@ results.startSeconds = { first: firstStart, later: product.startSeconds };
 console.log(`start: first ${firstStart.toFixed(1)} s, later ${product.startSeconds.toFixed(1)} s`);
 
 for (const s of scenarios) {
+  // Each scenario gets a freshly started product (same database): no scenario's memory or
+  // warmed caches colour another's figures.
+  await product.stop();
+  product = await startProduct({ DATABASE_URL: databaseUrl });
   const context = { product, databaseUrl, serverUrl: server.url };
   const extra = s.setup ? await s.setup(context) : {};
   const baseline = await startBaseline(databaseUrl, { ...(s.baselineRoutes ?? {}), ...(extra.baselineRoutes ?? {}) });
