@@ -2,7 +2,7 @@
 // node:http + pg baseline running the same SQL, and autocannon.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,10 +33,18 @@ export async function startPostgres() {
   return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
 }
 
-export async function createDatabase(serverUrl, name) {
+/** Drops a database made by createDatabase (the bench's own, on DATABASE_URL's server). */
+export async function dropDatabase(serverUrl, name) {
   const c = new pg.Client({ connectionString: serverUrl });
   await c.connect();
   await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await c.end();
+}
+
+export async function createDatabase(serverUrl, name) {
+  await dropDatabase(serverUrl, name);
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
   await c.query(`CREATE DATABASE ${name}`);
   await c.end();
   const u = new URL(serverUrl);
@@ -71,7 +79,10 @@ export async function startProduct(env) {
     jwtSecret: () => readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim(),
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', resolve);
+        child.once('exit', () => {
+          rmSync(dataDir, { recursive: true, force: true }); // uploaded files, the development secret
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };

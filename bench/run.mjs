@@ -5,7 +5,7 @@
 // bench/results/.
 import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { build } from '../scripts/build.mjs';
-import { createDatabase, startBaseline, startPostgres, startProduct } from './lib.mjs';
+import { createDatabase, dropDatabase, startBaseline, startPostgres, startProduct } from './lib.mjs';
 
 build({ only: ['libs/domain', 'api'] });
 const only = process.argv.slice(2);
@@ -17,7 +17,8 @@ for (const f of files.sort()) {
 }
 
 const server = await startPostgres();
-const databaseUrl = await createDatabase(server.url, `ic_bench_${Date.now()}`);
+const databaseName = `ic_bench_${Date.now()}`;
+const databaseUrl = await createDatabase(server.url, databaseName);
 const results = { date: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, scenarios: {} };
 
 // Start times: the first start migrates an empty database and loads the demo content.
@@ -51,6 +52,7 @@ for (const s of scenarios) {
 }
 
 await product.stop();
+await dropDatabase(server.url, databaseName);
 await server.stop();
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 const file = new URL(`./results/${only.length ? only.join('-') : 'all'}-latest.json`, import.meta.url);
