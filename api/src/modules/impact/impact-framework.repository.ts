@@ -304,9 +304,4 @@ export class ImpactFrameworkRepository {
   findSdgs(): Promise<SdgEntity[]> {
     return this.db.getRepository(SdgEntity).find({ order: { code: 'ASC' } });
   }
-
-  async exists(id: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query('SELECT 1 FROM impact_framework WHERE id = $1', [id]);
-    return rows.length > 0;
-  }
 }

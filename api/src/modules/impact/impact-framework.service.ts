@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type FrameworkCatalog,
   type FrameworkContent,
   frameworkContentIssues,
   frameworkCounts,
@@ -179,10 +178,6 @@ export class ImpactFrameworkService {
     });
   }
 
-  private async requireFramework(id: string): Promise<void> {
-    if (!(await this.frameworks.exists(id))) throw FRAMEWORK_NOT_FOUND();
-  }
-
   /** GetStakeholderType: a framework's stakeholders in file order, serialized once. */
   async stakeholders(frameworkId: string): Promise<JsonDocument> {
     const answer = await this.cache.stakeholders.get(frameworkId.toLowerCase(), async () => {
@@ -225,32 +220,5 @@ export class ImpactFrameworkService {
       .filter((i) => entry.spans[2 * i + 1] > entry.spans[2 * i])
       .map((i) => body.toString('utf8', entry.spans[2 * i], entry.spans[2 * i + 1]));
     return jsonDocument(`[${parts.join(',')}]`);
-  }
-
-  /** The framework as the miniDyi rules check a state against it (used when saving miniDyi). */
-  async catalog(frameworkId: string): Promise<FrameworkCatalog> {
-    await this.requireFramework(frameworkId);
-    const [outcomes, stakeholders, chains] = await Promise.all([
-      this.frameworks.findOutcomes(frameworkId),
-      this.frameworks.findStakeholders(frameworkId),
-      this.frameworks.findFrameworkChains(frameworkId),
-    ]);
-    return {
-      outcomes: new Map(outcomes.map((o) => [o.id, { outcomeId: o.id, outcomeName: o.name, sdg: o.sdg }])),
-      stakeholders: new Map(stakeholders.map((s) => [s.id, { stakeholderId: s.id, stakeholderName: s.name }])),
-      chains: new Map(
-        chains.map((c) => [
-          `${c.indicatorId}:${c.proxyId}`,
-          {
-            indicatorId: c.indicatorId,
-            indicatorName: c.name,
-            proxyId: c.proxyId,
-            proxyName: c.proxyName,
-            proxyValue: c.proxyValue,
-            outcomeId: c.outcomeId,
-          },
-        ]),
-      ),
-    };
   }
 }
