@@ -1,4 +1,5 @@
 import type { Response } from 'supertest';
+import { CacheInvalidation } from '../src/database/shared-cache.js';
 import { createTestApp, type TestApp } from './app.js';
 import { FILL_QUIZ_KEY, type TestUser, testFiles } from './factory.js';
 
@@ -56,6 +57,11 @@ const upload = async (f: Fill, slot: number, file: Buffer, name: string) =>
       .attach('File', file, name),
   );
 const close = async (f: Fill) => seen(await t.http.post(`/api/Call/CloseCallSubmission?callSubmissionId=${f.submissionId}`).set(f.h));
+async function waitUntil(condition: () => boolean, ms = 10_000): Promise<void> {
+  for (const until = Date.now() + ms; !condition(); await new Promise((r) => setTimeout(r, 20))) {
+    if (Date.now() > until) throw new Error('condition not reached');
+  }
+}
 const row = async (id: string) =>
   (await t.db.query('SELECT closed, version, quiz_score, closed_at, submitted_at FROM call_submission WHERE id = $1', [id]))[0];
 
@@ -284,6 +290,51 @@ describe('read-only', () => {
     expect((await close(g)).status).toBe(404);
     expect((await get(g)).status).toBe(404);
     expect((await upload(g, 0, testFiles.pdf(), 'a.pdf')).status).toBe(404);
+  });
+
+  it('checks saves against the live call, step and submission after they changed behind the cache', async () => {
+    const invalidation = t.app.get(CacheInvalidation);
+    await waitUntil(() => invalidation.isListening);
+    const answer = (n: number) => ({ data: { mission: `Water ${n}` }, currentPageNo: 0, completed: false });
+    const stored = async (f: Fill) =>
+      (await t.db.query('SELECT content FROM step_result WHERE submission_id = $1 AND step_id = $2', [f.submissionId, f.stepIds.survey]))[0]
+        ?.content;
+
+    // The call closes (by SQL: no API involved) after a first save has put it in memory.
+    const f = await newFill();
+    expect((await save(f, 'survey', answer(1))).status).toBe(200);
+    await t.db.query(`UPDATE call SET closing_at = now() - interval '1 minute' WHERE id = $1`, [f.call.id]);
+    await invalidation.settled();
+    expect((await save(f, 'survey', answer(2), 1)).body.key).toBe('errors.call-closed');
+    expect(await stored(f)).toEqual(answer(1));
+
+    // The call starts filtering e-mails.
+    const g = await newFill();
+    expect((await save(g, 'survey', answer(1))).status).toBe(200);
+    await t.db.query(`UPDATE call SET is_user_filter_enable = true, user_filter_email = 'someone@else.test' WHERE id = $1`, [g.call.id]);
+    await invalidation.settled();
+    expect((await save(g, 'survey', answer(2), 1)).body.key).toBe('errors.submission-not-found');
+
+    // The submission is closed by SQL: nothing tells the cache, the save's own statement sees it.
+    const h = await newFill();
+    expect((await save(h, 'survey', answer(1))).status).toBe(200);
+    await t.db.query('UPDATE call_submission SET closed = true WHERE id = $1', [h.submissionId]);
+    expect((await save(h, 'survey', answer(2), 1)).body.key).toBe('errors.submission-closed');
+    expect(await stored(h)).toEqual(answer(1));
+
+    // A step turned into a kind that takes no answer.
+    const k = await newFill();
+    expect((await save(k, 'survey', answer(1))).status).toBe(200);
+    await t.db.query(`UPDATE step SET step_type_id = (SELECT id FROM step_type WHERE name = 'text') WHERE id = $1`, [k.stepIds.survey]);
+    await invalidation.settled();
+    expect((await save(k, 'survey', answer(2), 1)).body.key).toBe('errors.step-result-not-accepted');
+
+    // A stale version is still a conflict, with the version stored.
+    const v = await newFill();
+    expect((await save(v, 'survey', answer(1))).status).toBe(200);
+    expect((await save(v, 'survey', answer(2), 1)).status).toBe(200);
+    const stale = await save(v, 'survey', answer(3), 1);
+    expect([stale.status, stale.body.key, stale.body.currentVersion]).toEqual([409, 'errors.stale-version', 2]);
   });
 
   it('refuses answers to steps that take none, and bad content', async () => {

@@ -2,7 +2,7 @@ import { Global, Injectable, Logger, Module, type OnApplicationBootstrap, type O
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 
 /** The channel the database's triggers notify (migration CacheInvalidation), payload `<topic>:<key>`. */
@@ -111,6 +111,21 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
     }
     this.caches.get(topic)?.evict(key);
   }
+}
+
+/**
+ * Runs `work` in a transaction and, once it has committed, waits for this replica's caches to
+ * have taken its notifications: whoever made a change reads it back at once, never a cached
+ * copy from before it (other replicas follow within the notification's delivery).
+ */
+export async function committedAndSettled<T>(
+  manager: EntityManager,
+  invalidation: CacheInvalidation,
+  work: (m: EntityManager) => Promise<T>,
+): Promise<T> {
+  const result = await manager.transaction(work);
+  await invalidation.settled();
+  return result;
 }
 
 /** A bounded, least-recently-used cache of promises; see CacheInvalidation. */

@@ -5,11 +5,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 
 /**
- * Plain reads straight on TypeORM's connection pool, for the hottest paths (the user and
- * membership checks of every signed-in request, the lists every screen opens): no query
- * runner, no entity hydration, and a named prepared statement so PostgreSQL plans each
- * query once per connection. Not for writes, nor for anything inside a transaction: those
- * go through TypeORM's EntityManager.
+ * Plain statements straight on TypeORM's connection pool, for the hottest paths (the user and
+ * membership checks of every signed-in request, the lists every screen opens, the autosave
+ * that is one statement by itself): no query runner, no entity hydration, and a named prepared
+ * statement so PostgreSQL plans each query once per connection. A write of several statements
+ * runs in a TypeORM transaction, and `rowsIn` runs its statements on that connection.
  */
 @Injectable()
 export class Sql {

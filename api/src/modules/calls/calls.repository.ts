@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { CacheInvalidation, committedAndSettled } from '../../database/shared-cache.js';
 import { CallSubmissionEntity } from './call-submission.entity.js';
 import { CallTypeEntity } from './call-type.entity.js';
 import { CallEntity } from './call.entity.js';
@@ -45,7 +46,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 @Injectable()
 export class CallsRepository {
-  constructor(@InjectRepository(CallEntity) private readonly calls: Repository<CallEntity>) {}
+  constructor(
+    @InjectRepository(CallEntity) private readonly calls: Repository<CallEntity>,
+    private readonly invalidation: CacheInvalidation,
+  ) {}
 
   private repo(m?: EntityManager): Repository<CallEntity> {
     return m?.getRepository(CallEntity) ?? this.calls;
@@ -148,14 +152,18 @@ export class CallsRepository {
     await m.getRepository(CallEntity).delete({ id });
   }
 
+  /** A write of calls and their steps; when it answers, this replica's caches of them are already evicted. */
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.calls.manager.transaction(work);
+    return committedAndSettled(this.calls.manager, this.invalidation, work);
   }
 }
 
 @Injectable()
 export class CallTypesRepository {
-  constructor(@InjectRepository(CallTypeEntity) private readonly types: Repository<CallTypeEntity>) {}
+  constructor(
+    @InjectRepository(CallTypeEntity) private readonly types: Repository<CallTypeEntity>,
+    private readonly invalidation: CacheInvalidation,
+  ) {}
 
   findById(id: string, m?: EntityManager): Promise<CallTypeEntity | null> {
     return (m?.getRepository(CallTypeEntity) ?? this.types).findOne({ where: { id } });
@@ -213,8 +221,9 @@ export class CallTypesRepository {
     await m.getRepository(CallTypeEntity).delete({ id });
   }
 
+  /** A write of call types and their steps; when it answers, this replica's caches of them are already evicted. */
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.types.manager.transaction(work);
+    return committedAndSettled(this.types.manager, this.invalidation, work);
   }
 }
 

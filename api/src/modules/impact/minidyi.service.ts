@@ -28,6 +28,7 @@ import type { StepResultContext, StepResultHook } from '../submissions/step-resu
 import { StepResultHooks } from '../submissions/step-result-hooks.js';
 import { SubmissionAccessService } from '../submissions/submission-access.service.js';
 import { SubmissionRepository } from '../submissions/submission.repository.js';
+import { FillCache } from '../submissions/fill-cache.js';
 import { SubmissionsService } from '../submissions/submissions.service.js';
 import { MiniDyiStateDto, type MiniDyiResultDto, type PutMiniDyiDto, type SroiEstimateDto } from './dto/minidyi.dto.js';
 import { MiniDyiRepository } from './minidyi.repository.js';
@@ -102,6 +103,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
     private readonly access: SubmissionAccessService,
     private readonly submissionRepo: SubmissionRepository,
     private readonly repo: MiniDyiRepository,
+    private readonly fill: FillCache,
   ) {}
 
   onModuleInit(): void {
@@ -224,8 +226,8 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
   }
 
   private async miniDyiStep(submission: CallSubmissionEntity, stepId: string): Promise<{ call: CallEntity; step: StepEntity }> {
-    const call = await this.submissionRepo.findCall(submission.callId);
-    const found = call && (await this.submissionRepo.stepsOf(call.callTypeId)).find((x) => x.step.id === stepId);
+    const call = await this.fill.call(submission.callId);
+    const found = call && (await this.fill.step(call.callTypeId, stepId));
     if (!call || !found) throw notFound('errors.step-not-found', 'This step is not part of the call');
     if (found.kind !== MINIDYI_KIND)
       throw badRequest('components.mini-dyi.error-not-minidyi', 'This step is not an impact design (miniDyi) step');

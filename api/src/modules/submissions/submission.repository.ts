@@ -62,17 +62,29 @@ const SORT_COLUMNS: Record<string, string> = {
 };
 export const SUBMISSION_SORTABLE = Object.keys(SORT_COLUMNS);
 
-/** A submission locked for a write, its call, and (when asked for) one step of the call with its kind. */
-export interface LockedSubmission {
-  submission: CallSubmissionEntity;
-  call: CallEntity;
-  step?: StepWithKind;
-}
-
-/** A step of the call, for closing: its kind, the submission's result and the slots that hold a file. */
-export interface StepForClose extends StepWithKind {
+/** What a submission holds for one step, for closing: its result and the upload slots that hold a file. */
+export interface StepFilling {
   result: StepResultEntity | undefined;
   filledSlots: Set<number>;
+}
+
+/** Which call and organization a submission belongs to: fixed for the submission's lifetime. */
+export interface SubmissionTarget {
+  callId: string;
+  organizationId: string;
+}
+
+/** A step result to write, and what the submission's live row must still be for the write to happen. */
+export interface ResultWrite {
+  submissionId: string;
+  stepId: string;
+  content: unknown;
+  score: number | null;
+  /** Written only if the stored version is still this one (0: nothing saved yet). */
+  version: number;
+  /** Written only while the submission belongs to this organization and call and is not closed. */
+  organizationId: string;
+  callId: string;
 }
 
 /** The organization and user shown with a submission. */
@@ -188,27 +200,9 @@ export class SubmissionRepository {
     );
   }
 
-  /**
-   * The submission row locked until the transaction ends, with its call and, given `stepId`,
-   * that step of the call (undefined when the call has no such step): one round trip.
-   */
-  async lockWithCall(m: EntityManager, id: string, stepId?: string): Promise<LockedSubmission | null> {
-    const withStep = stepId !== undefined;
-    const rows = await this.read(
-      withStep ? 'lock-with-call-and-step' : 'lock-with-call',
-      `SELECT ${this.columns(CallSubmissionEntity, 's')}, ${this.columns(CallEntity, 'c')}
-         ${withStep ? `, ${this.columns(StepEntity, 'st')}, t.name AS kind` : ''}
-         FROM call_submission s JOIN call c ON c.id = s.call_id
-         ${withStep ? 'LEFT JOIN step st ON st.id = $2 AND st.call_type_id = c.call_type_id LEFT JOIN step_type t ON t.id = st.step_type_id' : ''}
-        WHERE s.id = $1 FOR UPDATE OF s`,
-      withStep ? [id, stepId] : [id],
-      m,
-    );
-    if (!rows.length) return null;
-    const row = rows[0];
-    const locked: LockedSubmission = { submission: this.hydrate(CallSubmissionEntity, row, 's'), call: this.hydrate(CallEntity, row, 'c') };
-    if (withStep && row['st.id']) locked.step = { step: this.hydrate(StepEntity, row, 'st'), kind: (row.kind as string | null) ?? '' };
-    return locked;
+  async findTarget(id: string): Promise<SubmissionTarget | null> {
+    const rows = await this.read('target', 'SELECT call_id, organization_id FROM call_submission WHERE id = $1', [id]);
+    return rows.length ? { callId: rows[0].call_id as string, organizationId: rows[0].organization_id as string } : null;
   }
 
   findSubmissionForCall(callId: string, organizationId: string): Promise<CallSubmissionEntity | null> {
@@ -266,25 +260,23 @@ export class SubmissionRepository {
     return rows.map((r) => ({ step: this.hydrate(StepEntity, r, 'st'), kind: (r.kind as string | null) ?? '' }));
   }
 
-  /** Every step of the call type with the submission's result and filled upload slots: what closing checks, in one query. */
-  async stepsForClose(m: EntityManager, submissionId: string, callTypeId: string): Promise<StepForClose[]> {
+  /** For each of the steps given: the submission's result and the upload slots that hold a file (what closing checks), in one query. */
+  async resultsForClose(m: EntityManager, submissionId: string, stepIds: string[]): Promise<Map<string, StepFilling>> {
     const rows = await this.read(
-      'steps-for-close',
-      `SELECT ${this.columns(StepEntity, 'st')}, t.name AS kind, ${this.columns(StepResultEntity, 'r')},
+      'results-for-close',
+      `SELECT st.id AS "stepId", ${this.columns(StepResultEntity, 'r')},
               ARRAY(SELECT a.slot_index FROM attachment a
                      WHERE a.submission_id = $1 AND a.step_id = st.id AND a.purpose = 'submission' AND a.slot_index IS NOT NULL) AS filled
-         FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
-         LEFT JOIN step_result r ON r.submission_id = $1 AND r.step_id = st.id
-        WHERE st.call_type_id = $2 ${STEPS_ORDER}`,
-      [submissionId, callTypeId],
+         FROM unnest($2::uuid[]) AS st(id) LEFT JOIN step_result r ON r.submission_id = $1 AND r.step_id = st.id`,
+      [submissionId, stepIds],
       m,
     );
-    return rows.map((row) => ({
-      step: this.hydrate(StepEntity, row, 'st'),
-      kind: (row.kind as string | null) ?? '',
-      result: row['r.id'] ? this.hydrate(StepResultEntity, row, 'r') : undefined,
-      filledSlots: new Set(row.filled as number[]),
-    }));
+    return new Map(
+      rows.map((row) => [
+        row.stepId as string,
+        { result: row['r.id'] ? this.hydrate(StepResultEntity, row, 'r') : undefined, filledSlots: new Set(row.filled as number[]) },
+      ]),
+    );
   }
 
   async results(submissionId: string, manager?: EntityManager): Promise<StepResultEntity[]> {
@@ -309,29 +301,32 @@ export class SubmissionRepository {
   }
 
   /**
-   * Writes a step's result if its version is still `version` (0: no result yet), in one
-   * statement; answers the saved row, or null when the version is stale.
+   * Writes a step's result in ONE statement: only while the submission's live row still belongs
+   * to the organization and call and is not closed (a share lock waits for a concurrent close,
+   * then sees it closed), and only if the stored version is still the one sent. Answers the
+   * saved row, or null when any of that fails (nothing written). Outside a transaction it is a
+   * whole autosave by itself; inside one (`m`), it runs on that transaction's connection.
    */
-  async writeResult(
-    m: EntityManager,
-    r: { submissionId: string; stepId: string; content: unknown; score: number | null },
-    version: number,
-  ): Promise<StepResultEntity | null> {
-    const params = [r.submissionId, r.stepId, JSON.stringify(r.content), r.score];
+  async writeResult(w: ResultWrite, m?: EntityManager): Promise<StepResultEntity | null> {
+    const target = `WITH target AS (
+      SELECT s.id FROM call_submission s WHERE s.id = $1 AND s.organization_id = $5 AND s.call_id = $6 AND NOT s.closed FOR SHARE)`;
+    const params = [w.submissionId, w.stepId, JSON.stringify(w.content), w.score, w.organizationId, w.callId];
     const rows =
-      version === 0
+      w.version === 0
         ? await this.read(
             'insert-result',
-            `INSERT INTO step_result AS r (submission_id, step_id, content, score) VALUES ($1, $2, $3::jsonb, $4)
+            `${target}
+             INSERT INTO step_result AS r (submission_id, step_id, content, score) SELECT target.id, $2, $3::jsonb, $4 FROM target
              ON CONFLICT (submission_id, step_id) DO NOTHING RETURNING ${this.columns(StepResultEntity, 'r')}`,
             params,
             m,
           )
         : await this.read(
             'update-result',
-            `UPDATE step_result AS r SET content = $3::jsonb, score = $4, version = r.version + 1, updated_at = now()
-              WHERE r.submission_id = $1 AND r.step_id = $2 AND r.version = $5 RETURNING ${this.columns(StepResultEntity, 'r')}`,
-            [...params, version],
+            `${target}
+             UPDATE step_result AS r SET content = $3::jsonb, score = $4, version = r.version + 1, updated_at = now() FROM target
+              WHERE r.submission_id = target.id AND r.step_id = $2 AND r.version = $7 RETURNING ${this.columns(StepResultEntity, 'r')}`,
+            [...params, w.version],
             m,
           );
     return rows.length ? this.hydrate(StepResultEntity, rows[0], 'r') : null;

@@ -4,6 +4,7 @@ import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
 import { AttachmentEntity } from '../files/attachment.entity.js';
 import { StorageModule } from '../files/storage/storage.module.js';
+import { FillCache } from './fill-cache.js';
 import { StepResultEntity } from './step-result.entity.js';
 import { StepResultHooks } from './step-result-hooks.js';
 import { SubmissionAccessService } from './submission-access.service.js';
@@ -16,7 +17,7 @@ import { SubmissionsDemoSeeder } from './submissions.demo.js';
 @Module({
   imports: [TypeOrmModule.forFeature([StepResultEntity, CallSubmissionEntity, CallEntity, AttachmentEntity]), StorageModule],
   controllers: [SubmissionCallController, CallSubmissionController, SubmissionAdminController],
-  providers: [SubmissionRepository, SubmissionAccessService, SubmissionsService, SubmissionsDemoSeeder, StepResultHooks],
-  exports: [SubmissionAccessService, SubmissionRepository, SubmissionsService, StepResultHooks],
+  providers: [FillCache, SubmissionRepository, SubmissionAccessService, SubmissionsService, SubmissionsDemoSeeder, StepResultHooks],
+  exports: [FillCache, SubmissionAccessService, SubmissionRepository, SubmissionsService, StepResultHooks],
 })
 export class SubmissionsModule {}

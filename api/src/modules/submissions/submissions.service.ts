@@ -32,6 +32,7 @@ import type {
   UpsertStepResultDto,
 } from './dto/submission.dto.js';
 import type { StepResultEntity } from './step-result.entity.js';
+import { FillCache } from './fill-cache.js';
 import { StepResultHooks } from './step-result-hooks.js';
 import { SubmissionAccessService, submissionNotFound } from './submission-access.service.js';
 import { SubmissionRepository, type StepWithKind, type SubmissionFilter, type SubmissionRow } from './submission.repository.js';
@@ -110,6 +111,10 @@ function parseContent(content: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** The stored form of a kind's answers when no hook normalizes them (survey and quiz: SurveyJS's result). */
+const plainAnswer = (kind: string, content: Record<string, unknown>): Record<string, unknown> =>
+  kind === 'miniDyi' ? content : { ...readSurveyResult(content) };
+
 const quizKey = (step: StepEntity): Record<string, unknown> =>
   step.expectedAnswers && typeof step.expectedAnswers === 'object' && !Array.isArray(step.expectedAnswers)
     ? (step.expectedAnswers as Record<string, unknown>)
@@ -125,13 +130,14 @@ export class SubmissionsService {
     private readonly access: SubmissionAccessService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly hooks: StepResultHooks,
+    private readonly fill: FillCache,
   ) {}
 
   // ------------------------------------------------------------ reading
 
   private async view(s: CallSubmissionEntity, call: CallEntity, readOnly: boolean, admin: boolean): Promise<SubmissionDto> {
     const [steps, results, attachments, { organization, user }] = await Promise.all([
-      this.repo.stepsOf(call.callTypeId),
+      this.fill.stepsOf(call.callTypeId),
       this.repo.results(s.id),
       this.repo.attachments(s.id),
       this.repo.people(s.organizationId, s.userId),
@@ -185,7 +191,7 @@ export class SubmissionsService {
 
   async getStepResult(user: AuthUser, organizationId: string, submissionId: string, stepId: string): Promise<StepResultDto> {
     const { submission: s, call } = await this.access.readableWithCall(organizationId, submissionId, user);
-    const kind = (await this.repo.stepsOf(call.callTypeId)).find((x) => x.step.id === stepId)?.kind;
+    const kind = (await this.fill.step(call.callTypeId, stepId))?.kind;
     const r = kind === undefined ? null : await this.repo.result(s.id, stepId);
     if (!r || kind === undefined) throw notFound('errors.step-result-not-found', 'No answer saved for this step');
     return toResultDto(r, kind);
@@ -198,7 +204,7 @@ export class SubmissionsService {
     if (!call || !isEmailAllowed(call, user.email)) throw notFound('pages.admin.call-not-found', 'Call not found');
     const s = await this.repo.findSubmissionForCall(callId, organizationId);
     if (!s) return [];
-    const kinds = new Map((await this.repo.stepsOf(call.callTypeId)).map((x) => [x.step.id, x.kind]));
+    const kinds = new Map((await this.fill.stepsOf(call.callTypeId)).map((x) => [x.step.id, x.kind]));
     return (await this.repo.results(s.id)).filter((r) => kinds.has(r.stepId)).map((r) => toResultDto(r, kinds.get(r.stepId)!));
   }
 
@@ -242,8 +248,53 @@ export class SubmissionsService {
 
   // ------------------------------------------------------------ writing
 
+  /**
+   * Saves a step's answers. Most saves are autosaves of a survey or quiz, and take the direct
+   * path: one statement, checked against the call and step held in memory. Anything else, and
+   * any save the direct path turns down, takes the checked path.
+   */
   async upsertStepResult(user: AuthUser, organizationId: string, dto: UpsertStepResultDto): Promise<StepResultDto> {
     const content = parseContent(dto.content);
+    return (await this.saveDirect(user, organizationId, dto, content)) ?? this.saveChecked(user, organizationId, dto, content);
+  }
+
+  /**
+   * The direct path: the call and step from memory (FillCache) pass the same checks as the
+   * checked path, then one statement writes the answers only while the submission's live row is
+   * still the organization's, of that call and open, and the version sent is still the stored
+   * one. Answers undefined, having written nothing, when anything is off or unknown: the checked
+   * path then finds out why and answers with the right error.
+   */
+  private async saveDirect(
+    user: AuthUser,
+    organizationId: string,
+    dto: UpsertStepResultDto,
+    content: Record<string, unknown>,
+  ): Promise<StepResultDto | undefined> {
+    const target = await this.fill.target(dto.callSubmissionId);
+    const call = target && target.organizationId === organizationId ? await this.fill.call(target.callId) : null;
+    const found = call ? await this.fill.step(call.callTypeId, dto.stepId) : undefined;
+    if (!call || !found) return undefined;
+    if (!SAVED_KINDS.has(found.kind) || this.hooks.get(found.kind) || this.access.callRefusal(user, call)) return undefined;
+    const saved = await this.repo.writeResult({
+      submissionId: dto.callSubmissionId,
+      stepId: found.step.id,
+      content: plainAnswer(found.kind, content),
+      score: null,
+      version: dto.version ?? 0,
+      organizationId,
+      callId: call.id,
+    });
+    return saved ? toResultDto(saved, found.kind) : undefined;
+  }
+
+  /** The checked path: the submission locked with its call and step, every rule, the kind's hook, in one transaction. */
+  private saveChecked(
+    user: AuthUser,
+    organizationId: string,
+    dto: UpsertStepResultDto,
+    content: Record<string, unknown>,
+  ): Promise<StepResultDto> {
     return this.repo.transaction(async (m) => {
       // One round trip: the submission locked, its call and the step.
       const { call, submission, step: found } = await this.access.lockWritable(m, user, organizationId, dto.callSubmissionId, dto.stepId);
@@ -257,16 +308,21 @@ export class SubmissionsService {
       // A kind's own rules (miniDyi: the impact module's limits, framework ids and SROI) run here, in this transaction.
       const hook = this.hooks.get(found.kind);
       const ctx = { m, submission, call, step: found.step, kind: found.kind };
-      const normalized = hook
-        ? await hook.normalize(ctx, content)
-        : { content: found.kind === 'miniDyi' ? content : readSurveyResult(content), score: null };
-      // Written only if the version sent is still the stored one (0: nothing saved yet), in the same statement.
+      const normalized = hook ? await hook.normalize(ctx, content) : { content: plainAnswer(found.kind, content), score: null };
       // Scores are computed when the submission closes: a live quiz score would reveal the answer key.
       const saved = await this.repo.writeResult(
+        {
+          submissionId: submission.id,
+          stepId: found.step.id,
+          content: normalized.content,
+          score: normalized.score,
+          version: dto.version ?? 0,
+          organizationId: submission.organizationId,
+          callId: submission.callId,
+        },
         m,
-        { submissionId: submission.id, stepId: found.step.id, content: normalized.content, score: normalized.score },
-        dto.version ?? 0,
       );
+      // The submission is locked and open: only a stale version stops the write.
       if (!saved) {
         const current = await this.repo.result(submission.id, found.step.id, m);
         throw conflict('errors.stale-version', 'These answers were changed elsewhere: reload them and try again', {
@@ -305,8 +361,14 @@ export class SubmissionsService {
     call: CallEntity,
     checkComplete: boolean,
   ): Promise<SubmissionSummaryDto> {
-    // Steps, results and filled slots in one query; the checks, in step order.
-    const steps = await this.repo.stepsForClose(m, submission.id, call.callTypeId);
+    // The steps from memory; their results and filled slots in one query; the checks, in step order.
+    const definitions = await this.fill.stepsOf(call.callTypeId);
+    const filling = await this.repo.resultsForClose(
+      m,
+      submission.id,
+      definitions.map((x) => x.step.id),
+    );
+    const steps = definitions.map((x) => ({ ...x, ...filling.get(x.step.id)! }));
     if (checkComplete) {
       for (const { step, kind, result, filledSlots } of steps) {
         await this.hooks.get(kind)?.checkClose?.({ m, submission, call, step, kind }, result);
@@ -344,6 +406,7 @@ export class SubmissionsService {
       await this.access.lockForAdmin(m, submissionId);
       return this.repo.deleteSubmission(m, submissionId);
     });
+    this.fill.forget(submissionId);
     await this.removeStored(keys);
     return { message: 'Submission deleted', key: 'pages.admin.submission-deleted' };
   }
