@@ -66,8 +66,9 @@ describe('routes', () => {
     // impossible to build here without one; instead check the guard refuses when metadata is absent.
     const { AccessGuard } = await import('../src/modules/auth/access.guard.js');
     const { Reflector } = await import('@nestjs/core');
-    const { Sql } = await import('../src/database/sql.js');
-    const guard = new AccessGuard(new Reflector(), t.settings, t.app.get(Sql));
+    const { MemberOrganizationsReader } = await import('../src/modules/organizations/member-organizations.js');
+    const { AccessTokenVerifier } = await import('../src/modules/auth/access-token.verifier.js');
+    const guard = new AccessGuard(new Reflector(), t.settings, t.app.get(MemberOrganizationsReader), t.app.get(AccessTokenVerifier));
     const context = {
       getHandler: () => function undeclared() {},
       getClass: () => class Undeclared {},

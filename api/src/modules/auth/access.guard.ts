@@ -1,13 +1,11 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import { SETTINGS, type Settings } from '../../config/settings.js';
+import { AccessTokenVerifier } from './access-token.verifier.js';
 import { MemberOrganizationsReader } from '../organizations/member-organizations.js';
 import { ACCESS_KEY, type AccessRule, type AuthenticatedRequest } from '../../common/auth/access.decorator.js';
 import { badRequest, forbidden, unauthorized } from '../../common/http/app-error.js';
 import { isEmptyId, isUuid } from '../../common/ids.js';
-
-const JwtAuthGuard = AuthGuard('jwt');
 
 /**
  * The one guard of the API. Every route must declare `@Access(...)`; one that does not is
@@ -16,7 +14,6 @@ const JwtAuthGuard = AuthGuard('jwt');
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
-  private readonly jwt = new JwtAuthGuard();
   /** Each handler's rule, read once: decorators do not change at run time. */
   private readonly rules = new WeakMap<object, AccessRule | null>();
 
@@ -24,6 +21,7 @@ export class AccessGuard implements CanActivate {
     private readonly reflector: Reflector,
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly members: MemberOrganizationsReader,
+    private readonly tokens: AccessTokenVerifier,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -33,13 +31,9 @@ export class AccessGuard implements CanActivate {
     req.access = rule;
     if (rule.public) return true;
 
-    try {
-      await this.jwt.canActivate(context);
-    } catch {
-      throw unauthorized('errors.unauthorized', 'Sign-in required: the token is missing, invalid or expired');
-    }
-    const user = req.user;
-    if (!user) throw unauthorized();
+    const user = await this.tokens.userOf(req.headers.authorization);
+    if (!user) throw unauthorized('errors.unauthorized', 'Sign-in required: the token is missing, invalid or expired');
+    req.user = user;
 
     if ((rule.admin || rule.customize) && !user.isAdmin) throw forbidden('errors.admin-only', 'Administrators only');
     if (rule.customize && !this.inCustomizeDomain(user.email)) {

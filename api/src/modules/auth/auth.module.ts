@@ -1,12 +1,11 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DevOidcModule } from '../dev-oidc/dev-oidc.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
+import { AccessTokenVerifier } from './access-token.verifier.js';
 import { AccessGuard } from './access.guard.js';
 import { JwtController } from './jwt.controller.js';
-import { JwtStrategy } from './jwt.strategy.js';
 import { OidcClientService } from './oidc-client.service.js';
 import { SignInThrottleGuard } from './rate-limit.js';
 import { SignInService } from './sign-in.service.js';
@@ -18,12 +17,12 @@ import { UserController } from './user.controller.js';
 /** Sign-in (OpenID Connect), tokens, users and the global access guard. */
 @Global()
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([UserEntity]), DevOidcModule, OrganizationsModule],
+  imports: [TypeOrmModule.forFeature([UserEntity]), DevOidcModule, OrganizationsModule],
   controllers: [UserController, JwtController],
   providers: [
     TokenService,
     UserService,
-    JwtStrategy,
+    AccessTokenVerifier,
     OidcClientService,
     SignInService,
     SignInThrottleGuard,

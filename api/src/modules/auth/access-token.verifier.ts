@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import jwt from 'jsonwebtoken';
+import { createSecretKey, type KeyObject } from 'node:crypto';
+import { SETTINGS, type Settings } from '../../config/settings.js';
+import type { AuthUser } from '../../common/auth/access.decorator.js';
+import { TOKEN_ALGORITHM, TOKEN_AUDIENCE } from './token.service.js';
+import { UserService } from './user.service.js';
+
+/** `Authorization: Bearer <token>` (the scheme in any case). */
+const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
+
+/**
+ * The access token of a request. jsonwebtoken checks the signature with a fixed algorithm list
+ * (so `none` and RSA/HMAC confusion fail), the expiry, the issuer and the audience; the token
+ * must be an access token (not a refresh token); then the user is read (UserService's cache,
+ * kept exact by the database), so roles in a token are never trusted. Called directly by the
+ * access guard, with no strategy or per-request closures in between: it runs on every
+ * signed-in request.
+ */
+@Injectable()
+export class AccessTokenVerifier {
+  // A KeyObject, not the string: jsonwebtoken would otherwise try (and fail) to parse a string
+  // as a public key on every request before using it as a secret.
+  private readonly key: KeyObject;
+  private readonly options: jwt.VerifyOptions & { complete?: false };
+
+  constructor(
+    @Inject(SETTINGS) settings: Settings,
+    private readonly users: UserService,
+  ) {
+    this.key = createSecretKey(Buffer.from(settings.jwtSecret));
+    this.options = { algorithms: [TOKEN_ALGORITHM], issuer: settings.publicUrl, audience: TOKEN_AUDIENCE, ignoreExpiration: false };
+  }
+
+  /** The user of the bearer token in `authorization`; undefined when it is missing, invalid, expired, not an access token or of no user. */
+  async userOf(authorization: string | undefined): Promise<AuthUser | undefined> {
+    const token = authorization && BEARER.exec(authorization)?.[1];
+    if (!token) return undefined;
+    let payload: string | jwt.JwtPayload;
+    try {
+      payload = jwt.verify(token, this.key, this.options);
+    } catch {
+      return undefined;
+    }
+    if (typeof payload !== 'object' || payload.typ !== 'access' || typeof payload.sub !== 'string') return undefined;
+    return this.users.findAuthUser(payload.sub);
+  }
+}
