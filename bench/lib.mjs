@@ -110,15 +110,23 @@ export async function startBaseline(databaseUrl, routes) {
   return { url: `http://127.0.0.1:${port}`, stop: async () => (server.close(), pool.end()) };
 }
 
-/** autocannon for `seconds` at `connections`; answers req/s and latencies in ms. */
-export async function load(url, { connections = 50, seconds = 8, headers = {}, method = 'GET', body } = {}) {
-  const r = await autocannon({ url, connections, duration: seconds, headers, method, body });
+/** What every browser sends with each request and the load generators send too (the API gzips large JSON answers for it). */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** autocannon's figures: req/s, latencies in ms, errors, and the mean bytes of a response's body as sent. */
+export function loadFigures(r) {
   return {
     requestsPerSecond: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
+    kbPerResponse: r.requests.total ? +(r.throughput.total / r.requests.total / 1024).toFixed(1) : 0,
   };
+}
+
+/** autocannon for `seconds` at `connections`, with a browser's headers. */
+export async function load(url, { connections = 50, seconds = 8, headers = {}, method = 'GET', body } = {}) {
+  return loadFigures(await autocannon({ url, connections, duration: seconds, headers: { ...BROWSER_HEADERS, ...headers }, method, body }));
 }
 
 /** An HS256 access token for a user id, signed with the product's secret (as the API issues them). */

@@ -209,7 +209,12 @@ describe('the lookups, serialized by PostgreSQL and kept in memory', () => {
 
   it('answers the ETag of the bytes sent, stable, and 304 to a GET whose client has the answer', async () => {
     const ids = (await detail(fw.id)).outcomes.map((o) => o.id).sort();
-    for (const send of [() => indicatorTypes(ids), () => outcomeTypes(fw.id, [1]).expect(200), () => stakeholderTypes(fw.id).expect(200)]) {
+    const plain = [
+      () => indicatorTypes(ids).set('Accept-Encoding', 'identity'),
+      () => outcomeTypes(fw.id, [1]).set('Accept-Encoding', 'identity').expect(200),
+      () => stakeholderTypes(fw.id).set('Accept-Encoding', 'identity').expect(200),
+    ];
+    for (const send of plain) {
       const first = await send();
       // The ETag of exactly the bytes sent.
       expect(first.headers.etag).toBe(jsonDocument(first.text).etag);
@@ -219,6 +224,14 @@ describe('the lookups, serialized by PostgreSQL and kept in memory', () => {
     // GET answers 304 when the client has it (Express compares If-None-Match with the stored ETag).
     const etag = (await stakeholderTypes(fw.id).expect(200)).headers.etag;
     await stakeholderTypes(fw.id).set('If-None-Match', etag).expect(304);
+  });
+
+  it('gzips GetIndicatorType for a browser, to the same JSON', async () => {
+    const ids = (await detail(fw.id)).outcomes.map((o) => o.id).sort();
+    const plain = await indicatorTypes(ids).set('Accept-Encoding', 'identity');
+    const gz = await indicatorTypes(ids).set('Accept-Encoding', 'gzip, deflate, br, zstd');
+    expect([plain.headers['content-encoding'], gz.headers['content-encoding'], gz.headers.vary]).toEqual([undefined, 'gzip', 'Accept-Encoding']);
+    expect(gz.body).toEqual(plain.body); // supertest unzips
   });
 
   it("GetOutcomeType and GetStakeholderType answer the same whatever the order of the codes, with the contract's fields", async () => {
@@ -280,6 +293,28 @@ describe('the lookups, serialized by PostgreSQL and kept in memory', () => {
     expect(cache.chains.size).toBe(0);
     await indicatorTypes([known]);
     expect(cache.chains.size).toBe(1);
+    // Nor that answer in another order.
+    await indicatorTypes(['00000000-0000-4000-8000-0000000000aa', known]);
+    expect(cache.orderedChains.size).toBe(0);
+  });
+
+  it('keeps each order of a set of outcomes once, answering the same bytes, until the framework is deleted', async () => {
+    const cache = t.app.get(FrameworkReadCache);
+    const f = await detail(fw.id);
+    const ids = f.outcomes.slice(0, 3).map((o) => o.id);
+    const chosen = [...ids].sort().reverse(); // as picked in the browser: not ascending
+    cache.clear();
+    const first = await indicatorTypes(chosen).set('Accept-Encoding', 'identity');
+    expect(first.body).toEqual(chainsOf(f, chosen));
+    expect([cache.chains.size, cache.orderedChains.size]).toEqual([1, 1]);
+    const again = await indicatorTypes(chosen).set('Accept-Encoding', 'identity');
+    expect([again.headers.etag, again.text]).toEqual([first.headers.etag, first.text]);
+    expect(cache.orderedChains.size).toBe(1);
+    // The ascending order is the set's own answer.
+    await indicatorTypes([...ids].sort());
+    expect(cache.orderedChains.size).toBe(1);
+    cache.clear();
+    expect(cache.orderedChains.size).toBe(0);
   });
 });
 

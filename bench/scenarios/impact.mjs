@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { FRAMEWORK_COLUMNS } from '@impact-calls/domain';
-import { accessToken, load, sampleRss } from '../lib.mjs';
+import { accessToken, BROWSER_HEADERS, load, loadFigures, sampleRss } from '../lib.mjs';
 
 export const name = 'impact';
 const LINES = 5000;
@@ -103,15 +103,10 @@ async function loadUncached(url, headers, ids, seconds = 8) {
     connections: 50,
     duration: seconds,
     method: 'POST',
-    headers: { ...headers, 'Content-Type': 'application/json' },
+    headers: { ...BROWSER_HEADERS, ...headers, 'Content-Type': 'application/json' },
     requests: [{ setupRequest: (req) => ({ ...req, body: pick() }) }],
   });
-  return {
-    requestsPerSecond: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-  };
+  return loadFigures(r);
 }
 
 export async function run({ product, baseline, headers, outcomeIds, allOutcomeIds, importResult }) {

@@ -363,6 +363,7 @@ export async function deadlineRush(product, databaseUrl, rush, steps, http = cli
   const closed = new Map();
   const cpuBefore = cpuMs(product.pid);
   const pgBefore = await backendsCpu(databaseUrl);
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   await pool(rush, CONNECTIONS, async (a) => {
     const answers = answersOf(a.i);
@@ -383,6 +384,9 @@ export async function deadlineRush(product, databaseUrl, rush, steps, http = cli
   const seconds = (performance.now() - started) / 1000;
   const requests = (http.latencies.save?.length ?? 0) + (http.latencies.close?.length ?? 0);
   const serverCpuMsPerRequest = +((cpuMs(product.pid) - cpuBefore) / requests).toFixed(2);
+  // This process: the 100 simulated browsers (on a real deadline they are not on the server's machine).
+  const client = process.cpuUsage(clientBefore);
+  const clientCpuMsPerRequest = +((client.user + client.system) / 1000 / requests).toFixed(2);
   // Backends opened during the rush count whole.
   const pgAfter = await backendsCpu(databaseUrl);
   const pgMs = [...pgAfter].reduce((sum, [pid, ms]) => sum + ms - (pgBefore.get(pid) ?? 0), 0);
@@ -412,6 +416,7 @@ export async function deadlineRush(product, databaseUrl, rush, steps, http = cli
     requestsPerSecond: Math.round(requests / seconds),
     serverCpuMsPerRequest,
     postgresCpuMsPerRequest,
+    clientCpuMsPerRequest,
     save,
     close: stats(http.latencies.close ?? []),
     readBack: stats(http.latencies.readBack ?? []),

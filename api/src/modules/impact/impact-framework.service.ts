@@ -69,6 +69,17 @@ function chainsEntry(rows: { outcomeId: string; json: string | null }[]): Chains
   return { answer: jsonDocument(`[${parts.join(',')}]`), spans, complete: rows.every((r) => r.json !== null) };
 }
 
+/** The answer of a set of outcomes (`sorted` ids) in the order asked for. */
+function reorderedChains(entry: ChainsEntry, sorted: string[], asked: string[]): JsonDocument {
+  const position = new Map(sorted.map((id, i) => [id, i]));
+  const { body } = entry.answer;
+  const parts = asked
+    .map((id) => position.get(id)!)
+    .filter((i) => entry.spans[2 * i + 1] > entry.spans[2 * i])
+    .map((i) => body.toString('utf8', entry.spans[2 * i], entry.spans[2 * i + 1]));
+  return jsonDocument(`[${parts.join(',')}]`);
+}
+
 /** Frameworks: import (one transaction), reads for the console and for miniDyi, delete unless used. */
 @Injectable()
 export class ImpactFrameworkService {
@@ -213,12 +224,13 @@ export class ImpactFrameworkService {
       (e) => e.complete,
     ))!;
     if (outcomeIds.every((id, i) => id === ids[i])) return entry.answer;
-    const position = new Map(ids.map((id, i) => [id, i]));
-    const { body } = entry.answer;
-    const parts = outcomeIds
-      .map((id) => position.get(id)!)
-      .filter((i) => entry.spans[2 * i + 1] > entry.spans[2 * i])
-      .map((i) => body.toString('utf8', entry.spans[2 * i], entry.spans[2 * i + 1]));
-    return jsonDocument(`[${parts.join(',')}]`);
+    // Browsers send the outcomes in the order they were chosen: each order is cut from the set's
+    // answer once, then kept (a document is hashed and compressed once, not on every request).
+    const ordered = await this.cache.orderedChains.get(
+      outcomeIds.join(','),
+      () => Promise.resolve(reorderedChains(entry, ids, outcomeIds)),
+      () => entry.complete,
+    );
+    return ordered!;
   }
 }

@@ -132,6 +132,14 @@ export class FrameworkReadCache {
     weigh: (e) => e.answer.body.length,
   });
 
+  /** GetIndicatorType in another order than ascending ids, by the ids in that order. */
+  readonly orderedChains = new ReadThroughCache<JsonDocument>({
+    maxEntries: 2_000,
+    maxWeight: 24_000_000,
+    ttlMs: 30 * MINUTE,
+    weigh: (d) => d.body.length,
+  });
+
   /** GetOutcomeType, by framework and SDG codes. */
   readonly outcomes = new ReadThroughCache<JsonDocument>({
     maxEntries: 300,
@@ -150,6 +158,7 @@ export class FrameworkReadCache {
 
   clear(): void {
     this.chains.clear();
+    this.orderedChains.clear();
     this.outcomes.clear();
     this.stakeholders.clear();
   }

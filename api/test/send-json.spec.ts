@@ -1,0 +1,67 @@
+import express from 'express';
+import { gunzipSync } from 'node:zlib';
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { acceptsGzip, GZIP_FROM_BYTES, jsonDocument, sendJson } from '../src/common/http/send-json.js';
+
+/** sendJson on a bare Express app: the encodings, their ETags and 304s. */
+const big = jsonDocument(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Indicator ${i}`, value: i * 1.5 }))));
+const small = jsonDocument('{"ok":true}');
+const app = express();
+app.get('/big', (_req, res) => sendJson(res, big));
+app.get('/small', (_req, res) => sendJson(res, small));
+
+let server: Server;
+let port: number;
+beforeAll(async () => {
+  server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise((done) => server.close(done)));
+
+/** The status, headers and bytes as sent (node:http: no client unzips them). */
+function raw(path: string, accept: string, ifNoneMatch?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'Accept-Encoding': accept, ...(ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {}) };
+    get({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+describe('sendJson', () => {
+  it('sends the bytes as they are, with their ETag, to a client that does not take gzip', async () => {
+    const res = await raw('/big', 'identity');
+    expect(big.body.length).toBeGreaterThanOrEqual(GZIP_FROM_BYTES);
+    expect([res.status, res.body.equals(big.body)]).toEqual([200, true]);
+    expect([res.headers['content-encoding'], res.headers.etag, res.headers.vary]).toEqual([undefined, big.etag, 'Accept-Encoding']);
+    expect((await raw('/big', 'identity', big.etag)).status).toBe(304);
+  });
+
+  it('gzips once for a client that takes it, with an ETag of its own and 304 on it', async () => {
+    const first = await raw('/big', 'gzip, deflate, br, zstd');
+    expect([first.status, first.headers['content-encoding']]).toEqual([200, 'gzip']);
+    expect(gunzipSync(first.body).equals(big.body)).toBe(true);
+    expect(first.body.length).toBeLessThan(big.body.length / 2);
+    expect(first.headers.etag).not.toBe(big.etag);
+    const again = await raw('/big', 'gzip');
+    expect([again.headers.etag, again.body.equals(first.body)]).toEqual([first.headers.etag, true]);
+    expect((await raw('/big', 'gzip', first.headers.etag)).status).toBe(304);
+    // The other form's ETag does not match this one.
+    expect((await raw('/big', 'gzip', big.etag)).status).toBe(200);
+  });
+
+  it('leaves small answers uncompressed', async () => {
+    const res = await raw('/small', 'gzip');
+    expect([res.status, res.headers['content-encoding'], res.headers.vary, res.body.toString()]).toEqual([200, undefined, undefined, '{"ok":true}']);
+  });
+
+  it('reads Accept-Encoding with its q-values', () => {
+    for (const yes of ['gzip', 'GZIP', 'br, gzip;q=0.8', '*', 'deflate, gzip; q=1', 'gzip;q=0.001', 'gzip, *;q=0']) expect([yes, acceptsGzip(yes)]).toEqual([yes, true]);
+    for (const no of [undefined, '', 'br', 'identity', 'gzip;q=0', 'gzip; q=0.0', 'x-gzip', '*, gzip;q=0']) expect([no, acceptsGzip(no)]).toEqual([no, false]);
+  });
+});
