@@ -16,6 +16,8 @@ import { accessToken } from '../lib.mjs';
 
 export const name = 'submissions';
 const APPLICANTS = 500;
+/** Applicants who fill and close during the warm-up (not counted), so every path of the rush has run before it. */
+const WARM_APPLICANTS = 100;
 const UPLOADERS = 50;
 const CONNECTIONS = 100;
 const FILE_BYTES = 5 * 1024 * 1024;
@@ -281,8 +283,8 @@ export async function setup({ product, databaseUrl }) {
   const stepId = (n) => call.callType.steps.find((s) => s.name === n).id;
   const steps = { survey: stepId('About the project'), quiz: stepId('Knowledge check'), upload: stepId('Documents') };
 
-  // Applicants (the rush's, then the uploaders'): a user, their organization, a submission each.
-  const n = APPLICANTS + UPLOADERS;
+  // Applicants (the rush's, the warm-up's, then the uploaders'): a user, their organization, a submission each.
+  const n = APPLICANTS + WARM_APPLICANTS + UPLOADERS;
   const emails = Array.from({ length: n }, (_, i) => `bench-sub-${run}-${i}@example.org`);
   const users = (
     await db.query(
@@ -329,16 +331,22 @@ export async function setup({ product, databaseUrl }) {
       headers: { Authorization: `Bearer ${token}`, SelectedOrganizationId: orgIds[i] },
     });
   }
-  return { rush: applicants.slice(0, APPLICANTS), uploaders: applicants.slice(APPLICANTS), steps };
+  return {
+    rush: applicants.slice(0, APPLICANTS),
+    early: applicants.slice(APPLICANTS, APPLICANTS + WARM_APPLICANTS),
+    uploaders: applicants.slice(APPLICANTS + WARM_APPLICANTS),
+    steps,
+  };
 }
 
 /**
  * Before the deadline: every applicant has the fill screen open (its submission read once, as
- * the screen does when it opens), the uploaders autosave, and the browsers hold their
- * connections. So the rush measures a server that has been serving, not its first compilations
- * and first sign-ins. Not counted. Answers the number of requests.
+ * the screen does when it opens), the uploaders autosave, early applicants fill and close their
+ * applications, and the browsers hold their connections. So the rush measures a server that
+ * has been serving (every path it takes compiled by V8, the sign-ins done), not its first
+ * minutes. Not counted. Answers the number of requests.
  */
-async function warmUp(http, rush, uploaders, steps) {
+async function warmUp(http, rush, early, uploaders, steps) {
   const open = (a) => http.send('warm', 'GET', `/api/Call/GetSubmissionByID?submissionId=${a.submissionId}`, a.headers);
   const autosave = async (a) => {
     let version = 0;
@@ -354,8 +362,30 @@ async function warmUp(http, rush, uploaders, steps) {
     }
   };
   await pool([...uploaders.map((a) => () => autosave(a)), ...rush.map((a) => () => open(a))], CONNECTIONS, (task) => task());
+  await pool(early, CONNECTIONS, (a) => fillAndClose(http, a, steps, 'warm'));
   if (http.errors.length) throw new Error(`warm-up: ${http.errors[0]}`);
   return http.latencies.warm.length;
+}
+
+/**
+ * One applicant at the deadline: the survey saved half-way, then complete (with the version the
+ * first save answered), the quiz saved, the submission closed. Answers what closing answered.
+ * Latencies are recorded as `save` and `close`, or all as `label`.
+ */
+async function fillAndClose(http, a, steps, label) {
+  const answers = answersOf(a.i);
+  const save = (stepId, content, version) =>
+    http.send(label ?? 'save', 'POST', '/api/Call/UpsertCallStepResult', a.headers, {
+      callSubmissionId: a.submissionId,
+      stepId,
+      content,
+      version,
+    });
+  const first = await save(steps.survey, answers.partial, 0);
+  if (!first) return undefined;
+  if (!(await save(steps.survey, answers.survey, first.version))) return undefined;
+  if (!(await save(steps.quiz, answers.quiz, 0))) return undefined;
+  return http.send(label ?? 'close', 'POST', `/api/Call/CloseCallSubmission?callSubmissionId=${a.submissionId}`, a.headers);
 }
 
 /** Every applicant: survey saved half-way, then complete, quiz saved, submission closed. */
@@ -365,22 +395,7 @@ export async function deadlineRush(product, databaseUrl, rush, steps, http = cli
   const pgBefore = await backendsCpu(databaseUrl);
   const clientBefore = process.cpuUsage();
   const started = performance.now();
-  await pool(rush, CONNECTIONS, async (a) => {
-    const answers = answersOf(a.i);
-    const save = (stepId, content, version) =>
-      http.send('save', 'POST', '/api/Call/UpsertCallStepResult', a.headers, {
-        callSubmissionId: a.submissionId,
-        stepId,
-        content,
-        version,
-      });
-    const first = await save(steps.survey, answers.partial, 0);
-    if (!first) return;
-    // The second autosave sends the version the first one answered.
-    if (!(await save(steps.survey, answers.survey, first.version))) return;
-    if (!(await save(steps.quiz, answers.quiz, 0))) return;
-    closed.set(a.i, await http.send('close', 'POST', `/api/Call/CloseCallSubmission?callSubmissionId=${a.submissionId}`, a.headers));
-  });
+  await pool(rush, CONNECTIONS, async (a) => closed.set(a.i, await fillAndClose(http, a, steps)));
   const seconds = (performance.now() - started) / 1000;
   const requests = (http.latencies.save?.length ?? 0) + (http.latencies.close?.length ?? 0);
   const serverCpuMsPerRequest = +((cpuMs(product.pid) - cpuBefore) / requests).toFixed(2);
@@ -529,13 +544,15 @@ export async function uploads(product, uploaders, stepId) {
   };
 }
 
-export async function run({ product, databaseUrl, rush, uploaders, steps }) {
+export async function run({ product, databaseUrl, rush, early, uploaders, steps }) {
   const upload = await uploads(product, uploaders, steps.upload);
   const http = client(product.url);
-  const warmUpRequests = await warmUp(http, rush, uploaders, steps);
+  const warmUpRequests = await warmUp(http, rush, early, uploaders, steps);
   return {
     [`upload a 5 MB PDF (1, then ${UPLOADERS} at once)`]: upload,
-    'warm-up: the fill screens open, uploaders autosave (not counted)': { requests: warmUpRequests },
+    [`warm-up: the fill screens open, uploaders autosave, ${WARM_APPLICANTS} early applicants fill and close (not counted)`]: {
+      requests: warmUpRequests,
+    },
     [`deadline rush: ${APPLICANTS} applicants save and close at ${CONNECTIONS} connections`]: await deadlineRush(
       product,
       databaseUrl,
