@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './app.js';
 import { TOKEN_AUDIENCE } from '../src/modules/auth/token.service.js';
@@ -45,6 +46,21 @@ describe('the product tokens', () => {
   it('refuses an expired token', async () => {
     const user = await t.factory.user();
     await me(await forge(user.id, { exp: Math.floor(Date.now() / 1000) - 5 })).expect(401);
+  });
+
+  it('refuses a token once it expires, also one accepted before', async () => {
+    const user = await t.factory.user();
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const token = await forge(user.id, { exp });
+    await me(token).expect(200);
+    await me(token).expect(200); // verified once, then remembered
+    const later = jest.spyOn(Date, 'now').mockReturnValue((exp + 1) * 1000);
+    try {
+      expect((await me(token).expect(401)).body.key).toBe('errors.unauthorized');
+    } finally {
+      later.mockRestore();
+    }
+    await me(token.slice(0, -2) + (token.endsWith('AA') ? 'BB' : 'AA')).expect(401); // a remembered token's twin with another signature
   });
 
   it('refuses a token signed with another secret', async () => {
