@@ -6,6 +6,7 @@ import { ImpactDemoSeeder, DEMO_IMPACT_FRAMEWORK_ID } from '../src/modules/impac
 import type { ImpactFrameworkDto, ImpactFrameworkSummaryDto } from '../src/modules/impact/dto/impact-framework.dto.js';
 import { ImpactFrameworkService } from '../src/modules/impact/impact-framework.service.js';
 import { FrameworkReadCache } from '../src/modules/impact/read-cache.js';
+import { CacheInvalidation } from '../src/database/shared-cache.js';
 import { jsonDocument } from '../src/common/http/send-json.js';
 
 let t: TestApp;
@@ -280,6 +281,25 @@ describe('the lookups, serialized by PostgreSQL and kept in memory', () => {
     await t.http.delete(`/api/admin/impact-framework/${doomed.id}`).set(admin.headers()).expect(200);
     expect((await indicatorTypes(ids)).body).toEqual([]);
     expect((await outcomeTypes(doomed.id, []).expect(404)).body.key).toBe('errors.impact.framework-not-found');
+    expect((await stakeholderTypes(doomed.id).expect(404)).body.key).toBe('errors.impact.framework-not-found');
+  });
+
+  it('forgets the answers of a framework another API process deleted (the database tells every process)', async () => {
+    const invalidation = t.app.get(CacheInvalidation);
+    for (const until = Date.now() + 10_000; !invalidation.isListening; await new Promise((r) => setTimeout(r, 20))) {
+      if (Date.now() > until) throw new Error('the cache listener did not start');
+    }
+    const cache = t.app.get(FrameworkReadCache);
+    const doomed = await t.factory.impactFramework();
+    const ids = (await detail(doomed.id)).outcomes.map((o) => o.id).sort();
+    expect((await indicatorTypes(ids)).body).toHaveLength(6);
+    await stakeholderTypes(doomed.id).expect(200);
+    expect(cache.chains.size).toBeGreaterThan(0);
+    // Deleted by SQL: this process's service is not involved, as for a delete made elsewhere.
+    await t.db.query('DELETE FROM impact_framework WHERE id = $1', [doomed.id]);
+    await invalidation.settled();
+    expect([cache.chains.size, cache.stakeholders.size]).toEqual([0, 0]);
+    expect((await indicatorTypes(ids)).body).toEqual([]);
     expect((await stakeholderTypes(doomed.id).expect(404)).body.key).toBe('errors.impact.framework-not-found');
   });
 

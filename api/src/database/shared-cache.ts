@@ -21,7 +21,7 @@ const SETTLED_TOPIC = 'settled';
 @Injectable()
 export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Cache');
-  private readonly caches = new Map<string, SharedCache<unknown>>();
+  private readonly caches = new Map<string, Invalidated>();
   private client: pg.Client | undefined;
   private listening = false;
   private closed = false;
@@ -33,8 +33,13 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
   /** A cache of `topic`'s keys: at most `max` entries, each kept at most `ttlMs`. */
   cache<V>(topic: string, options: { max: number; ttlMs: number }): SharedCache<V> {
     const cache = new SharedCache<V>(options, () => this.listening);
-    this.caches.set(topic, cache as SharedCache<unknown>);
+    this.caches.set(topic, cache);
     return cache;
+  }
+
+  /** Another kind of cache told of `topic`'s changes; it is emptied whenever notifications may have been missed. */
+  follow(topic: string, target: Invalidated): void {
+    this.caches.set(topic, target);
   }
 
   get isListening(): boolean {
@@ -113,6 +118,12 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
   }
 }
 
+/** What a topic's notifications reach: one key changed, or anything may have. */
+export interface Invalidated {
+  evict(key: string): void;
+  clear(): void;
+}
+
 /**
  * Runs `work` in a transaction and, once it has committed, waits for this replica's caches to
  * have taken its notifications: whoever made a change reads it back at once, never a cached
@@ -129,7 +140,7 @@ export async function committedAndSettled<T>(
 }
 
 /** A bounded, least-recently-used cache of promises; see CacheInvalidation. */
-export class SharedCache<V> {
+export class SharedCache<V> implements Invalidated {
   private readonly entries = new Map<string, { value: Promise<V>; until: number }>();
 
   constructor(

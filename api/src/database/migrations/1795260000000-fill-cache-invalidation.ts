@@ -4,7 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Triggers that tell every replica when a call or the steps of a call type change (`call:<id>`,
  * `steps-of:<call type id>`), so saving and closing a submission can check the call's dates,
  * e-mail filter and steps from memory (modules/submissions/fill-cache.ts) and still never act on
- * a stale definition.
+ * a stale definition; and when an impact framework is deleted (`impact-framework:<id>`), so no
+ * replica keeps answering the miniDyi lookups from it (modules/impact/read-cache.ts).
  */
 export class FillCacheInvalidation1795260000000 implements MigrationInterface {
   name = 'FillCacheInvalidation1795260000000';
@@ -25,9 +26,13 @@ export class FillCacheInvalidation1795260000000 implements MigrationInterface {
       FOR EACH ROW EXECUTE FUNCTION ic_cache_row_changed('call', 'id')`);
     await queryRunner.query(`CREATE TRIGGER step_cache AFTER INSERT OR UPDATE OR DELETE ON step
       FOR EACH ROW EXECUTE FUNCTION ic_cache_row_changed('steps-of', 'call_type_id')`);
+    // Frameworks are never edited once imported: only their deletion makes answers stale.
+    await queryRunner.query(`CREATE TRIGGER impact_framework_cache AFTER DELETE ON impact_framework
+      FOR EACH ROW EXECUTE FUNCTION ic_cache_row_changed('impact-framework', 'id')`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TRIGGER impact_framework_cache ON impact_framework');
     await queryRunner.query('DROP TRIGGER step_cache ON step');
     await queryRunner.query('DROP TRIGGER call_cache ON call');
     await queryRunner.query('DROP FUNCTION ic_cache_row_changed()');

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { JsonDocument } from '../../common/http/send-json.js';
+import { CacheInvalidation, type Invalidated } from '../../database/shared-cache.js';
 
 export interface LruLimits<V> {
   maxEntries: number;
@@ -120,11 +121,21 @@ const MINUTE = 60_000;
 /**
  * The miniDyi lookups, serialized. Frameworks are never edited once imported (their lists
  * are only inserted by the import and removed with the framework), so an answer stays true
- * until its framework is deleted: ImpactFrameworkService.delete clears these. The TTL only
- * bounds how long another API process may keep answering for a framework deleted here.
+ * until its framework is deleted. A deletion clears these in every API process: the one that
+ * deleted at once (ImpactFrameworkService.delete), the others when the database's trigger
+ * tells them (`impact-framework:<id>`, migration FillCacheInvalidation). Entries are keyed by
+ * outcome ids, not frameworks, so a deletion clears them all: deletions are rare.
  */
 @Injectable()
-export class FrameworkReadCache {
+export class FrameworkReadCache implements Invalidated {
+  constructor(invalidation: CacheInvalidation) {
+    invalidation.follow('impact-framework', this);
+  }
+
+  evict(): void {
+    this.clear();
+  }
+
   readonly chains = new ReadThroughCache<ChainsEntry>({
     maxEntries: 500,
     maxWeight: 24_000_000,
