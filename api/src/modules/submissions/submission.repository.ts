@@ -363,15 +363,15 @@ export class SubmissionRepository {
     at: Date,
     resultScores: { id: string; score: number | null }[],
   ): Promise<CallSubmissionEntity> {
-    const rows = returned<Record<string, unknown>>(
-      await m.query(
-        `WITH scored AS (
-           UPDATE step_result r SET score = v.score, updated_at = now(), version = r.version + 1
-             FROM unnest($4::uuid[], $5::numeric[]) AS v(id, score) WHERE r.id = v.id AND r.submission_id = $1)
-         UPDATE call_submission s SET closed = true, closed_at = $2, submitted_at = $2, quiz_score = $3, updated_at = now(), version = s.version + 1
-          WHERE s.id = $1 RETURNING ${this.columns(CallSubmissionEntity, 's')}`,
-        [id, at, quizScore, resultScores.map((r) => r.id), resultScores.map((r) => r.score)],
-      ),
+    const rows = await this.read(
+      'close',
+      `WITH scored AS (
+         UPDATE step_result r SET score = v.score, updated_at = now(), version = r.version + 1
+           FROM unnest($4::uuid[], $5::numeric[]) AS v(id, score) WHERE r.id = v.id AND r.submission_id = $1)
+       UPDATE call_submission s SET closed = true, closed_at = $2, submitted_at = $2, quiz_score = $3, updated_at = now(), version = s.version + 1
+        WHERE s.id = $1 RETURNING ${this.columns(CallSubmissionEntity, 's')}`,
+      [id, at, quizScore, resultScores.map((r) => r.id), resultScores.map((r) => r.score)],
+      m,
     );
     return this.hydrate(CallSubmissionEntity, rows[0], 's');
   }
