@@ -97,6 +97,23 @@ describe('cached reads follow every committed change, whoever makes it', () => {
     await invalidation.settled();
     expect((await t.http.get('/api/User').set(user.headers()).expect(200)).body.firstName).toBe('Again');
   });
+
+  it('empties the caches when notifications stall, so whoever waits for them still reads fresh', async () => {
+    const user = await t.factory.user({ firstName: 'Before' });
+    await t.http.get('/api/User').set(user.headers()).expect(200);
+    // The listener's connection stays up but hears nothing.
+    const listener = (invalidation as unknown as { client: { query(sql: string): Promise<unknown> } }).client;
+    await listener.query('UNLISTEN ic_cache');
+    try {
+      await t.db.query(`UPDATE app_user SET first_name = 'After' WHERE id = $1`, [user.id]);
+      const started = Date.now();
+      await invalidation.settled(300);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect((await t.http.get('/api/User').set(user.headers()).expect(200)).body.firstName).toBe('After');
+    } finally {
+      await listener.query('LISTEN ic_cache');
+    }
+  });
 });
 
 describe('SharedCache', () => {

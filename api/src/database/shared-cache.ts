@@ -9,6 +9,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 export const CACHE_CHANNEL = 'ic_cache';
 const RECONNECT_MS = 1_000;
 const SETTLED_TOPIC = 'settled';
+const SETTLED_TIMEOUT_MS = 2_000;
 
 /**
  * An in-process cache of reads that every request makes (the signed-in user, their
@@ -96,13 +97,27 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
   /**
    * Resolves once every change committed before the call has reached this replica's caches:
    * PostgreSQL delivers notifications in commit order, so a marker sent now arrives after them.
+   * A marker that does not arrive within `timeoutMs` (a stalled listener) empties every cache
+   * instead, so the caller still reads nothing older than its change.
    */
-  async settled(): Promise<void> {
+  async settled(timeoutMs = SETTLED_TIMEOUT_MS): Promise<void> {
     if (!this.listening) return;
     const marker = randomUUID();
-    const arrived = new Promise<void>((resolve) => this.markers.set(marker, resolve));
-    await this.db.query('SELECT pg_notify($1, $2)', [CACHE_CHANNEL, `${SETTLED_TOPIC}:${marker}`]);
-    await arrived;
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<boolean>((resolve) => {
+      this.markers.set(marker, () => resolve(true));
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      await this.db.query('SELECT pg_notify($1, $2)', [CACHE_CHANNEL, `${SETTLED_TOPIC}:${marker}`]);
+      if (!(await arrived)) {
+        this.logger.warn(`Cache notifications took over ${timeoutMs} ms to arrive; caches emptied`);
+        for (const cache of this.caches.values()) cache.clear();
+      }
+    } finally {
+      clearTimeout(timer);
+      this.markers.delete(marker);
+    }
   }
 
   private evict(payload: string): void {
