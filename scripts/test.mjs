@@ -2,6 +2,7 @@
 // domain, API, UI and end-to-end tests. Works with no DATABASE_URL (embedded PostgreSQL)
 // and with DATABASE_URL pointing at a server.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { build } from './build.mjs';
 
 const only = process.argv.slice(2);
@@ -19,6 +20,13 @@ const results = [];
 for (const [name, cmd, args] of steps) {
   if (only.length && !only.includes(name)) continue;
   console.log(`\n=== ${name} ===`);
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (name === 'e2e' && !existsSync(chromium)) {
+    // Said once, instead of every end-to-end test failing on its own.
+    console.log(`No Chromium at ${chromium}: install Debian's (apt-get install chromium) or set CHROMIUM_PATH.`);
+    results.push({ name, ok: false, seconds: 0 });
+    continue;
+  }
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
   results.push({ name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });

@@ -112,8 +112,7 @@ function parseContent(content: unknown): Record<string, unknown> {
 }
 
 /** The stored form of a kind's answers when no hook normalizes them (survey and quiz: SurveyJS's result). */
-const plainAnswer = (kind: string, content: Record<string, unknown>): Record<string, unknown> =>
-  kind === 'miniDyi' ? content : { ...readSurveyResult(content) };
+const plainAnswer = (kind: string, content: Record<string, unknown>): object => (kind === 'miniDyi' ? content : readSurveyResult(content));
 
 const quizKey = (step: StepEntity): Record<string, unknown> =>
   step.expectedAnswers && typeof step.expectedAnswers === 'object' && !Array.isArray(step.expectedAnswers)
@@ -296,7 +295,7 @@ export class SubmissionsService {
     content: Record<string, unknown>,
   ): Promise<StepResultDto> {
     return this.repo.transaction(async (m) => {
-      // One round trip: the submission locked, its call and the step.
+      // The submission's row locked; its call and the step from memory (FillCache).
       const { call, submission, step: found } = await this.access.lockWritable(m, user, organizationId, dto.callSubmissionId, dto.stepId);
       if (!found) throw notFound('errors.step-not-found', 'This step is not part of the call');
       if (!SAVED_KINDS.has(found.kind)) {
