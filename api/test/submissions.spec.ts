@@ -222,11 +222,12 @@ describe('closing checks', () => {
     const resultsBefore = await t.db.query('SELECT id, score, version FROM step_result WHERE submission_id = $1 ORDER BY id', [
       f.submissionId,
     ]);
-    // The quiz scores and the submission row are written last (one statement after the checks): make the submission write fail.
+    // The quiz scores and the submission row are written last (one statement after the checks): make the closing write fail.
     const fn = `fail_close_${f.submissionId.replace(/-/g, '')}`;
     await t.db.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$`);
     await t.db.query(
-      `CREATE TRIGGER ${fn} BEFORE UPDATE ON call_submission FOR EACH ROW WHEN (NEW.id = '${f.submissionId}') EXECUTE FUNCTION ${fn}()`,
+      `CREATE TRIGGER ${fn} BEFORE UPDATE ON call_submission FOR EACH ROW
+         WHEN (NEW.id = '${f.submissionId}' AND NEW.closed AND NOT OLD.closed) EXECUTE FUNCTION ${fn}()`,
     );
     try {
       const res = await close(f);
@@ -241,6 +242,60 @@ describe('closing checks', () => {
       resultsBefore,
     );
     // And it still closes once the database is well.
+    expect((await close(f)).status).toBe(200);
+  });
+
+  it('moves the submission version on with every answer and file, the mark a close checks its reading against', async () => {
+    const f = await newFill();
+    const versions = [(await row(f.submissionId)).version];
+    const mark = async () => versions.push((await row(f.submissionId)).version);
+    await save(f, 'survey', { data: { mission: 'x' }, currentPageNo: 0, completed: false });
+    await mark();
+    const uploaded = await upload(f, 0, testFiles.pdf(), 'plan.pdf');
+    await mark();
+    expect((await t.http.post(`/api/FileUpload/DeleteAttachment?attachmentId=${uploaded.body.id}`).set(f.h)).status).toBe(204);
+    await mark();
+    expect(versions.every((v, k) => k === 0 || v > versions[k - 1])).toBe(true);
+  });
+
+  it('closes on the answers as they are when a save lands between reading them and closing', async () => {
+    const f = await newFill();
+    await fillCompletely(f);
+    // A save in flight: its transaction holds the submission's row, moved on as every write does.
+    const saving = t.db.createQueryRunner();
+    await saving.connect();
+    await saving.startTransaction();
+    try {
+      await saving.query('UPDATE call_submission SET version = version + 1 WHERE id = $1', [f.submissionId]);
+      const closing = close(f);
+      // The close has read the (complete) answers and now waits for the row.
+      const waiting = async () =>
+        (
+          await t.db.query(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%closed AS (%'`,
+          )
+        )[0].n as number;
+      for (const until = Date.now() + 10_000; (await waiting()) === 0; await new Promise((r) => setTimeout(r, 20))) {
+        if (Date.now() > until) throw new Error('the close never waited for the save');
+      }
+      // The save leaves the survey incomplete and commits: the close must see that, not what it read before.
+      await saving.query(
+        `UPDATE step_result SET content = '{"data": {"mission": "x"}, "currentPageNo": 0, "completed": false}', version = version + 1
+          WHERE submission_id = $1 AND step_id = $2`,
+        [f.submissionId, f.stepIds.survey],
+      );
+      await saving.commitTransaction();
+      const res = await closing;
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ key: 'fill.incomplete.survey-incomplete', stepId: f.stepIds.survey });
+      expect((await row(f.submissionId)).closed).toBe(false);
+    } finally {
+      if (saving.isTransactionActive) await saving.rollbackTransaction();
+      await saving.release();
+    }
+    // Completed again, it closes.
+    const { version } = (await get(f)).body.stepResults.find((r: { stepId: string }) => r.stepId === f.stepIds.survey);
+    expect((await save(f, 'survey', { data: { mission: 'x' }, currentPageNo: 1, completed: true }, version)).status).toBe(200);
     expect((await close(f)).status).toBe(200);
   });
 });

@@ -1651,6 +1651,7 @@ export interface components {
             sroiScore?: number | null;
             /** Format: date-time */
             submittedAt?: string | null;
+            /** @description Moves on with every change to the submission: an answer, a file, closing, reopening */
             version?: number;
         };
         ConfigDto: {
@@ -2392,6 +2393,7 @@ export interface components {
             /** Format: date-time */
             submittedAt: string | null;
             user: components["schemas"]["SubmissionUserDto"];
+            /** @description Moves on with every change to the submission: an answer, a file, closing, reopening */
             version: number;
         };
         SubmissionMessageDto: {

@@ -94,6 +94,9 @@ export interface SubmissionPeople {
 }
 
 const STEPS_ORDER = 'ORDER BY st.sort ASC, st.name ASC, st.id ASC';
+/** The upload slots of step `st` that hold a file of submission $1 (closing checks mandatory slots). */
+const FILLED_SLOTS = `ARRAY(SELECT a.slot_index FROM attachment a
+   WHERE a.submission_id = $1 AND a.step_id = st.id AND a.purpose = 'submission' AND a.slot_index IS NOT NULL) AS filled`;
 
 /**
  * Queries of the submission lifecycle; no rule lives here. The paths an applicant hits at a
@@ -113,14 +116,15 @@ export class SubmissionRepository {
     return this.db.transaction(work);
   }
 
-  /** `alias.column AS "prefix.column"` for every column of the entity (cached). */
-  private columns(entity: EntityTarget<ObjectLiteral>, alias: string): string {
-    const key = `${this.db.getMetadata(entity).tableName}:${alias}`;
+  /** `alias.column AS "prefix.column"` for every column of the entity but `except` (cached). */
+  private columns(entity: EntityTarget<ObjectLiteral>, alias: string, except?: string): string {
+    const key = `${this.db.getMetadata(entity).tableName}:${alias}:${except ?? ''}`;
     let list = this.selects.get(key);
     if (!list) {
       list = this.db
         .getMetadata(entity)
-        .columns.map((c) => `${alias}.${c.databaseName} AS "${alias}.${c.databaseName}"`)
+        .columns.filter((c) => c.databaseName !== except)
+        .map((c) => `${alias}.${c.databaseName} AS "${alias}.${c.databaseName}"`)
         .join(', ');
       this.selects.set(key, list);
     }
@@ -188,13 +192,17 @@ export class SubmissionRepository {
       : null;
   }
 
-  /** The submission row, locked until the transaction ends (every write starts here). */
+  /**
+   * The submission row, locked until the transaction ends (every write starts here). Taking the
+   * lock counts as a change (version + 1): an optimistic close that read the submission before
+   * this write then finds its version moved on and closes again under the lock.
+   */
   lockSubmission(m: EntityManager, id: string): Promise<CallSubmissionEntity | null> {
     return this.one(
       CallSubmissionEntity,
       's',
       'lock',
-      `SELECT ${this.columns(CallSubmissionEntity, 's')} FROM call_submission s WHERE s.id = $1 FOR UPDATE`,
+      `UPDATE call_submission s SET version = s.version + 1 WHERE s.id = $1 RETURNING ${this.columns(CallSubmissionEntity, 's')}`,
       [id],
       m,
     );
@@ -262,15 +270,39 @@ export class SubmissionRepository {
 
   /** For each of the steps given: the submission's result and the upload slots that hold a file (what closing checks), in one query. */
   async resultsForClose(m: EntityManager, submissionId: string, stepIds: string[]): Promise<Map<string, StepFilling>> {
-    const rows = await this.read(
-      'results-for-close',
-      `SELECT st.id AS "stepId", ${this.columns(StepResultEntity, 'r')},
-              ARRAY(SELECT a.slot_index FROM attachment a
-                     WHERE a.submission_id = $1 AND a.step_id = st.id AND a.purpose = 'submission' AND a.slot_index IS NOT NULL) AS filled
-         FROM unnest($2::uuid[]) AS st(id) LEFT JOIN step_result r ON r.submission_id = $1 AND r.step_id = st.id`,
-      [submissionId, stepIds],
-      m,
+    return this.fillingOf(
+      await this.read(
+        'results-for-close',
+        `SELECT st.id AS "stepId", ${this.columns(StepResultEntity, 'r')}, ${FILLED_SLOTS}
+           FROM unnest($2::uuid[]) AS st(id) LEFT JOIN step_result r ON r.submission_id = $1 AND r.step_id = st.id`,
+        [submissionId, stepIds],
+        m,
+      ),
     );
+  }
+
+  /**
+   * The submission with `resultsForClose` of the steps given, read together in one statement
+   * (one snapshot, no lock): what an optimistic close checks and scores. Every write to the
+   * submission moves its version on, so the version read here says which answers were seen.
+   */
+  async submissionForClose(
+    submissionId: string,
+    stepIds: string[],
+  ): Promise<{ submission: CallSubmissionEntity; filling: Map<string, StepFilling> } | null> {
+    const rows = await this.read(
+      'submission-for-close',
+      `SELECT ${this.columns(CallSubmissionEntity, 's')}, st.id AS "stepId", ${this.columns(StepResultEntity, 'r')}, ${FILLED_SLOTS}
+         FROM call_submission s LEFT JOIN unnest($2::uuid[]) AS st(id) ON true
+         LEFT JOIN step_result r ON r.submission_id = s.id AND r.step_id = st.id
+        WHERE s.id = $1`,
+      [submissionId, stepIds],
+    );
+    if (!rows.length) return null;
+    return { submission: this.hydrate(CallSubmissionEntity, rows[0], 's'), filling: this.fillingOf(rows.filter((r) => r.stepId)) };
+  }
+
+  private fillingOf(rows: Record<string, unknown>[]): Map<string, StepFilling> {
     return new Map(
       rows.map((row) => [
         row.stepId as string,
@@ -302,14 +334,18 @@ export class SubmissionRepository {
 
   /**
    * Writes a step's result in ONE statement: only while the submission's live row still belongs
-   * to the organization and call and is not closed (a share lock waits for a concurrent close,
-   * then sees it closed), and only if the stored version is still the one sent. Answers the
-   * saved row, or null when any of that fails (nothing written). Outside a transaction it is a
-   * whole autosave by itself; inside one (`m`), it runs on that transaction's connection.
+   * to the organization and call and is not closed, and only if the stored version is still the
+   * one sent. The submission's row is updated first (version + 1): that waits for a concurrent
+   * close, then sees it closed, and tells an optimistic close that read earlier that the answers
+   * changed. Answers the saved row, or null when any of that fails (nothing written). Outside a
+   * transaction it is a whole autosave by itself; inside one (`m`), it runs on that transaction's
+   * connection. The saved row's content is the document written, not read back: jsonb keeps
+   * the same JSON value (only the order of keys may differ), and an answer is kilobytes.
    */
   async writeResult(w: ResultWrite, m?: EntityManager): Promise<StepResultEntity | null> {
     const target = `WITH target AS (
-      SELECT s.id FROM call_submission s WHERE s.id = $1 AND s.organization_id = $5 AND s.call_id = $6 AND NOT s.closed FOR SHARE)`;
+      UPDATE call_submission s SET version = s.version + 1
+       WHERE s.id = $1 AND s.organization_id = $5 AND s.call_id = $6 AND NOT s.closed RETURNING s.id)`;
     const params = [w.submissionId, w.stepId, JSON.stringify(w.content), w.score, w.organizationId, w.callId];
     const rows =
       w.version === 0
@@ -317,7 +353,7 @@ export class SubmissionRepository {
             'insert-result',
             `${target}
              INSERT INTO step_result AS r (submission_id, step_id, content, score) SELECT target.id, $2, $3::jsonb, $4 FROM target
-             ON CONFLICT (submission_id, step_id) DO NOTHING RETURNING ${this.columns(StepResultEntity, 'r')}`,
+             ON CONFLICT (submission_id, step_id) DO NOTHING RETURNING ${this.columns(StepResultEntity, 'r', 'content')}`,
             params,
             m,
           )
@@ -325,11 +361,14 @@ export class SubmissionRepository {
             'update-result',
             `${target}
              UPDATE step_result AS r SET content = $3::jsonb, score = $4, version = r.version + 1, updated_at = now() FROM target
-              WHERE r.submission_id = target.id AND r.step_id = $2 AND r.version = $7 RETURNING ${this.columns(StepResultEntity, 'r')}`,
+              WHERE r.submission_id = target.id AND r.step_id = $2 AND r.version = $7 RETURNING ${this.columns(StepResultEntity, 'r', 'content')}`,
             [...params, w.version],
             m,
           );
-    return rows.length ? this.hydrate(StepResultEntity, rows[0], 'r') : null;
+    if (!rows.length) return null;
+    const saved = this.hydrate(StepResultEntity, rows[0], 'r');
+    saved.content = w.content;
+    return saved;
   }
 
   async setResultScore(m: EntityManager, id: string, score: number | null): Promise<void> {
@@ -354,26 +393,31 @@ export class SubmissionRepository {
 
   /**
    * Stamps the submission closed (closed, closed and submitted dates, quiz score) and writes the
-   * scores of its quiz results, in one statement; answers the submission row as written.
+   * scores of its quiz results, in one statement; answers the submission row as written. With
+   * `seenVersion` (an optimistic close, outside any transaction) it writes only while the
+   * submission is open and still at that version, and answers null otherwise, nothing written.
    */
   async closeSubmission(
-    m: EntityManager,
+    m: EntityManager | undefined,
     id: string,
     quizScore: number | null,
     at: Date,
     resultScores: { id: string; score: number | null }[],
-  ): Promise<CallSubmissionEntity> {
+    seenVersion: number | null = null,
+  ): Promise<CallSubmissionEntity | null> {
     const rows = await this.read(
       'close',
-      `WITH scored AS (
+      `WITH closed AS (
+         UPDATE call_submission s SET closed = true, closed_at = $2, submitted_at = $2, quiz_score = $3, updated_at = now(), version = s.version + 1
+          WHERE s.id = $1 AND NOT s.closed AND ($6::int IS NULL OR s.version = $6) RETURNING ${this.columns(CallSubmissionEntity, 's')}),
+       scored AS (
          UPDATE step_result r SET score = v.score, updated_at = now(), version = r.version + 1
-           FROM unnest($4::uuid[], $5::numeric[]) AS v(id, score) WHERE r.id = v.id AND r.submission_id = $1)
-       UPDATE call_submission s SET closed = true, closed_at = $2, submitted_at = $2, quiz_score = $3, updated_at = now(), version = s.version + 1
-        WHERE s.id = $1 RETURNING ${this.columns(CallSubmissionEntity, 's')}`,
-      [id, at, quizScore, resultScores.map((r) => r.id), resultScores.map((r) => r.score)],
+           FROM unnest($4::uuid[], $5::numeric[]) AS v(id, score), closed WHERE r.id = v.id AND r.submission_id = closed."s.id")
+       SELECT * FROM closed`,
+      [id, at, quizScore, resultScores.map((r) => r.id), resultScores.map((r) => r.score), seenVersion],
       m,
     );
-    return this.hydrate(CallSubmissionEntity, rows[0], 's');
+    return rows.length ? this.hydrate(CallSubmissionEntity, rows[0], 's') : null;
   }
 
   async reopenSubmission(m: EntityManager, id: string): Promise<void> {

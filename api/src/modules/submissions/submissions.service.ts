@@ -35,7 +35,13 @@ import type { StepResultEntity } from './step-result.entity.js';
 import { FillCache } from './fill-cache.js';
 import { StepResultHooks } from './step-result-hooks.js';
 import { SubmissionAccessService, submissionNotFound } from './submission-access.service.js';
-import { SubmissionRepository, type StepWithKind, type SubmissionFilter, type SubmissionRow } from './submission.repository.js';
+import {
+  SubmissionRepository,
+  type StepFilling,
+  type StepWithKind,
+  type SubmissionFilter,
+  type SubmissionRow,
+} from './submission.repository.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -334,11 +340,44 @@ export class SubmissionsService {
   }
 
   /**
-   * Closes a submission in ONE transaction: the row is locked, every step's requirement is
-   * checked (the first incomplete step is named), quiz scores are computed from the answer
-   * keys, and closed/submitted dates are stamped. Any failure leaves it open and unchanged.
+   * Closes a submission: every step's requirement is checked (the first incomplete step is
+   * named), quiz scores are computed from the answer keys, and closed/submitted dates are
+   * stamped, all or nothing. Most closes take the direct path; the rest, and any the direct path
+   * turns down, take the checked path.
    */
   async close(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto> {
+    return (await this.closeDirect(user, organizationId, submissionId)) ?? this.closeChecked(user, organizationId, submissionId);
+  }
+
+  /**
+   * The direct path, optimistic: the submission and its answers read in one statement (no lock,
+   * no transaction), checked and scored against the call and steps in memory, then one statement
+   * closes it only if its version is still the one read: any write in between (a save, an
+   * upload) moved the version on. Answers undefined, having written nothing, when anything is off
+   * or a step kind has its own closing rules (a hook, which runs in the checked transaction).
+   * An incomplete step is refused as the checked path would: the answers read were the
+   * submission's at that moment.
+   */
+  private async closeDirect(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto | undefined> {
+    const target = await this.fill.target(submissionId);
+    const call = target && target.organizationId === organizationId ? await this.fill.call(target.callId) : null;
+    if (!call || this.access.callRefusal(user, call)) return undefined;
+    const definitions = await this.fill.stepsOf(call.callTypeId);
+    if (definitions.some((x) => this.hooks.get(x.kind))) return undefined;
+    const read = await this.repo.submissionForClose(
+      submissionId,
+      definitions.map((x) => x.step.id),
+    );
+    if (!read || read.submission.closed || read.submission.organizationId !== organizationId) return undefined;
+    const steps = closingSteps(definitions, read.filling);
+    for (const step of steps) throwIfIncomplete(step);
+    const { quizScore, scores } = closingScores(steps);
+    const closed = await this.repo.closeSubmission(undefined, submissionId, quizScore, new Date(), scores, read.submission.version);
+    return closed ? toSummary(closed) : undefined;
+  }
+
+  /** The checked path: the submission locked, the checks and the kinds' hooks, in ONE transaction; any failure leaves it open and unchanged. */
+  private closeChecked(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto> {
     return this.repo.transaction(async (m) => {
       const { submission, call } = await this.access.lockWritable(m, user, organizationId, submissionId);
       return this.closeLocked(m, submission, call, true);
@@ -362,33 +401,23 @@ export class SubmissionsService {
   ): Promise<SubmissionSummaryDto> {
     // The steps from memory; their results and filled slots in one query; the checks, in step order.
     const definitions = await this.fill.stepsOf(call.callTypeId);
-    const filling = await this.repo.resultsForClose(
-      m,
-      submission.id,
-      definitions.map((x) => x.step.id),
+    const steps = closingSteps(
+      definitions,
+      await this.repo.resultsForClose(
+        m,
+        submission.id,
+        definitions.map((x) => x.step.id),
+      ),
     );
-    const steps = definitions.map((x) => ({ ...x, ...filling.get(x.step.id)! }));
     if (checkComplete) {
-      for (const { step, kind, result, filledSlots } of steps) {
-        await this.hooks.get(kind)?.checkClose?.({ m, submission, call, step, kind }, result);
-        const reason = incompleteReason({ id: step.id, kind, content: step.content }, result?.content, filledSlots);
-        if (reason) {
-          throw badRequest(INCOMPLETE_KEYS[reason], `The step "${step.name}" is not complete (${reason})`, {
-            stepId: step.id,
-            stepName: step.name,
-            reason,
-          });
-        }
+      for (const step of steps) {
+        await this.hooks.get(step.kind)?.checkClose?.({ m, submission, call, step: step.step, kind: step.kind }, step.result);
+        throwIfIncomplete(step);
       }
     }
     for (const { step, kind, result } of steps) await this.hooks.get(kind)?.onClose?.({ m, submission, call, step, kind }, result);
-    const scores: (QuizScore & { id: string })[] = [];
-    for (const { step, kind, result } of steps) {
-      if (kind !== 'quiz' || !result) continue;
-      scores.push({ id: result.id, ...scoreQuiz(readSurveyResult(result.content).data, quizKey(step)) });
-    }
-    const quizScore = combineQuizScores(scores)?.score ?? null;
-    return toSummary(await this.repo.closeSubmission(m, submission.id, quizScore, new Date(), scores));
+    const { quizScore, scores } = closingScores(steps);
+    return toSummary((await this.repo.closeSubmission(m, submission.id, quizScore, new Date(), scores))!);
   }
 
   async reopen(submissionId: string): Promise<SubmissionMessageDto> {
@@ -450,6 +479,35 @@ export class SubmissionsService {
       await this.storage.delete(key).catch((e: unknown) => this.logger.warn(`Could not delete stored file ${key}: ${String(e)}`));
     }
   }
+}
+
+/** A step of the call with what the submission holds for it, as closing sees them. */
+type ClosingStep = StepWithKind & StepFilling;
+
+function closingSteps(definitions: readonly StepWithKind[], filling: Map<string, StepFilling>): ClosingStep[] {
+  return definitions.map((x) => ({ ...x, ...(filling.get(x.step.id) ?? { result: undefined, filledSlots: new Set<number>() }) }));
+}
+
+/** Refuses to close with the step's reason (400, naming the step) when it is not complete. */
+function throwIfIncomplete({ step, kind, result, filledSlots }: ClosingStep): void {
+  const reason = incompleteReason({ id: step.id, kind, content: step.content }, result?.content, filledSlots);
+  if (reason) {
+    throw badRequest(INCOMPLETE_KEYS[reason], `The step "${step.name}" is not complete (${reason})`, {
+      stepId: step.id,
+      stepName: step.name,
+      reason,
+    });
+  }
+}
+
+/** Each quiz result's score from its step's answer key, and the submission's combined quiz score. */
+function closingScores(steps: ClosingStep[]): { quizScore: number | null; scores: (QuizScore & { id: string })[] } {
+  const scores: (QuizScore & { id: string })[] = [];
+  for (const { step, kind, result } of steps) {
+    if (kind !== 'quiz' || !result) continue;
+    scores.push({ id: result.id, ...scoreQuiz(readSurveyResult(result.content).data, quizKey(step)) });
+  }
+  return { quizScore: combineQuizScores(scores)?.score ?? null, scores };
 }
 
 function toRow(r: SubmissionRow): SubmissionRowDto {

@@ -99,7 +99,8 @@ export class SubmissionSummaryDto {
   @ApiPropertyOptional({ type: Number, nullable: true }) sroiScore?: number | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) submittedAt?: string | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) closedAt?: string | null;
-  @ApiPropertyOptional() version?: number;
+  @ApiPropertyOptional({ description: 'Moves on with every change to the submission: an answer, a file, closing, reopening' })
+  version?: number;
 }
 
 export class SubmissionDto {
@@ -119,7 +120,7 @@ export class SubmissionDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) closedAt: string | null;
   @ApiProperty({ type: Number, nullable: true }) quizScore: number | null;
   @ApiProperty({ type: Number, nullable: true }) sroiScore: number | null;
-  @ApiProperty() version: number;
+  @ApiProperty({ description: 'Moves on with every change to the submission: an answer, a file, closing, reopening' }) version: number;
   @ApiProperty({ type: [FillStepDto], description: 'In ascending sort order' }) steps: FillStepDto[];
   @ApiProperty({ type: [StepResultDto] }) stepResults: StepResultDto[];
   @ApiProperty({ type: [AttachmentDto] }) attachments: AttachmentDto[];
