@@ -276,11 +276,9 @@ export class SubmissionsService {
     dto: UpsertStepResultDto,
     content: Record<string, unknown>,
   ): Promise<StepResultDto | undefined> {
-    const target = await this.fill.target(dto.callSubmissionId);
-    const call = target && target.organizationId === organizationId ? await this.fill.call(target.callId) : null;
+    const call = await this.writableCall(user, organizationId, dto.callSubmissionId);
     const found = call ? await this.fill.step(call.callTypeId, dto.stepId) : undefined;
-    if (!call || !found) return undefined;
-    if (!SAVED_KINDS.has(found.kind) || this.hooks.get(found.kind) || this.access.callRefusal(user, call)) return undefined;
+    if (!call || !found || !SAVED_KINDS.has(found.kind) || this.hooks.get(found.kind)) return undefined;
     const saved = await this.repo.writeResult({
       submissionId: dto.callSubmissionId,
       stepId: found.step.id,
@@ -291,6 +289,17 @@ export class SubmissionsService {
       callId: call.id,
     });
     return saved ? toResultDto(saved, found.kind) : undefined;
+  }
+
+  /**
+   * For the direct paths: from memory, the call of the organization's submission when this user
+   * may write to it now; undefined when anything is unknown or refused (the checked path then
+   * answers why). The submission's own state (closed) is checked by the direct statements.
+   */
+  private async writableCall(user: AuthUser, organizationId: string, submissionId: string): Promise<CallEntity | undefined> {
+    const target = await this.fill.target(submissionId);
+    const call = target && target.organizationId === organizationId ? await this.fill.call(target.callId) : null;
+    return call && !this.access.callRefusal(user, call) ? call : undefined;
   }
 
   /** The checked path: the submission locked with its call and step, every rule, the kind's hook, in one transaction. */
@@ -359,9 +368,8 @@ export class SubmissionsService {
    * submission's at that moment.
    */
   private async closeDirect(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto | undefined> {
-    const target = await this.fill.target(submissionId);
-    const call = target && target.organizationId === organizationId ? await this.fill.call(target.callId) : null;
-    if (!call || this.access.callRefusal(user, call)) return undefined;
+    const call = await this.writableCall(user, organizationId, submissionId);
+    if (!call) return undefined;
     const definitions = await this.fill.stepsOf(call.callTypeId);
     if (definitions.some((x) => this.hooks.get(x.kind))) return undefined;
     const read = await this.repo.submissionForClose(
