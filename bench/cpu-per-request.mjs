@@ -12,4 +12,6 @@ const ticks = () => {
 const before = ticks();
 const r = await autocannon({ url, connections: 50, amount: Number(n), headers });
 const cpuMs = (ticks() - before) * 10;
-console.log(`${url}: ${(cpuMs / Number(n)).toFixed(3)} ms CPU/request, ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}`);
+console.log(
+  `${url}: ${(cpuMs / Number(n)).toFixed(3)} ms CPU/request, ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}`,
+);

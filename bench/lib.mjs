@@ -27,7 +27,16 @@ export async function startPostgres() {
   const asRoot = process.getuid?.() === 0;
   if (asRoot) chmodSync(dir, 0o755);
   const port = await freePort();
-  const server = new EmbeddedPostgres({ databaseDir: join(dir, 'pgdata'), user: 'postgres', password: 'postgres', port, persistent: false, createPostgresUser: asRoot, onLog: () => {}, onError: () => {} });
+  const server = new EmbeddedPostgres({
+    databaseDir: join(dir, 'pgdata'),
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: false,
+    createPostgresUser: asRoot,
+    onLog: () => {},
+    onError: () => {},
+  });
   await server.initialise();
   await server.start();
   return { url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
@@ -58,7 +67,15 @@ export async function startProduct(env) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ic-bench-data-'));
   const started = Date.now();
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), 'api/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -138,10 +155,23 @@ export async function load(url, { connections = 50, seconds = 8, headers = {}, m
   return warmedLoad({ url, connections, headers: { ...BROWSER_HEADERS, ...headers }, method, body }, seconds);
 }
 
-/** An HS256 access token for a user id, signed with the product's secret (as the API issues them). */
-export async function accessToken(secret, issuer, userId) {
+const sessionPools = new Map();
+/**
+ * The product's access token for a user, as a sign-in makes it: a session row (user_session, 30
+ * days; issue 13) and an access token naming it (`sid`), signed with the product's secret. The
+ * token lives an hour: a benchmark never renews.
+ */
+export async function accessToken(secret, issuer, userId, databaseUrl) {
+  let pool = sessionPools.get(databaseUrl);
+  if (!pool) sessionPools.set(databaseUrl, (pool = new pg.Pool({ connectionString: databaseUrl, max: 2 })));
+  const {
+    rows: [{ id: sid }],
+  } = await pool.query(
+    `INSERT INTO user_session (user_id, expires_at, refresh_hash, user_agent) VALUES ($1, now() + interval '30 days', md5(random()::text), 'bench') RETURNING id`,
+    [userId],
+  );
   const { SignJWT } = await import('jose');
-  return new SignJWT({ typ: 'access' })
+  return new SignJWT({ typ: 'access', sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(issuer)
@@ -149,6 +179,12 @@ export async function accessToken(secret, issuer, userId) {
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(secret));
+}
+
+/** Closes the connections accessToken opened (at the end of a run). */
+export async function closeSessionPools() {
+  for (const pool of sessionPools.values()) await pool.end().catch(() => undefined);
+  sessionPools.clear();
 }
 
 /** Samples a process's resident memory every 20 ms until stopped; answers the peak in MB. */

@@ -5,7 +5,7 @@
 // bench/results/.
 import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { build } from '../scripts/build.mjs';
-import { createDatabase, dropDatabase, startBaseline, startPostgres, startProduct } from './lib.mjs';
+import { closeSessionPools, createDatabase, dropDatabase, startBaseline, startPostgres, startProduct } from './lib.mjs';
 
 build({ only: ['libs/domain', 'api'] });
 const only = process.argv.slice(2);
@@ -33,18 +33,23 @@ for (const s of scenarios) {
   // Each scenario gets a freshly started product (same database): no scenario's memory or
   // warmed caches colour another's figures.
   await product.stop();
-  product = await startProduct({ DATABASE_URL: databaseUrl });
-  const context = { product, databaseUrl, serverUrl: server.url };
+  // A scenario may set the scene before its product starts (e.g. an SMTP sink and SMTP_URL).
+  const before = s.before ? await s.before({ databaseUrl, serverUrl: server.url }) : {};
+  product = await startProduct({ DATABASE_URL: databaseUrl, ...(before.env ?? {}) });
+  const context = { product, databaseUrl, serverUrl: server.url, ...before };
   const extra = s.setup ? await s.setup(context) : {};
   const baseline = await startBaseline(databaseUrl, { ...(s.baselineRoutes ?? {}), ...(extra.baselineRoutes ?? {}) });
   console.log(`\n## ${s.name}`);
   const r = await s.run({ ...context, ...extra, baseline });
   await baseline.stop();
+  await before.stop?.();
   results.scenarios[s.name] = r;
   for (const [label, v] of Object.entries(r)) {
     if (v && v.product) {
-      console.log(`${label}: product ${v.product.requestsPerSecond} req/s (p50 ${v.product.p50} ms, p99 ${v.product.p99} ms, errors ${v.product.errors})` +
-        ` | baseline ${v.baseline.requestsPerSecond} req/s (p99 ${v.baseline.p99} ms) | ratio ${v.ratio}`);
+      console.log(
+        `${label}: product ${v.product.requestsPerSecond} req/s (p50 ${v.product.p50} ms, p99 ${v.product.p99} ms, errors ${v.product.errors})` +
+          ` | baseline ${v.baseline.requestsPerSecond} req/s (p99 ${v.baseline.p99} ms) | ratio ${v.ratio}`,
+      );
     } else {
       console.log(`${label}: ${JSON.stringify(v)}`);
     }
@@ -52,6 +57,7 @@ for (const s of scenarios) {
 }
 
 await product.stop();
+await closeSessionPools();
 await dropDatabase(server.url, databaseName);
 await server.stop();
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });

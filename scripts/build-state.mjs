@@ -4,10 +4,33 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const PARTS = [
-  { name: 'libs/domain', sources: ['libs/domain/src', 'libs/domain/package.json', 'libs/domain/tsconfig.json'], stamp: 'libs/domain/dist/.stamp' },
-  { name: 'api', sources: ['api/src', 'api/package.json', 'api/tsconfig.json', 'api/tsconfig.build.json', 'libs/domain/src'], stamp: 'api/dist/.stamp' },
-  { name: 'applicant-ui', sources: ['applicant-ui/src', 'applicant-ui/index.html', 'applicant-ui/vite.config.ts', 'applicant-ui/public', 'libs/domain/src', 'libs/api-client/src'], stamp: 'applicant-ui/dist/.stamp' },
-  { name: 'admin-ui', sources: ['admin-ui/src', 'admin-ui/index.html', 'admin-ui/vite.config.ts', 'libs/domain/src', 'libs/api-client/src'], stamp: 'admin-ui/dist/.stamp' },
+  {
+    name: 'libs/domain',
+    sources: ['libs/domain/src', 'libs/domain/package.json', 'libs/domain/tsconfig.json'],
+    stamp: 'libs/domain/dist/.stamp',
+  },
+  {
+    name: 'api',
+    sources: ['api/src', 'api/package.json', 'api/tsconfig.json', 'api/tsconfig.build.json', 'libs/domain/src'],
+    stamp: 'api/dist/.stamp',
+  },
+  {
+    name: 'applicant-ui',
+    sources: [
+      'applicant-ui/src',
+      'applicant-ui/index.html',
+      'applicant-ui/vite.config.ts',
+      'applicant-ui/public',
+      'libs/domain/src',
+      'libs/api-client/src',
+    ],
+    stamp: 'applicant-ui/dist/.stamp',
+  },
+  {
+    name: 'admin-ui',
+    sources: ['admin-ui/src', 'admin-ui/index.html', 'admin-ui/vite.config.ts', 'libs/domain/src', 'libs/api-client/src'],
+    stamp: 'admin-ui/dist/.stamp',
+  },
 ];
 
 function newest(path) {

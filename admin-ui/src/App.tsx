@@ -23,6 +23,9 @@ import callTypes, { CallTypeCreatePage } from './resources/call-types';
 import { StepTypesPage } from './resources/steps';
 import surveys, { SurveyCreateRoute, SurveyCreateTypeRoute, SurveyCreatorRoute } from './resources/surveys';
 import impactFramework from './resources/impact-framework';
+import messages, { CallComposer } from './resources/messages';
+import messageTemplates from './resources/message-templates';
+import users from './resources/users';
 
 const dataProvider = createDataProvider(api);
 const authProvider = createAuthProvider({ client: api, leave: leaveConsole });
@@ -60,12 +63,16 @@ function Console() {
     >
       <Resource name="configurations" {...configurations} />
       <Resource name="organizations" {...organizations} />
+      <Resource name="users" {...users} />
       <Resource name="submissions" {...submissions} />
       <Resource name="files" />
       <Resource name="calls" {...calls} />
       <Resource name="call-types" {...callTypes} />
       <Resource name="surveys" {...surveys} />
       <Resource name="impact-framework" {...impactFramework} />
+      <Resource name="messages" {...messages} />
+      <Resource name="message-templates" {...messageTemplates} />
+      <Resource name="call-message-settings" />
       <CustomRoutes>
         <Route path="/customize" element={<CustomizeRedirect />} />
         <Route path="/attachments/:subId/*" element={<AttachmentsPage />} />
@@ -73,6 +80,7 @@ function Console() {
         <Route path="/calls/create/type" element={<CallTypeCreatePage />} />
         <Route path="/calls/create/survey" element={<SurveyCreateRoute />} />
         <Route path="/calls/edit/call/:callId" element={<CallSimpleEdit />} />
+        <Route path="/calls/:callId/messages" element={<CallComposer />} />
         <Route path="/steps" element={<StepTypesPage />} />
         <Route path="/survey/creator" element={<SurveyCreatorRoute />} />
         <Route path="/survey/createType" element={<SurveyCreateTypeRoute />} />

@@ -8,7 +8,8 @@ import type { DestinationStream, Logger as Pino } from 'pino';
 import { createRootLogger, PinoNestLogger, requestLogging } from './common/logging/logging.js';
 import { AppModule } from './app.module.js';
 import { bodyParsers, securityHeaders } from './common/http/pipeline.js';
-import { createValidationPipe } from './common/validation/validation.pipe.js';
+import { CanonicalIdPipe, createValidationPipe } from './common/validation/validation.pipe.js';
+import { BAD_CHARACTER_MESSAGE, hasBadCharacter, refuseBadUrlCharacters } from './common/validation/text-guard.js';
 import type { Settings } from './config/settings.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { DemoContentService } from './modules/demo/demo-content.service.js';
@@ -26,11 +27,13 @@ registerPreBodyMount(mountDevOidc);
 
 /**
  * JSON keys that could reach an object's prototype are refused outright (security.md, Input):
- * class-transformer would otherwise drop `__proto__` silently and answer 200.
+ * class-transformer would otherwise drop `__proto__` silently and answer 200. So are NUL and
+ * lone surrogates in any key or string (text-guard.ts): one check for every JSON body.
  */
 export const FORBIDDEN_JSON_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-function refusePrototypeKeys(key: string, value: unknown): unknown {
+function refuseBadJson(key: string, value: unknown): unknown {
   if (FORBIDDEN_JSON_KEYS.has(key)) throw new SyntaxError(`Forbidden key "${key}" in JSON body`);
+  if ((typeof value === 'string' && hasBadCharacter(value)) || hasBadCharacter(key)) throw new SyntaxError(BAD_CHARACTER_MESSAGE);
   return value;
 }
 
@@ -39,7 +42,8 @@ function serveSpa(app: NestExpressApplication, mountPath: string, dir: string): 
   if (!existsSync(index)) return;
   const files = express.static(dir, {
     index: false,
-    setHeaders: (res, path) => res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    setHeaders: (res, path) =>
+      res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
   // Mounted before Nest's routes: API calls must not pay for a file-system lookup.
   app.use(mountPath, (req: Request, res: Response, next: NextFunction) => {
@@ -63,6 +67,7 @@ export async function configureApp(app: NestExpressApplication, settings: Settin
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestLogging(log));
+  app.use(refuseBadUrlCharacters);
   app.use(
     securityHeaders({
       contentSecurityPolicy: {
@@ -84,9 +89,9 @@ export async function configureApp(app: NestExpressApplication, settings: Settin
     }),
   );
   for (const mount of preBodyMounts) await mount(app);
-  app.use(bodyParsers({ limit: settings.bodyLimit, reviver: refusePrototypeKeys }, { limit: '100kb', extended: false }));
+  app.use(bodyParsers({ limit: settings.bodyLimit, reviver: refuseBadJson }, { limit: '100kb', extended: false }));
   app.setGlobalPrefix('api', { exclude: [] });
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(new CanonicalIdPipe(), createValidationPipe());
   app.enableShutdownHooks();
 
   const document = buildOpenApiDocument(app);

@@ -17,6 +17,10 @@ import { SurveysModule } from './modules/surveys/surveys.module.js';
 import { SubmissionsModule } from './modules/submissions/submissions.module.js';
 import { FilesModule } from './modules/files/files.module.js';
 import { ImpactModule } from './modules/impact/impact.module.js';
+import { DocumentsModule } from './modules/documents/documents.module.js';
+import { MessagesModule } from './modules/messages/messages.module.js';
+import { LimitsModule } from './modules/limits/limits.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 
 /** The settings object, available everywhere as the SETTINGS provider. */
 @Module({})
@@ -27,7 +31,22 @@ class SettingsModule {
 }
 
 /** Feature modules, one per API group. New groups are added here. */
-export const FEATURE_MODULES = [AuthModule, ConfigModule, HealthModule, DemoModule, OrganizationsModule, CallsModule, StepsModule, SurveysModule, SubmissionsModule, FilesModule, ImpactModule];
+export const FEATURE_MODULES = [
+  AuthModule,
+  ConfigModule,
+  HealthModule,
+  DemoModule,
+  OrganizationsModule,
+  CallsModule,
+  StepsModule,
+  SurveysModule,
+  SubmissionsModule,
+  FilesModule,
+  ImpactModule,
+  DocumentsModule,
+  MessagesModule,
+  DashboardModule,
+];
 
 @Module({})
 export class AppModule {
@@ -47,6 +66,7 @@ export class AppModule {
         }),
         SqlModule,
         SharedCacheModule,
+        LimitsModule,
         ...FEATURE_MODULES,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],

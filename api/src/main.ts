@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { createApp } from './app.factory.js';
 import { loadSettings, SettingError, type Settings } from './config/settings.js';
 import { startEmbeddedPostgres, type RunningDatabase } from './database/embedded-database.js';
+import { isDatabaseOutage } from './common/http/error.filter.js';
 
 async function main(): Promise<void> {
   let settings: Settings;
   try {
     settings = loadSettings();
+    loaded = settings;
   } catch (e) {
     if (e instanceof SettingError) {
       console.error(e.message);
@@ -19,18 +21,35 @@ async function main(): Promise<void> {
   let embedded: RunningDatabase | undefined;
   let databaseUrl = settings.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(join(settings.dataDir, 'postgres'), settings.embeddedPostgresPort);
+    embedded = await startEmbeddedPostgres(join(settings.dataDir, 'postgres'), settings.embeddedPostgresPort, {
+      watchdog: true,
+      log: (line) => console.log(line),
+    });
     databaseUrl = embedded.url;
   }
 
-  const app = await createApp(settings, databaseUrl);
+  let app: Awaited<ReturnType<typeof createApp>>;
+  try {
+    app = await createApp(settings, databaseUrl);
+  } catch (e) {
+    await embedded?.stop().catch(() => undefined);
+    throw e;
+  }
   const server = app.getHttpServer() as import('node:http').Server;
   // Slow or stuck clients cannot hold connections forever (security.md, Limits); keep-alive
   // outlives a typical load balancer's idle timeout so it never sends to a closed socket.
   server.requestTimeout = 120_000;
   server.headersTimeout = 30_000;
   server.keepAliveTimeout = 65_000;
-  await app.listen(settings.port, settings.host);
+  try {
+    await app.listen(settings.port, settings.host);
+  } catch (e) {
+    await app.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new Error(`Port ${settings.port} on ${settings.host} is already in use: stop what uses it, or set PORT`, { cause: e });
+    throw e;
+  }
   const url = settings.publicUrl;
   console.log(
     [
@@ -40,7 +59,9 @@ async function main(): Promise<void> {
       `  console       ${url}/admin`,
       `  API docs      ${url}/api/docs`,
       `  health        ${url}/api/health`,
-      settings.oidc ? `  sign-in       ${settings.oidc.issuer}` : `  sign-in       ${url}/oidc (embedded development provider; admin: ${settings.adminEmails.join(', ')})`,
+      settings.oidc
+        ? `  sign-in       ${settings.oidc.issuer}`
+        : `  sign-in       ${url}/oidc (embedded development provider; admin: ${settings.adminEmails.join(', ')})`,
       `  database      ${embedded ? `embedded PostgreSQL in ${join(settings.dataDir, 'postgres')}` : 'DATABASE_URL'}`,
       'Press Ctrl+C to stop.',
       '',
@@ -62,7 +83,25 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+/**
+ * One readable line for any start failure (issue 13: never `undefined`): the error's message, or
+ * what was thrown, or that nothing was said; the stack follows only with LOG_LEVEL=debug or trace.
+ */
+function startFailure(e: unknown, settings: Settings | undefined): string {
+  let reason: string;
+  if (e instanceof Error) reason = e.message || e.name;
+  else if (e === undefined || e === null || e === '') reason = 'it stopped without saying why';
+  else if (typeof e === 'object') reason = JSON.stringify(e);
+  else reason = String(e);
+  const code = (e as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && !reason.includes(code)) reason += ` (${code})`;
+  if (settings?.databaseUrl && isDatabaseOutage(e)) reason = `the database of DATABASE_URL cannot be reached: ${reason}`;
+  return `Impact Calls could not start: ${reason}`;
+}
+
+let loaded: Settings | undefined;
 main().catch((e: unknown) => {
-  console.error(e);
+  console.error(startFailure(e, loaded));
+  if (e instanceof Error && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(e.stack);
   process.exit(1);
 });

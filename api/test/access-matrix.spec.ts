@@ -60,6 +60,10 @@ interface Fixtures {
   stepResultVersion(): Promise<number>;
   organizationBody(o?: Record<string, unknown>): Record<string, unknown>;
   orgVersion(id: string): Promise<number>;
+  /** A new session of a role's user (for operations that end the session they are called with). */
+  freshToken(role: Role): Promise<string | undefined>;
+  /** A user nobody else uses (for operations that end all of a user's sessions). */
+  freshUserId(): Promise<string>;
 }
 
 interface Call {
@@ -67,6 +71,8 @@ interface Call {
   query?: Record<string, string>;
   json?: unknown;
   multipart?: { fields: Record<string, string>; file: { field: string; name: string; content: Buffer } };
+  /** Another access token of the role's user, instead of the role's own. */
+  bearer?: string;
 }
 
 interface Case {
@@ -100,6 +106,9 @@ const CASES: Record<string, Case> = {
   getSubmissionById: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 200, otherOrg: 404 },
   getSubmissionByIdAdmin: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 200 },
   getSubmissions: { call: () => ({}), ok: 200 },
+  // Documents: A's open submission of a call without enableUserDownloadPdf (applicants 409, administrators get it)
+  getAllAnswerForPdf: { call: (fx) => ({ query: { callId: fx.callId, subId: fx.submissionA } }), ok: 200, otherOrg: 404 },
+  getSubmissionPdf: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 409, otherOrg: 404, admin: 200 },
   updateCall: { call: () => ({ json: {} }), ok: 400 },
   upsertCallStepResult: {
     call: async (fx) => ({
@@ -155,6 +164,8 @@ const CASES: Record<string, Case> = {
   // Jwt
   getLoginConfig: { call: () => ({}), ok: 200 },
   refreshToken: { call: () => ({ json: { refresh_token: 'not-a-token' } }), ok: 401 },
+  // Signing out ends the session it is called with: each role signs out a session of its own made for it.
+  logout: { call: async (fx, role) => ({ bearer: await fx.freshToken(role) }), ok: 200 },
   tokenExchange: {
     call: () => ({ json: { code: 'invented', redirectUri: 'http://127.0.0.1:3000/login-callback', codeVerifier: 'v'.repeat(43) } }),
     ok: 400,
@@ -179,6 +190,9 @@ const CASES: Record<string, Case> = {
   getSteps: { call: (fx) => ({ query: { callTypeId: fx.callTypeId } }), ok: 200 },
   // User
   getCurrentUser: { call: () => ({}), ok: 200 },
+  getMySessions: { call: () => ({}), ok: 200 },
+  endMySession: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  endAllMySessions: { call: () => ({ json: { keepCurrent: true } }), ok: 200 },
   // Console resources
   adminListCallTypes: { call: () => ({}), ok: 200 },
   adminCreateCallType: { call: () => ({ json: {} }), ok: 400 },
@@ -207,10 +221,31 @@ const CASES: Record<string, Case> = {
   adminGetSurvey: { call: (fx) => ({ path: id(fx) }), ok: 404 },
   adminUpdateSurvey: { call: (fx) => ({ path: id(fx), json: {} }), ok: 400 },
   adminListSubmissions: { call: () => ({}), ok: 200 },
+  adminDashboardCounts: { call: () => ({}), ok: 200 },
+  adminConsoleSettings: { call: () => ({}), ok: 200 },
   adminDeleteSubmission: { call: (fx) => ({ path: id(fx) }), ok: 404 },
   adminGetSubmission: { call: (fx) => ({ path: { id: fx.submissionA } }), ok: 200 },
   adminCloseSubmission: { call: (fx) => ({ path: id(fx) }), ok: 404 },
   adminReopenSubmission: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminSubmissionPdf: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminSubmissionDossier: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminExportSubmissionsXlsx: { call: (fx) => ({ query: { filter: JSON.stringify({ callId: fx.none }) } }), ok: 200 },
+  adminExportSubmissionPdfs: { call: (fx) => ({ query: { filter: JSON.stringify({ callId: fx.none }) } }), ok: 200 },
+  adminExportSubmissionDossiers: { call: (fx) => ({ query: { filter: JSON.stringify({ callId: fx.none }) } }), ok: 200 },
+  // Messages
+  sendEmail: { call: () => ({ json: { subject: 'x', body: '<p>x</p>' } }), ok: 400 },
+  previewEmail: { call: () => ({ json: { addresses: ['matrix@x.test'], subject: 'x', body: '<p>x</p>' } }), ok: 200 },
+  setUserLanguage: { call: () => ({ json: { language: 'en' } }), ok: 204 },
+  adminListMessages: { call: () => ({}), ok: 200 },
+  adminGetMessage: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminResendMessage: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminListMessageTemplates: { call: () => ({}), ok: 200 },
+  adminGetMessageTemplate: { call: () => ({ path: { id: 'deadline-reminder.fr' } }), ok: 200 },
+  adminSaveMessageTemplate: { call: () => ({ path: { id: 'deadline-reminder.fr' }, json: {} }), ok: 400 },
+  adminResetMessageTemplate: { call: () => ({ path: { id: 'deadline-reminder.fr' } }), ok: 200 },
+  adminPreviewMessageTemplate: { call: () => ({ json: {} }), ok: 400 },
+  adminGetCallMessageSettings: { call: (fx) => ({ path: { id: fx.callId } }), ok: 200 },
+  adminSaveCallMessageSettings: { call: (fx) => ({ path: { id: fx.callId }, json: { reminderDays: 7 } }), ok: 200 },
   adminListImpactFrameworks: { call: () => ({}), ok: 200 },
   adminImpactFrameworkExample: { call: () => ({}), ok: 200 },
   adminImpactFrameworkTemplate: { call: () => ({}), ok: 200 },
@@ -225,6 +260,10 @@ const CASES: Record<string, Case> = {
   },
   adminDeleteImpactFramework: { call: (fx) => ({ path: id(fx) }), ok: 404 },
   adminGetImpactFramework: { call: (fx) => ({ path: id(fx) }), ok: 404 },
+  adminListUsers: { call: () => ({}), ok: 200 },
+  adminGetUser: { call: (fx) => ({ path: { id: fx.users.userA.id } }), ok: 200 },
+  adminEndUserSession: { call: (fx) => ({ path: { id: fx.users.userA.id, sessionId: fx.none } }), ok: 404 },
+  adminEndUserSessions: { call: async (fx) => ({ path: { id: await fx.freshUserId() } }), ok: 200 },
   // Health
   health: { call: () => ({}), ok: 200 },
 };
@@ -341,6 +380,12 @@ beforeAll(async () => {
       personalData: true,
       ...o,
     }),
+    freshToken: async (role) => {
+      if (role === 'anonymous') return undefined;
+      const { SessionService } = await import('../src/modules/auth/sessions/session.service.js');
+      return (await t.app.get(SessionService).start(users[role].id, { userAgent: 'matrix', ip: null })).token;
+    },
+    freshUserId: async () => (await f.user()).id,
     orgVersion: async (orgId) =>
       Number(((await t.db.query('SELECT version FROM organization WHERE id = $1', [orgId])) as { version: number }[])[0].version),
   };
@@ -386,7 +431,10 @@ describe('authorization matrix over openapi/openapi.json', () => {
     const got: Record<string, number> = {};
     const want: Record<string, number> = {};
     for (const role of ROLES) {
-      const res = await send(op, await c.call(fx, role), headersFor(role));
+      const call = await c.call(fx, role);
+      const headers = headersFor(role);
+      if (call.bearer) headers.Authorization = `Bearer ${call.bearer}`;
+      const res = await send(op, call, headers);
       got[role] = res.status;
       want[role] = expectedStatus(op.access, c, role);
       if (res.status === 401) expect(res.body.key).toMatch(/^errors\.(unauthorized|invalid-token)$/);

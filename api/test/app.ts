@@ -20,6 +20,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Rate limits no test reaches unless it means to. */
+export const HIGH_RATE_LIMITS: Record<string, string> = {
+  RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+  RATE_LIMIT_WRITES_PER_IP_PER_MINUTE: '10000000',
+  RATE_LIMIT_UPLOADS_PER_MINUTE: '1000000',
+  RATE_LIMIT_UPLOADS_PER_IP_PER_MINUTE: '10000000',
+  RATE_LIMIT_ORGANIZATIONS_PER_HOUR: '1000000',
+  RATE_LIMIT_ORGANIZATIONS_PER_IP_PER_HOUR: '10000000',
+  RATE_LIMIT_SIGN_INS_PER_IP_PER_MINUTE: '10000000',
+};
+
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 /** Boots the whole API on the test database. `env` overrides settings (e.g. CUSTOMIZE_EMAIL_DOMAIN). */
@@ -39,6 +50,9 @@ export async function createTestApp(
     CUSTOMIZE_EMAIL_DOMAIN: 'example.org',
     APPLICANT_UI_DIR: '/nonexistent',
     ADMIN_UI_DIR: '/nonexistent',
+    // Every test file shares one database and one client address: the limits would add up across
+    // the whole run. Tests of the limits set their own (test/limits.spec.ts, on a scratch database).
+    ...HIGH_RATE_LIMITS,
     ...env,
   });
   const app = await createApp(settings, databaseUrl, { demo: false, logDestination });

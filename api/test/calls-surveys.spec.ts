@@ -2,6 +2,7 @@ import { createTestApp, type TestApp } from './app.js';
 import type { TestUser } from './factory.js';
 import { CallsDemoSeeder } from '../src/modules/calls/calls.demo.js';
 import { SurveysDemoSeeder } from '../src/modules/surveys/surveys.demo.js';
+import { ImpactDemoSeeder } from '../src/modules/impact/impact.demo.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -76,6 +77,8 @@ describe('demo content', () => {
     const runner = t.db.createQueryRunner();
     await runner.startTransaction();
     try {
+      // The demo call's miniDyi step needs the demo framework (seeded before the calls, as at start).
+      await t.app.get(ImpactDemoSeeder).seed(runner.manager);
       await t.app.get(CallsDemoSeeder).seed(runner.manager);
       await t.app.get(SurveysDemoSeeder).seed(runner.manager);
       const calls: { name: string; opening_at: Date; closing_at: Date; is_user_filter_enable: boolean; kinds: string[] }[] =

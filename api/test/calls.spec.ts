@@ -26,6 +26,11 @@ function callBody(o: Record<string, unknown> = {}) {
   };
 }
 
+/** The version a console would have read (updates need it: 428 without). */
+async function versionOf(table: 'call' | 'call_type', id: string): Promise<number> {
+  return ((await t.db.query(`SELECT version FROM ${table} WHERE id = $1`, [id])) as { version: number }[])[0].version;
+}
+
 async function createCall(o: Record<string, unknown> = {}) {
   const res = await t.http.post('/api/Call/CreateCall').set(admin.headers()).send(callBody(o));
   expect(res.status).toBe(200);
@@ -207,6 +212,7 @@ describe('e-mail filter', () => {
         ...callBody({ name: call.name }),
         callType: undefined,
         id: call.id,
+        version: await versionOf('call', call.id),
         isUserFilterEnable: true,
         userFilterEmail: 'first@filter.test',
       })
@@ -248,11 +254,11 @@ describe('call lock', () => {
     const call = await createCall({ callLockEnd: lock });
     expect(call.callLockEnd).toBe(lock);
     expect(call.locked).toBe(true);
-    const update = (o: Record<string, unknown>) =>
+    const update = async (o: Record<string, unknown>) =>
       t.http
         .put('/api/Call/UpdateCall')
         .set(admin.headers())
-        .send({ ...callBody({ name: call.name }), callType: undefined, id: call.id, ...o });
+        .send({ ...callBody({ name: call.name }), callType: undefined, id: call.id, version: await versionOf('call', call.id), ...o });
 
     for (const other of [iso(20 * DAY), null, iso(10 * DAY + 1)]) {
       const res = await update({ callLockEnd: other });
@@ -273,18 +279,18 @@ describe('call lock', () => {
     await t.http
       .put('/api/Call/UpdateCall')
       .set(admin.headers())
-      .send({ ...body, callLockEnd: iso(-5) })
+      .send({ ...body, version: await versionOf('call', call.id), callLockEnd: iso(-5) })
       .expect(400);
     const lock = iso(3 * DAY);
     await t.http
       .put('/api/Call/UpdateCall')
       .set(admin.headers())
-      .send({ ...body, callLockEnd: lock })
+      .send({ ...body, version: await versionOf('call', call.id), callLockEnd: lock })
       .expect(200);
     const res = await t.http
       .put('/api/Call/UpdateCall')
       .set(admin.headers())
-      .send({ ...body, callLockEnd: iso(4 * DAY) })
+      .send({ ...body, version: await versionOf('call', call.id), callLockEnd: iso(4 * DAY) })
       .expect(400);
     expect(res.body.key).toBe('pages.admin.error-call-lock-immutable');
   });
@@ -315,8 +321,10 @@ describe('saving a call with its call type and steps', () => {
       .send({
         ...callBody({ name: call.name }),
         id: call.id,
+        version: await versionOf('call', call.id),
         callType: {
           id: call.callTypeId,
+          version: await versionOf('call_type', call.callTypeId),
           steps: [
             { id: c.id, name: 'C', stepTypeId: KIND.results, content: { lowerScore: 1, upperScore: 5 } },
             { id: a.id, name: 'A2', stepTypeId: KIND.text, content: { html: '<p>a2</p>' } },
@@ -377,8 +385,10 @@ describe('saving a call with its call type and steps', () => {
       .send({
         ...callBody({ name: `${call.name} renamed` }),
         id: call.id,
+        version: await versionOf('call', call.id),
         callType: {
           id: call.callTypeId,
+          version: await versionOf('call_type', call.callTypeId),
           name: 'renamed type',
           steps: [
             { name: 'new one', stepTypeId: KIND.text, content: { html: '<p>n</p>' } },
@@ -412,7 +422,12 @@ describe('saving a call with its call type and steps', () => {
       .send({
         ...callBody({ name: one.name }),
         id: one.id,
-        callType: { id: one.callTypeId, steps: [{ id: two.callType.steps[0].id, name: 'x', stepTypeId: KIND.text }] },
+        version: await versionOf('call', one.id),
+        callType: {
+          id: one.callTypeId,
+          version: await versionOf('call_type', one.callTypeId),
+          steps: [{ id: two.callType.steps[0].id, name: 'x', stepTypeId: KIND.text }],
+        },
       })
       .expect(400);
     expect(foreign.body.key).toBe('errors.step-not-in-call-type');
@@ -538,13 +553,20 @@ describe('saving a call with its call type and steps', () => {
         closingAt: call.closingAt,
         callTypeId: call.callTypeId,
         enableUserDownloadPdf: true,
+        version: call.version,
       })
       .expect(200);
     expect(res.body).toMatchObject({ name: `${call.name} v2`, enableUserDownloadPdf: true, description: call.description });
     await t.http
       .put(`/api/admin/calls/${call.id}`)
       .set(admin.headers())
-      .send({ name: 'x', openingAt: call.openingAt, closingAt: call.closingAt, callTypeId: EMPTY_ID.replace(/0$/, '1') })
+      .send({
+        name: 'x',
+        openingAt: call.openingAt,
+        closingAt: call.closingAt,
+        callTypeId: EMPTY_ID.replace(/0$/, '1'),
+        version: res.body.version,
+      })
       .expect(400);
   });
 });
@@ -648,7 +670,7 @@ describe('call types', () => {
     const up = await t.http
       .put('/api/Call/UpsertCallType')
       .set(admin.headers())
-      .send({ id: created.id, name, description: 'Steps 2', steps: [] })
+      .send({ id: created.id, version: created.version, name, description: 'Steps 2', steps: [] })
       .expect(200);
     expect(up.body).toMatchObject({ description: 'Steps 2', steps: [] });
     const all = await t.http.get('/api/Call/GetCallTypes').set(admin.headers()).expect(200);

@@ -46,7 +46,10 @@ describe('Config group', () => {
     expect((await t.http.get('/api/Config/GetConfig').expect(200)).body.name).toBe('First');
 
     await t.http.post(`/api/Config/ActivateConfig?id=${second.id}`).set(customizer.headers()).expect(200);
-    const list = (await t.http.get('/api/Config/GetConfigList').set(customizer.headers()).expect(200)).body as { name: string; isActive: boolean }[];
+    const list = (await t.http.get('/api/Config/GetConfigList').set(customizer.headers()).expect(200)).body as {
+      name: string;
+      isActive: boolean;
+    }[];
     expect(list.filter((c) => c.isActive).map((c) => c.name)).toEqual(['Second']);
     expect((await t.http.get('/api/Config/GetConfig').expect(200)).body.name).toBe('Second');
   });
@@ -94,6 +97,95 @@ describe('Config group', () => {
   });
 });
 
+describe('texts per language (issue 14)', () => {
+  const get = (query = '', headers: Record<string, string> = {}) => t.http.get(`/api/Config/GetConfig${query}`).set(headers).expect(200);
+
+  it('answers the texts of the language asked for, each falling back to the default language', async () => {
+    const active = (await get()).body as { id: string; version: number };
+    const saved = (
+      await upsert({
+        id: active.id,
+        version: active.version,
+        name: 'Multilingual',
+        defaultLanguage: 'it',
+        listName: 'Bandi aperti',
+        message: '<p>Benvenuti</p>',
+        texts: {
+          en: { listName: 'Open calls', message: '<p>Welcome</p>', landingHtml: '<p>Landing</p>' },
+          fr: { listName: 'Appels ouverts' },
+        },
+      }).expect(200)
+    ).body;
+    expect(saved.texts).toEqual({
+      it: { message: '<p>Benvenuti</p>', listName: 'Bandi aperti', landingHtml: '', dataConsentText: '' },
+      en: { message: '<p>Welcome</p>', listName: 'Open calls', landingHtml: '<p>Landing</p>', dataConsentText: '' },
+      fr: { message: '', listName: 'Appels ouverts', landingHtml: '', dataConsentText: '' },
+    });
+
+    const it = (await get()).body;
+    expect(it).toMatchObject({ language: 'it', listName: 'Bandi aperti', message: '<p>Benvenuti</p>', landingHtml: '' });
+    expect(it).not.toHaveProperty('texts');
+    expect((await get('?lang=en')).body).toMatchObject({
+      language: 'en',
+      listName: 'Open calls',
+      message: '<p>Welcome</p>',
+      landingHtml: '<p>Landing</p>',
+    });
+    // French has only a list name: the rest is Italian, the default language.
+    expect((await get('?lang=fr')).body).toMatchObject({ language: 'fr', listName: 'Appels ouverts', message: '<p>Benvenuti</p>' });
+    // Without lang, the browser's Accept-Language decides (and the answer says it varies with it).
+    const byHeader = await get('', { 'Accept-Language': 'de-DE,fr-FR;q=0.9,en;q=0.8' });
+    expect(byHeader.body.language).toBe('fr');
+    expect(byHeader.headers.vary).toMatch(/Accept-Language/);
+    expect((await get('', { 'Accept-Language': 'de, es;q=0.5' })).body.language).toBe('it');
+    // Each language has its own ETag; a browser revalidating its language gets 304.
+    const en = await get('?lang=en');
+    expect(en.headers.etag).not.toBe((await get('?lang=fr')).headers.etag);
+    await t.http
+      .get('/api/Config/GetConfig?lang=en')
+      .set('If-None-Match', en.headers.etag as string)
+      .expect(304);
+  });
+
+  it('forgets every language once the configuration changes', async () => {
+    const active = (await get()).body as { id: string; version: number };
+    await get('?lang=en');
+    await upsert({ id: active.id, version: active.version, name: 'Multilingual', texts: { en: { listName: 'Calls now open' } } }).expect(
+      200,
+    );
+    expect((await get('?lang=en')).body.listName).toBe('Calls now open');
+    // The default language's plain fields follow the default language.
+    const current = (await get()).body as { id: string; version: number };
+    const english = (await upsert({ id: current.id, version: current.version, name: 'Multilingual', defaultLanguage: 'en' }).expect(200))
+      .body;
+    expect(english.listName).toBe('Calls now open');
+    expect((await get('?lang=fr')).body.message).toBe('<p>Welcome</p>');
+  });
+
+  it('clears a text sent as null or empty (the console sends null for an emptied field), never a 500', async () => {
+    const active = (await get()).body as { id: string; version: number };
+    const saved = (
+      await upsert({ id: active.id, version: active.version, name: 'Multilingual', texts: { en: { listName: null, message: '' } } }).expect(
+        200,
+      )
+    ).body;
+    expect(saved.texts.en).toMatchObject({ listName: '', message: '' });
+    const plain = (await upsert({ id: saved.id, version: saved.version, name: 'Multilingual', message: null }).expect(200)).body;
+    expect(plain.message).toBe('');
+  });
+
+  it('refuses an unknown language and unsafe HTML in any language, naming the field', async () => {
+    expect((await t.http.get('/api/Config/GetConfig?lang=de').expect(400)).body.key).toBe('errors.validation');
+    const unsafe = await upsert({ name: 'X', texts: { fr: { landingHtml: '<script>alert(1)</script>' } } }).expect(400);
+    expect(unsafe.body).toMatchObject({ key: 'errors.unsafe-html' });
+    expect(unsafe.body.errors).toHaveProperty(['texts.fr.landingHtml']);
+    const unknown = await upsert({ name: 'X', texts: { de: { listName: 'Aufrufe' } } }).expect(400);
+    expect(unknown.body.key).toBe('errors.validation');
+    const tooLong = await upsert({ name: 'X', texts: { en: { listName: 'x'.repeat(201) } } }).expect(400);
+    expect(tooLong.body.key).toBe('errors.validation');
+  });
+});
+
 describe('Config bad input', () => {
   it.each([
     ['landingHtml', '<p>Hi</p><script>alert(1)</script>'],
@@ -111,8 +203,15 @@ describe('Config bad input', () => {
   });
 
   it('keeps safe rich HTML and drops what is not on the allowlist', async () => {
-    const c = (await upsert({ name: 'Rich', landingHtml: '<h2 style="color:red">Title</h2><p><strong>Bold</strong> <a href="https://x.org" target="_blank">link</a></p>' }).expect(200)).body;
-    expect(c.landingHtml).toBe('<h2>Title</h2><p><strong>Bold</strong> <a href="https://x.org" target="_blank" rel="noopener noreferrer">link</a></p>');
+    const c = (
+      await upsert({
+        name: 'Rich',
+        landingHtml: '<h2 style="color:red">Title</h2><p><strong>Bold</strong> <a href="https://x.org" target="_blank">link</a></p>',
+      }).expect(200)
+    ).body;
+    expect(c.landingHtml).toBe(
+      '<h2>Title</h2><p><strong>Bold</strong> <a href="https://x.org" target="_blank" rel="noopener noreferrer">link</a></p>',
+    );
   });
 
   it('refuses unknown fields, wrong types and missing names with field errors', async () => {
@@ -179,7 +278,13 @@ describe('demo content', () => {
       const { createApp } = await import('../src/app.factory.js');
       const { loadSettings } = await import('../src/config/settings.js');
       const other = await createScratchDatabase('ic_demo2');
-      const settings = loadSettings({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', DEMO_CONTENT: 'true', DATA_DIR: '/tmp/ic-demo-test' });
+      const settings = loadSettings({
+        NODE_ENV: 'test',
+        JWT_SECRET: 'x'.repeat(40),
+        LOG_LEVEL: 'silent',
+        DEMO_CONTENT: 'true',
+        DATA_DIR: '/tmp/ic-demo-test',
+      });
       const app = await createApp(settings, other.url);
       const config = (await (await import('supertest')).default(app.getHttpServer()).get('/api/Config/GetConfig')).body;
       expect(config.isActive).toBe(true);
@@ -187,7 +292,9 @@ describe('demo content', () => {
       await app.close();
       // Second start on the same (now non-empty) database: nothing added.
       const again = await createApp(settings, other.url);
-      const rows = await again.get((await import('@nestjs/typeorm')).getDataSourceToken() as string).query('SELECT count(*)::int AS n FROM configuration');
+      const rows = await again
+        .get((await import('@nestjs/typeorm')).getDataSourceToken() as string)
+        .query('SELECT count(*)::int AS n FROM configuration');
       expect(rows[0].n).toBe(1);
       await again.close();
       await other.drop();

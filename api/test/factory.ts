@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { TokenService } from '../src/modules/auth/token.service.js';
+import { SessionService } from '../src/modules/auth/sessions/session.service.js';
 import { UserService } from '../src/modules/auth/user.service.js';
 import { OrganizationEntity, OrganizationMemberEntity } from '../src/modules/organizations/organization.entity.js';
 import { CallSubmissionsService } from '../src/modules/calls/call-submissions.service.js';
@@ -43,7 +43,7 @@ export class Factory {
       lastName: o.lastName ?? 'Lovelace',
       roles: o.roles ?? (o.admin ? ['Admin'] : []),
     });
-    const tokens = await this.app.get(TokenService).issue(user.id);
+    const tokens = await this.app.get(SessionService).start(user.id, { userAgent: 'test factory', ip: '127.0.0.1' });
     return {
       id: user.id,
       email: user.email,
@@ -82,7 +82,9 @@ export class Factory {
    * steps by kind: `{ kind: 'text', content: { html: '<p>x</p>' } }`.
    */
   async call(
-    o: Partial<Omit<CreateCallDto, 'callType'>> & { steps?: { kind: keyof typeof BUILT_IN_STEP_TYPE_IDS; name?: string; content?: unknown }[] } = {},
+    o: Partial<Omit<CreateCallDto, 'callType'>> & {
+      steps?: { kind: keyof typeof BUILT_IN_STEP_TYPE_IDS; name?: string; content?: unknown }[];
+    } = {},
   ): Promise<CallDetailAdminDto> {
     const { steps, ...fields } = o;
     const day = 24 * 3600 * 1000;
@@ -103,7 +105,11 @@ export class Factory {
   }
 
   /** The organization's submission of a call, through the real service. */
-  async submission(callId: string, user: { id: string; email: string }, organizationId: string): Promise<{ id: string; closed: boolean; code: string }> {
+  async submission(
+    callId: string,
+    user: { id: string; email: string },
+    organizationId: string,
+  ): Promise<{ id: string; closed: boolean; code: string }> {
     const auth = { id: user.id, email: user.email, firstName: '', lastName: '', roles: [], isAdmin: false };
     return this.app.get(CallSubmissionsService).upsertForCall(callId, auth, organizationId);
   }
@@ -137,7 +143,9 @@ export class Factory {
       })),
     }));
     const stakeholders = ['Young people', 'Families', 'Residents'].map((name) => ({ name, description: `${name} of the area` }));
-    return this.app.get(ImpactFrameworkService).create({ name: o.name ?? this.unique('Framework'), description: 'A test framework', content: { stakeholders, outcomes } });
+    return this.app
+      .get(ImpactFrameworkService)
+      .create({ name: o.name ?? this.unique('Framework'), description: 'A test framework', content: { stakeholders, outcomes } });
   }
 }
 
@@ -158,7 +166,12 @@ export const FILL_STEPS: { kind: keyof typeof BUILT_IN_STEP_TYPE_IDS; name?: str
   {
     kind: 'survey',
     name: 'About you',
-    content: { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'mission', isRequired: true }] }, { name: 'p2', elements: [{ type: 'comment', name: 'notes' }] }] },
+    content: {
+      pages: [
+        { name: 'p1', elements: [{ type: 'text', name: 'mission', isRequired: true }] },
+        { name: 'p2', elements: [{ type: 'comment', name: 'notes' }] },
+      ],
+    },
   },
   {
     kind: 'quiz',
@@ -192,7 +205,9 @@ export const testFiles = {
   },
   /** An ELF executable header: what a renamed program looks like. */
   executable(size = 400): Buffer {
-    const elf = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x00, 0x3e, 0x00, 0x01, 0, 0, 0]);
+    const elf = Buffer.from([
+      0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x00, 0x3e, 0x00, 0x01, 0, 0, 0,
+    ]);
     return Buffer.concat([elf, Buffer.alloc(size - elf.length)]);
   },
 };

@@ -124,6 +124,34 @@ function uploadTests(name: string, env: () => Record<string, string>, checkStore
       expect((await t.http.get(`/api/FileUpload/GetFile?downloadId=${up.body.fileDownloadId}`)).status).toBe(401);
     });
 
+    it('keeps a non-ASCII file name in UTF-8 end to end (stored, listed, downloaded with filename*)', async () => {
+      const { t } = c;
+      const s = await slotSetup(t);
+      const name = 'relazione attività – città €.pdf';
+      const up = await s.upload(0, testFiles.pdf(), name);
+      expect(up.status).toBe(200);
+      expect(up.body.fileName).toBe(name);
+      expect((await t.db.query('SELECT file_name FROM attachment WHERE id = $1', [up.body.id]))[0].file_name).toBe(name);
+      const list = await t.http.get(`/api/FileUpload/GetAttachments?submissionId=${s.submissionId}`).set(s.h);
+      expect(list.body[0].fileName).toBe(name);
+      const file = await t.http.get(`/api/FileUpload/GetFile?downloadId=${up.body.fileDownloadId}`).set(s.h).expect(200);
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename="relazione attivit_ _ citt_ _.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      );
+      const key = (await t.db.query('SELECT storage_key FROM attachment WHERE id = $1', [up.body.id]))[0].storage_key as string;
+      expect(await checkStored(t, key)).toBe(true);
+      if (t.settings.s3) {
+        const client = new S3Client({
+          endpoint: t.settings.s3.endpoint,
+          region: 'us-east-1',
+          forcePathStyle: true,
+          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+        });
+        const head = await client.send(new HeadObjectCommand({ Bucket: t.settings.s3.bucket, Key: key }));
+        expect(head.ContentDisposition).toBe(file.headers['content-disposition']);
+      }
+    });
+
     it('replaces the file of a slot and removes a file, deleting the stored bytes', async () => {
       const { t } = c;
       const s = await slotSetup(t);
@@ -219,7 +247,10 @@ describe('uploads on the local disk', () => {
     const escaped = await s.upload(0, testFiles.pdf(), 'pass%0D%0Awd%22.pdf');
     expect(escaped.body.fileName).toBe('pass wd.pdf');
     expect((await s.upload(0, testFiles.pdf(), 'a.pdf', { Nome: 'Line\r\nbreak "quoted"' })).body.fileName).toBe('Line break quoted.pdf');
-    const evilName = await s.upload(0, testFiles.pdf(), 'a.pdf', { Nome: '..\\..\\x\u0000y\u202e' });
+    // A NUL is refused outright (issue 13: every bad byte is a 400); other controls are stripped.
+    const nul = await s.upload(0, testFiles.pdf(), 'a.pdf', { Nome: 'x\u0000y' });
+    expect([nul.status, nul.body.key]).toEqual([400, 'errors.invalid-characters']);
+    const evilName = await s.upload(0, testFiles.pdf(), 'a.pdf', { Nome: '..\\..\\x\u0007y\u202e' });
     expect(evilName.body.fileName).toBe('xy.pdf');
     const res = await c.t.http.get(`/api/FileUpload/GetFile?downloadId=${evilName.body.fileDownloadId}`).set(s.h);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="xy.pdf"; filename*=UTF-8''xy.pdf`);

@@ -22,7 +22,15 @@ describe('schema', () => {
   it('lists every migration file in the index', () => {
     const files = readdirSync(join(import.meta.dirname, '../src/database/migrations')).filter((f) => /^\d+-[a-z0-9-]+\.ts$/.test(f));
     expect(migrations.map((m) => new m().name).sort()).toEqual(
-      files.map((f) => (new Function(`return ${JSON.stringify(f)}`)() as string).replace(/^(\d+)-(.*)\.ts$/, (_: string, ts: string, name: string) => name.replace(/(^|-)(\w)/g, (__: string, ___: string, c: string) => c.toUpperCase()) + ts)).sort(),
+      files
+        .map((f) =>
+          (new Function(`return ${JSON.stringify(f)}`)() as string).replace(
+            /^(\d+)-(.*)\.ts$/,
+            (_: string, ts: string, name: string) =>
+              name.replace(/(^|-)(\w)/g, (__: string, ___: string, c: string) => c.toUpperCase()) + ts,
+          ),
+        )
+        .sort(),
     );
   });
 });
@@ -54,13 +62,22 @@ describe('HTTP basics', () => {
 
   it('refuses malformed JSON with 400 errors.malformed-json', async () => {
     const admin = await t.factory.user({ admin: true });
-    const res = await t.http.post('/api/Config/UpsertConfig').set(admin.headers()).set('Content-Type', 'application/json').send('{"name": ').expect(400);
+    const res = await t.http
+      .post('/api/Config/UpsertConfig')
+      .set(admin.headers())
+      .set('Content-Type', 'application/json')
+      .send('{"name": ')
+      .expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, key: 'errors.malformed-json' });
   });
 
   it('refuses a body over the limit with 413 errors.payload-too-large', async () => {
     const admin = await t.factory.user({ admin: true });
-    const res = await t.http.post('/api/Config/UpsertConfig').set(admin.headers()).send({ name: 'x', landingHtml: 'a'.repeat(1_100_000) }).expect(413);
+    const res = await t.http
+      .post('/api/Config/UpsertConfig')
+      .set(admin.headers())
+      .send({ name: 'x', landingHtml: 'a'.repeat(1_100_000) })
+      .expect(413);
     expect(res.body.key).toBe('errors.payload-too-large');
   });
 
@@ -74,13 +91,19 @@ describe('HTTP basics', () => {
 });
 
 describe('prototype keys', () => {
-  it.each(['{"name":"x","__proto__":{"isAdmin":true}}', '{"name":"x","constructor":{"prototype":{"polluted":true}}}', '{"name":"x","nested":{"__proto__":1}}'])(
-    'refuses %s with 400 errors.forbidden-key and saves nothing',
-    async (body) => {
-      const admin = await t.factory.user({ admin: true });
-      const res = await t.http.post('/api/Config/UpsertConfig').set(admin.headers()).set('Content-Type', 'application/json').send(body).expect(400);
-      expect(res.body.key).toBe('errors.forbidden-key');
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    },
-  );
+  it.each([
+    '{"name":"x","__proto__":{"isAdmin":true}}',
+    '{"name":"x","constructor":{"prototype":{"polluted":true}}}',
+    '{"name":"x","nested":{"__proto__":1}}',
+  ])('refuses %s with 400 errors.forbidden-key and saves nothing', async (body) => {
+    const admin = await t.factory.user({ admin: true });
+    const res = await t.http
+      .post('/api/Config/UpsertConfig')
+      .set(admin.headers())
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(400);
+    expect(res.body.key).toBe('errors.forbidden-key');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });

@@ -15,7 +15,8 @@ describe('API error keys', () => {
   const keys = new Set<string>();
   for (const file of sources(join(import.meta.dirname, '../src'))) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\b(?:badRequest|notFound|forbidden|unauthorized|conflict|tooLarge|unprocessable)\(\s*'([a-z0-9.-]+)'/g)) keys.add(m[1]);
+    for (const m of text.matchAll(/\b(?:badRequest|notFound|forbidden|unauthorized|conflict|tooLarge|unprocessable)\(\s*'([a-z0-9.-]+)'/g))
+      keys.add(m[1]);
     for (const m of text.matchAll(/\bkey:\s*'([a-z][a-z0-9-]*\.[a-z0-9.-]+)'/g)) keys.add(m[1]);
   }
 

@@ -67,10 +67,47 @@ describe('login configuration', () => {
     expect(res.body.claims_supported).toEqual(expect.arrayContaining(['email', 'given_name', 'family_name', 'roles']));
     expect(res.body.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile', 'roles']));
   });
+
+  it('makes its discovery document and redirects from PUBLIC_URL, never from Host or X-Forwarded-Host', async () => {
+    const res = await t.http
+      .get('/oidc/.well-known/openid-configuration')
+      .set('Host', 'evil.example')
+      .set('X-Forwarded-Host', 'evil.example')
+      .set('X-Forwarded-Proto', 'https')
+      .set('Forwarded', 'host=evil.example;proto=https')
+      .expect(200);
+    const urls = Object.entries(res.body as Record<string, unknown>).filter(([k, v]) => typeof v === 'string' && /(endpoint|uri)$/.test(k));
+    expect(urls.length).toBeGreaterThan(3);
+    for (const [, v] of urls) expect(v).toMatch(/^http:\/\/127\.0\.0\.1:3000\/oidc\//);
+    expect(JSON.stringify(res.body)).not.toContain('evil.example');
+  });
+
+  it('answers cross-origin requests only for PUBLIC_URL’s origin (token endpoint, discovery)', async () => {
+    const preflight = (origin: string) =>
+      t.http
+        .options('/oidc/token')
+        .set('Origin', origin)
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'content-type');
+    const evil = await preflight('https://evil.example');
+    expect(evil.status).toBe(403);
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    const own = await preflight('http://127.0.0.1:3000');
+    expect(own.status).toBe(204);
+    expect(own.headers['access-control-allow-origin']).toBe('http://127.0.0.1:3000');
+    const token = await t.http
+      .post('/oidc/token')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ grant_type: 'authorization_code', code: 'x' });
+    expect(token.headers['access-control-allow-origin']).toBeUndefined();
+    const discovery = await t.http.get('/oidc/.well-known/openid-configuration').set('Origin', 'https://evil.example').expect(200);
+    expect(discovery.headers['access-control-allow-origin']).toBeUndefined();
+  });
 });
 
 describe('sign-in through the embedded provider', () => {
-  it('registers an unknown e-mail on the spot and answers the product tokens (30 days)', async () => {
+  it('registers an unknown e-mail on the spot and answers the product tokens (a 30-day session)', async () => {
     const email = uniqueEmail();
     const s = await browserSignIn(t, { email, firstName: 'Grace', lastName: 'Hopper' });
     expect(s.callback.get('state')).toBe(s.state);
@@ -78,7 +115,9 @@ describe('sign-in through the embedded provider', () => {
     const tokens = await exchange(exchangeBody(s)).expect(200);
     expect(tokens.body).toEqual({ token: expect.any(String), refresh_token: expect.any(String) });
     const claims = decodeJwt(tokens.body.token);
-    expect(claims.exp! - claims.iat!).toBe(30 * 24 * 3600);
+    expect(claims.exp! - claims.iat!).toBe(10 * 60);
+    const refresh = decodeJwt(tokens.body.refresh_token);
+    expect(Math.abs(refresh.exp! - refresh.iat! - 30 * 24 * 3600)).toBeLessThanOrEqual(2);
     const me = await currentUser(tokens.body.token);
     expect(me.body).toMatchObject({ email, firstName: 'Grace', lastName: 'Hopper', roles: [], isAdmin: false, canCustomize: false });
     const rows = await t.db.query('SELECT issuer, subject, last_login_at FROM app_user WHERE email = $1', [email]);

@@ -30,14 +30,25 @@ describe('request logging at info', () => {
     await t.http.get('/api/NoSuchGroup/Nothing').set('X-Request-Id', 'trace-log-2').expect(404);
     const mine = logs.lines.filter((l) => typeof l.reqId === 'string' && (l.reqId as string).startsWith('trace-log-'));
     expect(mine).toEqual([
-      expect.objectContaining({ level: 30, reqId: 'trace-log-1', method: 'GET', url: '/api/Config/GetConfig', statusCode: 200, msg: 'request completed' }),
+      expect.objectContaining({
+        level: 30,
+        reqId: 'trace-log-1',
+        method: 'GET',
+        url: '/api/Config/GetConfig',
+        statusCode: 200,
+        msg: 'request completed',
+      }),
       expect.objectContaining({ level: 30, reqId: 'trace-log-2', statusCode: 404 }),
     ]);
     expect(typeof mine[0].responseTime).toBe('number');
   });
 
   it('gives a request without a usable X-Request-Id a new UUID and never logs its headers', async () => {
-    const res = await t.http.get('/api/Config/GetConfig').set('X-Request-Id', 'bad id with spaces').set('Authorization', 'Bearer secret-token').expect(200);
+    const res = await t.http
+      .get('/api/Config/GetConfig')
+      .set('X-Request-Id', 'bad id with spaces')
+      .set('Authorization', 'Bearer secret-token')
+      .expect(200);
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const line = logs.lines.find((l) => l.reqId === res.headers['x-request-id']);
     expect(line).toBeDefined();
@@ -59,7 +70,14 @@ describe('error logging', () => {
     }
     expect(answered).toEqual({ statusCode: 500, message: 'Internal server error', key: 'errors.internal' });
     expect(logs.lines).toEqual([
-      expect.objectContaining({ level: 50, context: 'Errors', reqId: 'trace-500', method: 'POST', url: '/api/Thing/Break', err: expect.objectContaining({ message: 'database went away' }) }),
+      expect.objectContaining({
+        level: 50,
+        context: 'Errors',
+        reqId: 'trace-500',
+        method: 'POST',
+        url: '/api/Thing/Break',
+        err: expect.objectContaining({ message: 'database went away' }),
+      }),
     ]);
   });
 });

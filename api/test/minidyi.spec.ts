@@ -1,6 +1,7 @@
 import { computeSroi, type MiniDyiState, type SelectedOutcome } from '@impact-calls/domain';
 import { createTestApp, type TestApp } from './app.js';
 import type { TestUser } from './factory.js';
+import { CacheInvalidation } from '../src/database/shared-cache.js';
 import type { ImpactFrameworkDto } from '../src/modules/impact/dto/impact-framework.dto.js';
 
 /**
@@ -258,7 +259,10 @@ describe('saving and reading', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ frameworkId: fw.id, maxOutcome: 4, maxSdg: 4, isSdgEnabled: true });
     expect(res.body.sroiScore).toBeCloseTo(expectedSroi, 10);
-    const none = await applicant({ frameworkId: null });
+    // A step without a framework is refused on save since issue 14; one saved before (legacy data) is made here by SQL.
+    const none = await applicant({ frameworkId: fw.id, ...ON });
+    await t.db.query(`UPDATE step SET content = content || '{"frameworkId": null}'::jsonb WHERE id = $1`, [none.stepId]);
+    await t.app.get(CacheInvalidation).settled();
     const refused = await put(none, { budget: 10 });
     expect([refused.status, refused.body.key]).toEqual([409, 'components.mini-dyi.error-no-framework']);
     expect((await read(none)).body).toMatchObject({ frameworkId: null, stepResultId: null });

@@ -70,7 +70,12 @@ describe('Organization group', () => {
 
   it('lists organizations with a foundation date and no optional flags exactly as it reads one', async () => {
     const user = await t.factory.user();
-    const org = await create(user, { name: 'Dated', date_of_foundation: '1999-12-31', selfCertification: undefined, preFunding: undefined });
+    const org = await create(user, {
+      name: 'Dated',
+      date_of_foundation: '1999-12-31',
+      selfCertification: undefined,
+      preFunding: undefined,
+    });
     const list = await t.http.get('/api/Organization/GetOrganizations').set(user.headers()).expect(200);
     const one = await t.http.get('/api/Organization/GetOrganizationById').query({ orgId: org.id }).set(user.headers(org.id)).expect(200);
     expect(list.body).toEqual([one.body]);

@@ -27,7 +27,10 @@ function routesOf(t: TestApp): Route[] {
       const sub = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
       if (sub === undefined) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number].toLowerCase();
-      const path = `/api/${[base, sub].map((p) => p.replace(/^\/|\/$/g, '')).filter(Boolean).join('/')}`.replace(/:(\w+)/g, '{$1}');
+      const path = `/api/${[base, sub]
+        .map((p) => p.replace(/^\/|\/$/g, ''))
+        .filter(Boolean)
+        .join('/')}`.replace(/:(\w+)/g, '{$1}');
       const declared = Reflect.getMetadata(ACCESS_KEY, handler) !== undefined || Reflect.getMetadata(ACCESS_KEY, type) !== undefined;
       routes.push({ method, path, declared, where: `${type.name}.${name}` });
     }
@@ -68,7 +71,14 @@ describe('routes', () => {
     const { Reflector } = await import('@nestjs/core');
     const { MemberOrganizationsReader } = await import('../src/modules/organizations/member-organizations.js');
     const { AccessTokenVerifier } = await import('../src/modules/auth/access-token.verifier.js');
-    const guard = new AccessGuard(new Reflector(), t.settings, t.app.get(MemberOrganizationsReader), t.app.get(AccessTokenVerifier));
+    const { RateLimiter } = await import('../src/modules/limits/rate-limiter.service.js');
+    const guard = new AccessGuard(
+      new Reflector(),
+      t.settings,
+      t.app.get(MemberOrganizationsReader),
+      t.app.get(AccessTokenVerifier),
+      t.app.get(RateLimiter),
+    );
     const context = {
       getHandler: () => function undeclared() {},
       getClass: () => class Undeclared {},

@@ -57,11 +57,18 @@ describe('sendJson', () => {
 
   it('leaves small answers uncompressed', async () => {
     const res = await raw('/small', 'gzip');
-    expect([res.status, res.headers['content-encoding'], res.headers.vary, res.body.toString()]).toEqual([200, undefined, undefined, '{"ok":true}']);
+    expect([res.status, res.headers['content-encoding'], res.headers.vary, res.body.toString()]).toEqual([
+      200,
+      undefined,
+      undefined,
+      '{"ok":true}',
+    ]);
   });
 
   it('reads Accept-Encoding with its q-values', () => {
-    for (const yes of ['gzip', 'GZIP', 'br, gzip;q=0.8', '*', 'deflate, gzip; q=1', 'gzip;q=0.001', 'gzip, *;q=0']) expect([yes, acceptsGzip(yes)]).toEqual([yes, true]);
-    for (const no of [undefined, '', 'br', 'identity', 'gzip;q=0', 'gzip; q=0.0', 'x-gzip', '*, gzip;q=0']) expect([no, acceptsGzip(no)]).toEqual([no, false]);
+    for (const yes of ['gzip', 'GZIP', 'br, gzip;q=0.8', '*', 'deflate, gzip; q=1', 'gzip;q=0.001', 'gzip, *;q=0'])
+      expect([yes, acceptsGzip(yes)]).toEqual([yes, true]);
+    for (const no of [undefined, '', 'br', 'identity', 'gzip;q=0', 'gzip; q=0.0', 'x-gzip', '*, gzip;q=0'])
+      expect([no, acceptsGzip(no)]).toEqual([no, false]);
   });
 });

@@ -62,9 +62,12 @@ describe('cached reads follow every committed change, whoever makes it', () => {
 
   it('drops a membership removed by SQL from the list and from what SelectedOrganizationId may name', async () => {
     const user = await t.factory.user();
-    const org = (await t.http.post('/api/Organization/CreateOrganization').set(user.headers()).send(orgBody('Cached Co')).expect(200)).body as { id: string };
+    const org = (await t.http.post('/api/Organization/CreateOrganization').set(user.headers()).send(orgBody('Cached Co')).expect(200))
+      .body as { id: string };
     // The creator's own next read is fresh at once (no waiting for the notification).
-    expect((await t.http.get('/api/Organization/GetOrganizations').set(user.headers()).expect(200)).body.map((o: { id: string }) => o.id)).toEqual([org.id]);
+    expect(
+      (await t.http.get('/api/Organization/GetOrganizations').set(user.headers()).expect(200)).body.map((o: { id: string }) => o.id),
+    ).toEqual([org.id]);
     await t.http.get('/api/Organization/GetOrganizations').set(user.headers(org.id)).expect(200);
     await t.db.query('DELETE FROM organization_member WHERE organization_id = $1 AND user_id = $2', [org.id, user.id]);
     await invalidation.settled();
@@ -75,11 +78,16 @@ describe('cached reads follow every committed change, whoever makes it', () => {
   it('shows every member an organization renamed by another member', async () => {
     const owner = await t.factory.user();
     const colleague = await t.factory.user();
-    const org = (await t.http.post('/api/Organization/CreateOrganization').set(owner.headers()).send(orgBody('Before')).expect(200)).body as { id: string; version: number };
+    const org = (await t.http.post('/api/Organization/CreateOrganization').set(owner.headers()).send(orgBody('Before')).expect(200))
+      .body as { id: string; version: number };
     await t.db.query(`INSERT INTO organization_member (organization_id, user_id, role) VALUES ($1, $2, 'member')`, [org.id, colleague.id]);
     await invalidation.settled();
     expect((await t.http.get('/api/Organization/GetOrganizations').set(colleague.headers()).expect(200)).body[0].name).toBe('Before');
-    await t.http.put('/api/Organization/UpdateOrganization').set(owner.headers(org.id)).send({ ...orgBody('After'), id: org.id, version: org.version }).expect(200);
+    await t.http
+      .put('/api/Organization/UpdateOrganization')
+      .set(owner.headers(org.id))
+      .send({ ...orgBody('After'), id: org.id, version: org.version })
+      .expect(200);
     await invalidation.settled();
     expect((await t.http.get('/api/Organization/GetOrganizations').set(colleague.headers()).expect(200)).body[0].name).toBe('After');
   });

@@ -225,7 +225,10 @@ describe('step contents', () => {
     const ok = await saveStep('quiz', q('b')).expect(200);
     expect(ok.body.steps[0]).toMatchObject({ content: q(), expectedAnswers: { q1: 'b' } });
     expect((await saveStep('quiz', q()).expect(400)).body.key).toBe('errors.step-content');
-    expect((await saveStep('quiz', { pages: [{ name: 'p', elements: [] }] }).expect(400)).body.key).toBe('errors.step-content');
+    // A quiz without questions could not be filled: refused with its own key (issue 14).
+    expect((await saveStep('quiz', { pages: [{ name: 'p', elements: [] }] }).expect(400)).body.key).toBe(
+      'pages.admin.steps.error-survey-no-questions',
+    );
   });
 
   it('refuses oversized contents', async () => {

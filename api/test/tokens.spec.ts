@@ -2,7 +2,6 @@ import { jest } from '@jest/globals';
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './app.js';
 import { TOKEN_AUDIENCE } from '../src/modules/auth/token.service.js';
-import { SIGN_IN_LIMIT_PER_MINUTE } from '../src/modules/auth/rate-limit.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,9 +12,20 @@ afterAll(() => t.close());
 const key = new TextEncoder().encode(TEST_JWT_SECRET);
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
-/** A token like the product's, with any change. */
-function forge(sub: string, o: { typ?: string; exp?: number; iss?: string; aud?: string; roles?: string[]; secret?: Uint8Array } = {}) {
-  return new SignJWT({ typ: o.typ ?? 'access', ...(o.roles ? { roles: o.roles } : {}) })
+/** The session of a factory user's token. */
+const sidOf = (user: { token: string }) => decodeJwt(user.token).sid as string;
+
+/** A token like the product's, with any change (`sid`: the session it names; none by default). */
+function forge(
+  sub: string,
+  o: { typ?: string; exp?: number; iss?: string; aud?: string; roles?: string[]; secret?: Uint8Array; sid?: string; gen?: number } = {},
+) {
+  return new SignJWT({
+    typ: o.typ ?? 'access',
+    ...(o.roles ? { roles: o.roles } : {}),
+    ...(o.sid ? { sid: o.sid } : {}),
+    ...(o.gen !== undefined ? { gen: o.gen } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(sub)
     .setIssuer(o.iss ?? t.settings.publicUrl)
@@ -28,12 +38,25 @@ function forge(sub: string, o: { typ?: string; exp?: number; iss?: string; aud?:
 const me = (token: string) => t.http.get('/api/User').set('Authorization', `Bearer ${token}`);
 
 describe('the product tokens', () => {
-  it('a token from the token service works for 30 days', async () => {
+  it('an access token lives 10 minutes and names its session; the refresh token lives as long as the session (30 days)', async () => {
     const user = await t.factory.user();
     const claims = decodeJwt(user.token);
-    expect(claims.exp! - claims.iat!).toBe(30 * 24 * 3600);
-    expect(claims).toMatchObject({ sub: user.id, iss: t.settings.publicUrl, aud: TOKEN_AUDIENCE, typ: 'access' });
+    expect(claims.exp! - claims.iat!).toBe(10 * 60);
+    expect(claims).toMatchObject({ sub: user.id, iss: t.settings.publicUrl, aud: TOKEN_AUDIENCE, typ: 'access', sid: expect.any(String) });
+    const refresh = decodeJwt(user.refreshToken);
+    expect(refresh).toMatchObject({ typ: 'refresh', sub: user.id, sid: claims.sid, gen: 0 });
+    expect(refresh.exp! - refresh.iat!).toBeGreaterThanOrEqual(30 * 24 * 3600 - 5);
+    expect(refresh.exp! - refresh.iat!).toBeLessThanOrEqual(30 * 24 * 3600);
     await me(user.token).expect(200);
+  });
+
+  it('refuses a well-signed access token without a session, or of a session that is not its user’s', async () => {
+    const user = await t.factory.user();
+    const other = await t.factory.user();
+    await me(await forge(user.id)).expect(401); // the 30-day tokens issued before sessions existed
+    await me(await forge(user.id, { sid: sidOf(other) })).expect(401);
+    await me(await forge(user.id, { sid: '00000000-0000-4000-8000-000000000000' })).expect(401);
+    await me(await forge(user.id, { sid: sidOf(user) })).expect(200);
   });
 
   it('refuses a missing or malformed token', async () => {
@@ -51,7 +74,7 @@ describe('the product tokens', () => {
   it('refuses a token once it expires, also one accepted before', async () => {
     const user = await t.factory.user();
     const exp = Math.floor(Date.now() / 1000) + 60;
-    const token = await forge(user.id, { exp });
+    const token = await forge(user.id, { exp, sid: sidOf(user) });
     await me(token).expect(200);
     await me(token).expect(200); // verified once, then remembered
     const later = jest.spyOn(Date, 'now').mockReturnValue((exp + 1) * 1000);
@@ -101,7 +124,7 @@ describe('the product tokens', () => {
 
   it('never trusts roles in a token: a tampered roles claim gives no admin access', async () => {
     const user = await t.factory.user();
-    const withRoles = await forge(user.id, { roles: ['admin'] });
+    const withRoles = await forge(user.id, { roles: ['admin'], sid: sidOf(user) });
     const res = await me(withRoles).expect(200);
     expect(res.body).toMatchObject({ roles: [], isAdmin: false });
     await t.http.get('/api/admin/organizations').set('Authorization', `Bearer ${withRoles}`).expect(403);
@@ -122,7 +145,7 @@ describe('the product tokens', () => {
     const user = await t.factory.user();
     const res = await t.http.post('/api/Jwt/refresh').send({ refresh_token: user.refreshToken }).expect(200);
     expect(res.body).toEqual({ token: expect.any(String), refresh_token: expect.any(String) });
-    expect(decodeJwt(res.body.refresh_token)).toMatchObject({ typ: 'refresh', sub: user.id });
+    expect(decodeJwt(res.body.refresh_token)).toMatchObject({ typ: 'refresh', sub: user.id, sid: sidOf(user), gen: 1 });
     const who = await me(res.body.token).expect(200);
     expect(who.body.id).toBe(user.id);
   });
@@ -131,11 +154,13 @@ describe('the product tokens', () => {
     const user = await t.factory.user();
     await t.http
       .post('/api/Jwt/refresh')
-      .send({ refresh_token: await forge(user.id, { typ: 'refresh', exp: Math.floor(Date.now() / 1000) - 1 }) })
+      .send({ refresh_token: await forge(user.id, { typ: 'refresh', sid: sidOf(user), gen: 0, exp: Math.floor(Date.now() / 1000) - 1 }) })
       .expect(401);
     await t.http
       .post('/api/Jwt/refresh')
-      .send({ refresh_token: await forge(user.id, { typ: 'refresh', secret: new TextEncoder().encode('x'.repeat(48)) }) })
+      .send({
+        refresh_token: await forge(user.id, { typ: 'refresh', sid: sidOf(user), gen: 0, secret: new TextEncoder().encode('x'.repeat(48)) }),
+      })
       .expect(401);
     await t.http.post('/api/Jwt/refresh').send({}).expect(400);
     const gone = await t.factory.user();
@@ -147,14 +172,19 @@ describe('the product tokens', () => {
 
 describe('sign-in throttling', () => {
   it('answers 429 with Retry-After after too many sign-in attempts from one address', async () => {
-    const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
-    // trust proxy is loopback: the tests' X-Forwarded-For names the client.
-    const attempt = () => t.http.post('/api/Jwt/refresh').set('X-Forwarded-For', ip).send({ refresh_token: 'x' });
-    for (let i = 0; i < SIGN_IN_LIMIT_PER_MINUTE; i++) expect((await attempt()).status).toBe(401);
-    const limited = await attempt().expect(429);
-    expect(limited.body.key).toBe('errors.too-many-requests');
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    // Another address is not affected.
-    await t.http.post('/api/Jwt/refresh').set('X-Forwarded-For', '198.51.100.7').send({ refresh_token: 'x' }).expect(401);
+    const limited = await createTestApp({ RATE_LIMIT_SIGN_INS_PER_IP_PER_MINUTE: '20' });
+    try {
+      const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+      // trust proxy is loopback: the tests' X-Forwarded-For names the client.
+      const attempt = () => limited.http.post('/api/Jwt/refresh').set('X-Forwarded-For', ip).send({ refresh_token: 'x' });
+      for (let i = 0; i < 20; i++) expect((await attempt()).status).toBe(401);
+      const refused = await attempt().expect(429);
+      expect(refused.body.key).toBe('errors.too-many-requests');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address is not affected.
+      await limited.http.post('/api/Jwt/refresh').set('X-Forwarded-For', '198.51.100.7').send({ refresh_token: 'x' }).expect(401);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -68,8 +68,14 @@ export async function setup({ product, databaseUrl }) {
   );
   await db.end();
   const secret = product.jwtSecret();
-  const userHeaders = { Authorization: `Bearer ${await accessToken(secret, product.url, userId)}`, SelectedOrganizationId: orgId };
-  const adminHeaders = { Authorization: `Bearer ${await accessToken(secret, product.url, adminId)}`, 'Content-Type': 'application/json' };
+  const userHeaders = {
+    Authorization: `Bearer ${await accessToken(secret, product.url, userId, databaseUrl)}`,
+    SelectedOrganizationId: orgId,
+  };
+  const adminHeaders = {
+    Authorization: `Bearer ${await accessToken(secret, product.url, adminId, databaseUrl)}`,
+    'Content-Type': 'application/json',
+  };
   return { userHeaders, adminHeaders, baselineRoutes: { '/api/Call/GetCallListUser': { sql: LIST_SQL, params: [orgId, null] } } };
 }
 
@@ -109,7 +115,9 @@ async function saveFiftySteps(product, headers) {
       ...body,
       name: saved.name,
       id: saved.id,
-      callType: { id: saved.callTypeId, steps: again },
+      // An update says which version it was made from (issue 13: 428 without).
+      version: saved.version,
+      callType: { id: saved.callTypeId, version: saved.callType.version, steps: again },
     });
     updateTimes.push(updated.ms);
   }

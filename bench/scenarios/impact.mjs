@@ -50,7 +50,7 @@ export async function setup({ product, databaseUrl }) {
       [`bench-admin-${Date.now()}@example.org`, randomUUID()],
     )
   ).rows;
-  const token = await accessToken(product.jwtSecret(), product.url, id);
+  const token = await accessToken(product.jwtSecret(), product.url, id, databaseUrl);
   const headers = { Authorization: `Bearer ${token}` };
 
   const file = await frameworkWorkbook();

@@ -15,10 +15,10 @@ export async function setup({ product, databaseUrl }) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const userId = randomUUID();
-  await db.query(`INSERT INTO app_user (id, email, first_name, last_name, roles, issuer, subject) VALUES ($1::uuid, $2, 'Bench', 'User', '{}', 'bench', $1::text)`, [
-    userId,
-    `bench-${userId.slice(0, 8)}@bench.test`,
-  ]);
+  await db.query(
+    `INSERT INTO app_user (id, email, first_name, last_name, roles, issuer, subject) VALUES ($1::uuid, $2, 'Bench', 'User', '{}', 'bench', $1::text)`,
+    [userId, `bench-${userId.slice(0, 8)}@bench.test`],
+  );
   for (let i = 0; i < 20; i++) {
     const id = randomUUID();
     await db.query(
@@ -29,7 +29,7 @@ export async function setup({ product, databaseUrl }) {
     await db.query(`INSERT INTO organization_member (organization_id, user_id, role) VALUES ($1, $2, 'owner')`, [id, userId]);
   }
   await db.end();
-  const token = await accessToken(product.jwtSecret(), product.url.replace('127.0.0.1', '127.0.0.1'), userId);
+  const token = await accessToken(product.jwtSecret(), product.url.replace('127.0.0.1', '127.0.0.1'), userId, databaseUrl);
   return { token, baselineRoutes: { '/api/Organization/GetOrganizations': { sql: LIST_SQL, params: [userId] } } };
 }
 
@@ -37,5 +37,7 @@ export async function run({ product, baseline, token }) {
   const path = '/api/Organization/GetOrganizations';
   const p = await load(product.url + path, { headers: { authorization: `Bearer ${token}` } });
   const b = await load(baseline.url + path);
-  return { [`GET ${path} (20 organizations)`]: { product: p, baseline: b, ratio: +(p.requestsPerSecond / b.requestsPerSecond).toFixed(2) } };
+  return {
+    [`GET ${path} (20 organizations)`]: { product: p, baseline: b, ratio: +(p.requestsPerSecond / b.requestsPerSecond).toFixed(2) },
+  };
 }

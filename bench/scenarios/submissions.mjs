@@ -206,7 +206,7 @@ const canonical = (v) =>
  * request's latency is recorded. undici, not node:http: the browsers share the machine with the
  * server, and every millisecond of CPU they spend is one the server does not get.
  */
-function client(baseUrl) {
+export function client(baseUrl) {
   const agent = new UndiciPool(baseUrl, { connections: CONNECTIONS, pipelining: 1, keepAliveTimeout: 120_000 });
   const errors = [];
   const latencies = {};
@@ -256,7 +256,10 @@ export async function setup({ product, databaseUrl }) {
       [`bench-sub-admin-${run}@example.org`, randomUUID()],
     )
   ).rows;
-  const adminHeaders = { Authorization: `Bearer ${await accessToken(secret, product.url, adminId)}`, 'Content-Type': 'application/json' };
+  const adminHeaders = {
+    Authorization: `Bearer ${await accessToken(secret, product.url, adminId, databaseUrl)}`,
+    'Content-Type': 'application/json',
+  };
 
   // The call, through the console's API (step contents checked, the quiz key split out as in production).
   const day = 86_400_000;
@@ -317,7 +320,7 @@ export async function setup({ product, databaseUrl }) {
 
   const applicants = [];
   for (let i = 0; i < n; i++) {
-    const token = await accessToken(secret, product.url, userIds[i]);
+    const token = await accessToken(secret, product.url, userIds[i], databaseUrl);
     applicants.push({
       i,
       submissionId: subOf.get(orgIds[i]),
@@ -339,7 +342,7 @@ export async function setup({ product, databaseUrl }) {
  * has been serving (every path it takes compiled by V8, the sign-ins done), not its first
  * minutes. Not counted. Answers the number of requests.
  */
-async function warmUp(http, rush, early, uploaders, steps) {
+export async function warmUp(http, rush, early, uploaders, steps) {
   const open = (a) => http.send('warm', 'GET', `/api/Call/GetSubmissionByID?submissionId=${a.submissionId}`, a.headers);
   const autosave = async (a) => {
     let version = 0;

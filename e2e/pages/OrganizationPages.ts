@@ -112,7 +112,7 @@ export class UserMenu {
     await expect(this.page.getByRole('menu')).toBeVisible();
   }
 
-  item(name: 'Le tue organizzazioni' | 'Torna ai bandi' | 'Pannello di amministrazione' | 'Esci'): Locator {
+  item(name: 'Le tue organizzazioni' | 'Torna ai bandi' | 'Le tue sessioni' | 'Pannello di amministrazione' | 'Esci'): Locator {
     return this.page.getByRole('menu').getByRole('menuitem', { name });
   }
 }

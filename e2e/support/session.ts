@@ -1,8 +1,8 @@
 /**
- * Test sessions without the browser: a user row (upserted by e-mail) and the product's own
- * access token for it, signed with the secret the product keeps in `<DATA_DIR>/jwt-secret`
- * (HS256, iss = PUBLIC_URL, aud 'impact-calls', typ 'access'), exactly as the API issues
- * them. For API calls that set the scene (e.g. changing the configuration); flows that are
+ * Test sessions without the browser: a user row (upserted by e-mail), a session of that user
+ * (user_session, as a sign-in starts one) and the product's own access token naming it, signed
+ * with the secret the product keeps in `<DATA_DIR>/jwt-secret` (HS256, iss = PUBLIC_URL, aud
+ * 'impact-calls', typ 'access', sid), exactly as the API issues them. For API calls that set the scene (e.g. changing the configuration); flows that are
  * about signing in go through the sign-in page (pages/SignInPage.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ export async function userSession(email: string, { admin = false, firstName = 'T
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   let id: string;
+  let sid: string;
   try {
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO app_user (email, first_name, last_name, roles, issuer, subject)
@@ -34,11 +35,16 @@ export async function userSession(email: string, { admin = false, firstName = 'T
       [email.toLowerCase(), firstName, lastName, admin ? ['admin'] : []],
     );
     id = rows[0].id;
+    const session = await client.query<{ id: string }>(
+      `INSERT INTO user_session (user_id, expires_at, refresh_hash, user_agent) VALUES ($1, now() + interval '30 days', md5(random()::text), 'e2e') RETURNING id`,
+      [id],
+    );
+    sid = session.rows[0].id;
   } finally {
     await client.end();
   }
   const secret = new TextEncoder().encode(readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim());
-  const token = await new SignJWT({ typ: 'access' })
+  const token = await new SignJWT({ typ: 'access', sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(id)
     .setIssuer(E2E.baseURL)

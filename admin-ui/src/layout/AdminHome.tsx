@@ -6,8 +6,9 @@ import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useAdminTabs } from './adminTabs';
+import { HomeCounts } from './HomeCounts';
 
-/** `/admin`: the tabs of the console (spec section 2) as large links. */
+/** `/admin`: the figures that matter, then the tabs of the console (spec section 2) as large links. */
 export function AdminHome() {
   const translate = useTranslate();
   const tabs = useAdminTabs();
@@ -16,6 +17,10 @@ export function AdminHome() {
       <Title title={translate('shell.admin.title')} />
       <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
         {translate('shell.admin.title')}
+      </Typography>
+      <HomeCounts />
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {translate('pages.admin.home.sections')}
       </Typography>
       {tabs.length === 0 ? (
         <Typography>{translate('shell.admin.no-tabs')}</Typography>

@@ -12,6 +12,9 @@ export function AdminMenu() {
         <Menu.Item key={tab.key} to={tab.to} primaryText={translate(`pages.admin.tabs.${tab.key}`)} leftIcon={tab.icon} />
       ))}
       <Menu.ResourceItem name="organizations" />
+      <Menu.ResourceItem name="messages" />
+      <Menu.ResourceItem name="message-templates" />
+      <Menu.ResourceItem name="users" />
     </Menu>
   );
 }

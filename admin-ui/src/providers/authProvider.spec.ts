@@ -44,10 +44,13 @@ describe('authProvider', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('sends a signed-in user who is not an administrator out', async () => {
-    const { provider, leave } = setup({ me: user({ isAdmin: false, canCustomize: false, roles: [] }) });
+  it('sends a signed-in user who is not an administrator out, still signed in', async () => {
+    const { provider, leave, clearSession } = setup({ me: user({ isAdmin: false, canCustomize: false, roles: [] }) });
     await expect(provider.checkAuth({})).rejects.toBeDefined();
     expect(leave).toHaveBeenCalled();
+    // react-admin calls logout after a refused checkAuth: the session must survive it.
+    await expect(provider.logout({})).resolves.toBe(false);
+    expect(clearSession).not.toHaveBeenCalled();
   });
 
   it('sends the user out when the API refuses the token', async () => {
@@ -74,10 +77,21 @@ describe('authProvider', () => {
     expect(leave).toHaveBeenCalled();
   });
 
-  it('logout clears the session and leaves the console', async () => {
-    const { provider, clearSession, leave } = setup();
+  it('logout ends the session on the server, clears it here and leaves through the provider’s end-session URL', async () => {
+    const endSessionUrl = 'http://localhost/oidc/session/end?id_token_hint=abc&client_id=impact-calls';
+    const { provider, clearSession, leave, fetchMock } = setup({ me: { endSessionUrl } });
+    await expect(provider.logout({})).resolves.toBe(false);
+    const [request] = fetchMock.mock.calls[0] as unknown as [Request];
+    expect([request.method, new URL(request.url).pathname]).toEqual(['POST', '/api/Jwt/logout']);
+    expect(clearSession).toHaveBeenCalled();
+    expect(leave).toHaveBeenCalledWith(endSessionUrl);
+  });
+
+  it('logout still leaves when the API cannot be reached', async () => {
+    const { provider, clearSession, leave, fetchMock } = setup();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(provider.logout({})).resolves.toBe(false);
     expect(clearSession).toHaveBeenCalled();
-    expect(leave).toHaveBeenCalled();
+    expect(leave).toHaveBeenCalledWith(undefined);
   });
 });

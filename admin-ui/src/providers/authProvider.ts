@@ -13,8 +13,8 @@ export const CUSTOMIZE_RESOURCES = new Set(['configurations', 'customize']);
 
 interface AuthProviderOptions {
   client: ApiClient;
-  /** Leaves the console for the applicant app (full page navigation to `/`). */
-  leave: () => void;
+  /** Leaves the console for the applicant app (full page navigation to `/`), or to `url`. */
+  leave: (url?: string) => void;
   isAuthenticated?: () => boolean;
   clearSession?: () => void;
 }
@@ -31,6 +31,8 @@ export function createAuthProvider({
   clearSession = session.clear,
 }: AuthProviderOptions): AuthProvider {
   let user: Promise<CurrentUser> | undefined;
+  /** Set once the console sends this page away (not signed in, not an administrator). */
+  let leaving = false;
   const currentUser = (): Promise<CurrentUser> =>
     !isAuthenticated()
       ? Promise.reject(new Error('not signed in'))
@@ -40,6 +42,7 @@ export function createAuthProvider({
         }));
   // Rejections react-admin follows without its own redirect or notification: we leave the SPA.
   const refuse = () => {
+    leaving = true;
     leave();
     return Promise.reject({ redirectTo: false, logoutUser: false, message: false });
   };
@@ -47,11 +50,24 @@ export function createAuthProvider({
   return {
     // Sign-in happens in the applicant app (through the identity provider).
     login: () => refuse(),
-    logout: () => {
+    // Signing out ends the session on the server (issue 13), then goes through the provider's
+    // end-session endpoint (with id_token_hint) as the applicant app does.
+    logout: async () => {
       user = undefined;
+      // react-admin logs out after any refused checkAuth: a signed-in user who may not use the
+      // console is sent to `/` still signed in (spec section 6), so the session stays then.
+      if (leaving) return false;
+      let target: string | undefined;
+      if (isAuthenticated()) {
+        try {
+          target = (await unwrap(client.POST('/api/Jwt/logout'))).endSessionUrl ?? undefined;
+        } catch {
+          target = undefined;
+        }
+      }
       clearSession();
-      leave();
-      return Promise.resolve(false);
+      leave(target);
+      return false;
     },
     async checkAuth() {
       if (!isAuthenticated()) return refuse();

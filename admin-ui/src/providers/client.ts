@@ -7,11 +7,13 @@ import { createApiClient, session } from '@impact-calls/api-client';
  */
 export const api = createApiClient({
   getToken: session.getToken,
+  freshToken: () => session.freshToken(),
+  renew: () => session.renew(),
   getOrganizationId: session.getOrganizationId,
   sessionErrorStatuses: [],
 });
 
-/** Full-page navigation out of /admin to the applicant landing page. */
-export function leaveConsole(): void {
-  window.location.assign('/');
+/** Full-page navigation out of /admin: to the applicant landing page, or to `url` (the provider's sign-out). */
+export function leaveConsole(url?: string): void {
+  window.location.assign(url ?? '/');
 }

@@ -10,3 +10,12 @@ export function isUuid(value: unknown): value is string {
 export function isEmptyId(value: unknown): boolean {
   return value === undefined || value === null || value === '' || value === EMPTY_ID;
 }
+
+/**
+ * Ids in one canonical form, lower case (issue 13): PostgreSQL compares uuids in any case, but
+ * the code compares them as strings too (cached membership, the organization of a submission),
+ * so `ABC…` and `abc…` must never both reach it.
+ */
+export function canonicalId<T>(value: T): T {
+  return (typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : value) as T;
+}

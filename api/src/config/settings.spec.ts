@@ -29,7 +29,10 @@ describe('loadSettings', () => {
     [{ DEMO_CONTENT: 'maybe' }, 'DEMO_CONTENT'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
+    [{ SURVEYJS_LICENSE_KEY: 'two words' }, 'SURVEYJS_LICENSE_KEY'],
     [{ NODE_ENV: 'production', JWT_SECRET: '' }, 'JWT_SECRET'],
+    // The embedded development sign-in never runs in production.
+    [{ NODE_ENV: 'production' }, 'OIDC_ISSUER'],
   ])('names the setting at fault: %j', (env, setting) => {
     let error: unknown;
     try {
@@ -43,11 +46,31 @@ describe('loadSettings', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 
+  it('bootstraps admin@example.org only with the embedded provider outside production', () => {
+    const external = { OIDC_ISSUER: 'https://id.example.org/realms/x', OIDC_CLIENT_ID: 'app' };
+    expect(loadSettings({ ...base(), NODE_ENV: 'test' }).adminEmails).toEqual(['admin@example.org']);
+    expect(loadSettings({ ...base(), ...external }).adminEmails).toEqual([]);
+    const production = loadSettings({ ...base(), ...external, NODE_ENV: 'production' });
+    expect(production.adminEmails).toEqual([]);
+    expect(production.customizeEmailDomain).toBeUndefined();
+  });
+
   it('reads an external provider and normalizes lists', () => {
-    const s = loadSettings({ ...base(), OIDC_ISSUER: 'https://id.example.org/realms/x', OIDC_CLIENT_ID: 'app', ADMIN_EMAILS: ' Boss@Example.org ,x@y.it ', PUBLIC_URL: 'https://calls.example.org/' });
+    const s = loadSettings({
+      ...base(),
+      OIDC_ISSUER: 'https://id.example.org/realms/x',
+      OIDC_CLIENT_ID: 'app',
+      ADMIN_EMAILS: ' Boss@Example.org ,x@y.it ',
+      PUBLIC_URL: 'https://calls.example.org/',
+    });
     expect(s.oidc).toEqual({ issuer: 'https://id.example.org/realms/x', clientId: 'app', clientSecret: undefined });
     expect(s.adminEmails).toEqual(['boss@example.org', 'x@y.it']);
     expect(s.publicUrl).toBe('https://calls.example.org');
     expect(s.customizeEmailDomain).toBeUndefined();
+  });
+
+  it('reads the SurveyJS licence key (none by default)', () => {
+    expect(loadSettings(base()).surveyJsLicenseKey).toBeUndefined();
+    expect(loadSettings({ ...base(), SURVEYJS_LICENSE_KEY: ' Zm9v-YmFy_123= ' }).surveyJsLicenseKey).toBe('Zm9v-YmFy_123=');
   });
 });

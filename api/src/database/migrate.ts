@@ -11,7 +11,14 @@ const MIGRATION_LOCK = 72_360_001;
  * was empty before (no migration had ever run).
  */
 export async function migrateDatabase(url: string): Promise<{ wasEmpty: boolean }> {
-  const ds = new DataSource({ type: 'postgres', url, namingStrategy: new SnakeNamingStrategy(), uuidExtension: 'pgcrypto', migrations, migrationsTransactionMode: 'each' });
+  const ds = new DataSource({
+    type: 'postgres',
+    url,
+    namingStrategy: new SnakeNamingStrategy(),
+    uuidExtension: 'pgcrypto',
+    migrations,
+    migrationsTransactionMode: 'each',
+  });
   await ds.initialize();
   try {
     await ds.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -7,11 +7,14 @@ export function returnToLanding(): void {
 
 /**
  * The one API client of the applicant app: bearer token and SelectedOrganizationId on
- * every request; 401, 403, 498 and 302 answers clear the session and return to `/`, a
- * network error returns to `/` (spec section 8).
+ * every request, the token renewed silently before it expires and once on a 401; 401 (after
+ * that), 403, 498 and 302 answers clear the session and return to `/`, a network error returns
+ * to `/` (spec section 8).
  */
 export const api = createApiClient({
   getToken: session.getToken,
+  freshToken: () => session.freshToken(),
+  renew: () => session.renew(),
   getOrganizationId: session.getOrganizationId,
   onSessionError: () => {
     session.clear();

@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { i18n } from '../i18n/i18n';
 import { LanguageSync } from '../i18n/LanguageSync';
+import { RememberLanguage } from '../i18n/RememberLanguage';
 import { AppRoutes } from './routes';
 import { theme } from './theme';
 
@@ -32,6 +33,7 @@ export function App() {
           <CssBaseline />
           <BrowserRouter>
             <LanguageSync />
+            <RememberLanguage />
             <AppRoutes />
           </BrowserRouter>
         </ThemeProvider>

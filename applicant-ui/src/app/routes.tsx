@@ -8,6 +8,7 @@
  *   /register-org, /org/list, /org/edit/:organizationId   identity (protected)
  *   /call/:submissionId/*                fill (protected; ?readonly=true)
  *   /powerbi-report-rls/:wid/:rid/:oid   reports (protected)
+ *   /sessions                            the user's sessions (protected; issue 13)
  *   *                                    not found
  */
 import { lazy } from 'react';
@@ -26,6 +27,7 @@ const OrganizationListPage = lazy(() => import('../organizations/OrganizationLis
 const EditOrganizationPage = lazy(() => import('../organizations/EditOrganizationPage'));
 const CallsPage = lazy(() => import('../calls/CallsPage'));
 const FillPage = lazy(() => import('../fill/FillPage'));
+const SessionsPage = lazy(() => import('../sessions/SessionsPage'));
 
 export function AppRoutes() {
   return (
@@ -42,6 +44,7 @@ export function AppRoutes() {
           <Route path="org/list" element={<OrganizationListPage />} />
           <Route path="org/edit/:organizationId" element={<EditOrganizationPage />} />
           <Route path="call/:submissionId/*" element={<FillPage />} />
+          <Route path="sessions" element={<SessionsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -6,6 +6,8 @@ export const theme = createTheme({
     primary: { main: '#1b5e7a', contrastText: '#ffffff' },
     secondary: { main: '#b85c00', contrastText: '#ffffff' },
     background: { default: '#f5f7f9', paper: '#ffffff' },
+    // Darker than MUI's default so an outlined warning (the closing countdown) reads at 4.5:1.
+    warning: { main: '#8a4b00', contrastText: '#ffffff' },
   },
   shape: { borderRadius: 10 },
   typography: {
@@ -34,5 +36,7 @@ export const theme = createTheme({
       },
     },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    // Opaque: MUI's translucent grey let what is underneath lower the contrast (a tooltip left open by a tap on a phone).
+    MuiTooltip: { styleOverrides: { tooltip: { backgroundColor: '#2b2b2b', color: '#ffffff' } } },
   },
 });

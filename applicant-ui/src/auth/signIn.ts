@@ -137,18 +137,33 @@ export function buildLogoutUrl(config: LoginConfig | undefined, language: string
   return url.toString();
 }
 
+/** The end-session URL the API answered (id_token_hint included), in the interface's language. */
+export function withLanguage(endSessionUrl: string, language: string): string {
+  const url = new URL(endSessionUrl);
+  url.searchParams.set('ui_locales', language);
+  return url.toString();
+}
+
 /**
- * Logout (spec sections 2 and 4): the tokens and the selected organization go at once, the
- * cached data too, then the browser goes through the provider's logout to /logout-callback.
+ * Logout (spec sections 2 and 4; issue 13): the session ends on the server first (its tokens stop
+ * working everywhere), then the tokens, the selected organization and the cached data go here,
+ * and the browser goes through the provider's end-session endpoint with the sign-in's ID token
+ * as `id_token_hint` (so the provider does not ask again) to /logout-callback. When the API
+ * cannot be reached, the provider's logout still runs (without the hint).
  */
 export async function logout(queryClient: QueryClient, language: string): Promise<void> {
-  let config: LoginConfig | undefined;
+  let target: string | undefined;
   try {
-    config = await queryClient.fetchQuery(loginConfigQuery);
+    const { endSessionUrl } = await unwrap(api.POST('/api/Jwt/logout'));
+    target = endSessionUrl ? withLanguage(endSessionUrl, language) : '/';
   } catch {
-    config = undefined; // provider unreachable: at least leave the product
+    try {
+      target = buildLogoutUrl(await queryClient.fetchQuery(loginConfigQuery), language);
+    } catch {
+      target = '/'; // provider unreachable: at least leave the product
+    }
   }
   session.clear();
   queryClient.clear();
-  window.location.assign(buildLogoutUrl(config, language));
+  window.location.assign(target);
 }

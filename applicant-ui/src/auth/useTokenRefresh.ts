@@ -1,35 +1,39 @@
-import { decodeToken, session, unwrap } from '@impact-calls/api-client';
+import { decodeToken, RENEW_BEFORE_MS, session } from '@impact-calls/api-client';
 import { useEffect } from 'react';
-import { api } from '../api/client';
+import { returnToLanding } from '../api/client';
 import { useIsAuthenticated } from '../api/useSession';
 
-/** Refresh when less than this is left of the access token (it lives 30 days). */
-export const REFRESH_WHEN_LEFT_MS = 7 * 24 * 3600 * 1000;
+/** How often an open page looks whether its access token needs renewing. */
+export const CHECK_EVERY_MS = 30_000;
 
-let refreshing: Promise<void> | undefined;
-
-/** Exchanges the refresh token for a new pair when the access token is close to its expiry. */
+/**
+ * Renews the access token (minutes long) before it expires, through the session's refresh
+ * token; the API rotates the refresh token on each use. A session that ended elsewhere (signed
+ * out on another device, by an administrator) sends the user to the landing page.
+ */
 export async function refreshIfExpiring(now = Date.now()): Promise<void> {
-  const token = session.getToken();
   const refreshToken = session.getRefreshToken();
+  if (!refreshToken) return;
+  const token = session.getToken();
   const exp = token ? decodeToken(token)?.exp : undefined;
-  if (!token || !refreshToken || !exp || exp * 1000 - now > REFRESH_WHEN_LEFT_MS) return;
-  refreshing ??= unwrap(api.POST('/api/Jwt/refresh', { body: { refresh_token: refreshToken } }))
-    .then((tokens) => session.setTokens(tokens.token, tokens.refresh_token))
-    .catch((e: unknown) => console.warn('Token refresh failed', e))
-    .finally(() => {
-      refreshing = undefined;
-    });
-  return refreshing;
+  if (exp && exp * 1000 - now > RENEW_BEFORE_MS) return;
+  if ((await session.renew()) === 'ended') returnToLanding();
 }
 
-/** Keeps an active user signed in: checks once per page load and then every hour. */
+/** Keeps an open page signed in: renews the access token shortly before it expires, while the page is visible. */
 export function useTokenRefresh(): void {
   const authenticated = useIsAuthenticated();
   useEffect(() => {
     if (!authenticated) return;
-    void refreshIfExpiring();
-    const timer = setInterval(() => void refreshIfExpiring(), 3600_000);
-    return () => clearInterval(timer);
+    const check = () => {
+      if (typeof document === 'undefined' || document.visibilityState !== 'hidden') void refreshIfExpiring();
+    };
+    check();
+    const timer = setInterval(check, CHECK_EVERY_MS);
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', check);
+    };
   }, [authenticated]);
 }

@@ -1,6 +1,5 @@
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
-import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,7 +8,10 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { closingCountdown, formatDateTimeWithZone } from '@impact-calls/domain';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import { useTranslation } from 'react-i18next';
+import { PdfButton } from '../documents/PdfButton';
 import { RichHtml } from '../shell/RichHtml';
 import { cardActions, type UserCall } from './callActions';
 
@@ -22,31 +24,33 @@ export interface CallCardHandlers {
   onDownloadPdf: (call: UserCall) => void;
 }
 
-function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
-}
-
 /** One call: name, status, dates, description and its buttons (spec section 2, call list). */
 export function CallCard({
   call,
   hasOrganization,
   busy,
+  pdfBusy = false,
   handlers,
 }: {
   call: UserCall;
   hasOrganization: boolean;
   busy: boolean;
+  /** The PDF is being prepared. */
+  pdfBusy?: boolean;
   handlers: CallCardHandlers;
 }) {
   const { t, i18n } = useTranslation();
   const actions = cardActions(call, hasOrganization);
   const titleId = `call-${call.id}-title`;
+  // In the user's time zone, with the zone named (issue 14); a countdown in an open call's last week.
+  const date = (iso: string) => formatDateTimeWithZone(iso, i18n.language);
   const when =
     call.phase === 'upcoming'
-      ? t('pages.calls.opens-on', { date: formatDate(call.openingAt, i18n.language) })
+      ? t('pages.calls.opens-on', { date: date(call.openingAt) })
       : call.phase === 'open'
-        ? t('pages.calls.closes-on', { date: formatDate(call.closingAt, i18n.language) })
-        : t('pages.calls.closed-on', { date: formatDate(call.closingAt, i18n.language) });
+        ? t('pages.calls.closes-on', { date: date(call.closingAt) })
+        : t('pages.calls.closed-on', { date: date(call.closingAt) });
+  const countdown = call.phase === 'open' ? closingCountdown(call.closingAt, i18n.language) : undefined;
 
   const primaryLabel = t(`pages.calls.actions.${actions.primary}`);
   const primary =
@@ -88,6 +92,17 @@ export function CallCard({
         <Typography variant="body2" color="text.secondary">
           {when}
         </Typography>
+        {countdown && (
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            icon={<AccessTimeIcon aria-hidden />}
+            label={t('pages.calls.countdown', { when: countdown })}
+            data-testid="call-countdown"
+            sx={{ mt: 1, fontWeight: 600 }}
+          />
+        )}
         {call.description && <RichHtml html={call.description} sx={{ mt: 1 }} />}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
@@ -108,13 +123,12 @@ export function CallCard({
           </Button>
         )}
         {actions.downloadPdf.visible && (
-          <Button
-            startIcon={<PictureAsPdfOutlinedIcon />}
+          <PdfButton
+            busy={pdfBusy}
             disabled={!actions.downloadPdf.enabled}
             onClick={() => handlers.onDownloadPdf(call)}
-          >
-            {t('pages.calls.actions.download-pdf')}
-          </Button>
+            label={t('pages.calls.actions.download-pdf')}
+          />
         )}
       </CardActions>
     </Card>

@@ -5,18 +5,31 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../api/client';
 import { useSelectedOrganizationId } from '../api/useSession';
 import { useConfig } from '../config/useConfig';
+import { usePdfDownload } from '../documents/usePdfDownload';
 import { downloadFile } from '../fill/fillApi';
 import { useOrganizations } from '../organizations/useOrganizations';
 import { CallCard, type CallCardHandlers } from './CallCard';
 import type { UserCall } from './callActions';
 import { RegisterOrganizationDialog } from '../organizations/RegisterOrganizationDialog';
 import { useCallList, useStartSubmission } from './useCalls';
+
+/** sessionStorage flag: the register-organization dialog opened by itself once in this session. */
+const REGISTER_PROMPTED = 'ic_register_org_prompted';
+
+function sessionFlag(set?: boolean): boolean {
+  try {
+    if (set) window.sessionStorage.setItem(REGISTER_PROMPTED, '1');
+    return window.sessionStorage.getItem(REGISTER_PROMPTED) === '1';
+  } catch {
+    return false; // storage disabled: at worst it opens once per visit, as before
+  }
+}
 
 /** The message of an API error in the user's language (the key when the catalogs know it). */
 function useErrorText() {
@@ -36,6 +49,7 @@ function CallGroup({
   calls: UserCall[];
   hasOrganization: boolean;
   busyId?: string;
+  pdfBusyId?: string;
   handlers: CallCardHandlers;
 }) {
   if (calls.length === 0) return null;
@@ -51,7 +65,13 @@ function CallGroup({
       >
         {calls.map((call) => (
           <li key={call.id}>
-            <CallCard call={call} hasOrganization={rest.hasOrganization} busy={rest.busyId === call.id} handlers={rest.handlers} />
+            <CallCard
+              call={call}
+              hasOrganization={rest.hasOrganization}
+              busy={rest.busyId === call.id}
+              pdfBusy={!!rest.pdfBusyId && rest.pdfBusyId === call.submissionId}
+              handlers={rest.handlers}
+            />
           </li>
         ))}
       </Box>
@@ -74,8 +94,16 @@ export default function CallsPage() {
   const organizations = useOrganizations();
   const start = useStartSubmission();
   const [actionError, setActionError] = useState<string>();
-  const [registerDismissed, setRegisterDismissed] = useState(false);
+  const pdf = usePdfDownload();
   const noOrganization = organizations.isSuccess && organizations.data.length === 0;
+  // A user without an organization is asked once per session; after that the notice below and
+  // the side panel's prompt offer it (issue 14: it popped up on every visit to /calls).
+  const [prompted] = useState(() => sessionFlag());
+  const [registerOpen, setRegisterOpen] = useState<boolean>();
+  const autoOpen = noOrganization && !prompted;
+  useEffect(() => {
+    if (autoOpen) sessionFlag(true);
+  }, [autoOpen]);
   const hasOrganization = !!organizationId && !noOrganization;
 
   const run = (work: () => Promise<unknown>) => {
@@ -94,8 +122,7 @@ export default function CallsPage() {
     onViewReport: (call) =>
       void navigate(`/powerbi-report-rls/${call.userPowerBIWorkspaceID}/${call.userPowerBIReportID}/${organizationId}`),
     onDownloadFile: (call) => run(() => downloadFile(api, call.customFile!.id, call.customFile!.name)),
-    // The closing page of a submitted application offers its PDF.
-    onDownloadPdf: (call) => void navigate(`/call/${call.submissionId}?readonly=true`),
+    onDownloadPdf: (call) => void pdf.download(call.submissionId),
   };
 
   const list = calls.data ?? [];
@@ -110,7 +137,7 @@ export default function CallsPage() {
           severity="info"
           action={
             noOrganization ? (
-              <Button color="inherit" size="small" onClick={() => setRegisterDismissed(false)}>
+              <Button color="inherit" size="small" onClick={() => setRegisterOpen(true)}>
                 {t('pages.calls.register-organization')}
               </Button>
             ) : undefined
@@ -119,9 +146,16 @@ export default function CallsPage() {
           {t(noOrganization ? 'pages.calls.no-organization' : 'pages.calls.select-organization')}
         </Alert>
       )}
-      {actionError && (
-        <Alert severity="error" onClose={() => setActionError(undefined)}>
-          {actionError}
+      {(actionError ?? pdf.error) && (
+        <Alert
+          severity="error"
+          onClose={() => {
+            setActionError(undefined);
+            pdf.clearError();
+          }}
+          closeText={t('app.close')}
+        >
+          {actionError ?? pdf.error}
         </Alert>
       )}
       {calls.isPending ? (
@@ -149,12 +183,19 @@ export default function CallsPage() {
             calls={open}
             hasOrganization={hasOrganization}
             busyId={start.isPending ? start.variables : undefined}
+            pdfBusyId={pdf.busyId}
             handlers={handlers}
           />
-          <CallGroup title={t('pages.calls.closed-calls')} calls={closed} hasOrganization={hasOrganization} handlers={handlers} />
+          <CallGroup
+            title={t('pages.calls.closed-calls')}
+            calls={closed}
+            hasOrganization={hasOrganization}
+            pdfBusyId={pdf.busyId}
+            handlers={handlers}
+          />
         </>
       )}
-      <RegisterOrganizationDialog open={noOrganization && !registerDismissed} onClose={() => setRegisterDismissed(true)} />
+      <RegisterOrganizationDialog open={noOrganization && (registerOpen ?? autoOpen)} onClose={() => setRegisterOpen(false)} />
     </Stack>
   );
 }

@@ -1,21 +1,22 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import Box from '@mui/material/Box';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PdfButton } from '../documents/PdfButton';
+import { usePdfDownload } from '../documents/usePdfDownload';
 import type { Submission } from './fillApi';
 
 /**
- * After submitting: thank you, the PDF download when the call allows it (the PDF itself is
- * on the roadmap: the button is shown, disabled, with a tooltip), and back to calls.
+ * After submitting: thank you, the PDF download when the call allows it (a busy state while
+ * the server renders it), the answers, and back to calls.
  */
 export function ClosingPage({ submission }: { submission: Submission }) {
   const { t, i18n } = useTranslation();
+  const pdf = usePdfDownload();
   const date = submission.submittedAt
     ? new Date(submission.submittedAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' })
     : '';
@@ -30,18 +31,12 @@ export function ClosingPage({ submission }: { submission: Submission }) {
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4, justifyContent: 'center' }}>
         {submission.enableUserDownloadPdf && submission.closed && (
-          <Tooltip title={t('fill.pdf-unavailable')}>
-            <Box
-              component="span"
-              sx={{ display: { xs: 'block', sm: 'inline-block' } }}
-              tabIndex={0}
-              aria-label={`${t('fill.download-pdf')}: ${t('fill.pdf-unavailable')}`}
-            >
-              <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} disabled sx={{ width: { xs: '100%', sm: 'auto' } }}>
-                {t('fill.download-pdf')}
-              </Button>
-            </Box>
-          </Tooltip>
+          <PdfButton
+            variant="outlined"
+            busy={pdf.busyId === submission.id}
+            onClick={() => void pdf.download(submission.id)}
+            label={t('fill.download-pdf')}
+          />
         )}
         <Button variant="outlined" component={RouterLink} to={`/call/${submission.id}/step/0?readonly=true`}>
           {t('fill.view-answers')}
@@ -50,6 +45,11 @@ export function ClosingPage({ submission }: { submission: Submission }) {
           {t('fill.back-to-calls')}
         </Button>
       </Stack>
+      {pdf.error && (
+        <Alert severity="error" onClose={pdf.clearError} sx={{ mt: 3, textAlign: 'left' }}>
+          {pdf.error}
+        </Alert>
+      )}
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import SyncOutlined from '@mui/icons-material/SyncOutlined';
 import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
@@ -12,6 +13,7 @@ const LOOK: Record<Exclude<SaveState, 'idle'>, { key: string; color: 'default' |
   saving: { key: 'fill.saving', color: 'default', icon: <SyncOutlined /> },
   saved: { key: 'fill.saved', color: 'success', icon: <CheckCircleOutlined /> },
   offline: { key: 'fill.offline', color: 'warning', icon: <CloudOffOutlined /> },
+  retrying: { key: 'fill.save-retrying', color: 'default', icon: <HourglassEmptyOutlined /> },
   error: { key: 'fill.save-error', color: 'error', icon: <ErrorOutlined /> },
   conflict: { key: 'fill.conflict', color: 'error', icon: <ErrorOutlined /> },
 };

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Submission } from './fillApi';
-import { StepView, type UploadActions } from './steps';
+import { StepView, type StepNavigator, type UploadActions } from './steps';
 import { useFileActions, useStoreResult } from './useSubmission';
 import { type StepAutosave, useStepAutosave } from './useStepAutosave';
 
@@ -16,10 +16,12 @@ export interface StepPaneProps {
   /** Tells the page the step's current answers, its save state, and how to flush them. */
   onAutosave(stepId: string, autosave: StepAutosave): void;
   onReload(): void;
+  /** Steps with pages (survey, quiz) give the fill screen's buttons their navigator. */
+  registerNavigator?: (navigator: StepNavigator | null) => void;
 }
 
 /** One step of the fill screen: its renderer, its autosave, its files. */
-export function StepPane({ submission, stepIndex, subStep, readOnly, onAutosave, onReload }: StepPaneProps) {
+export function StepPane({ submission, stepIndex, subStep, readOnly, onAutosave, onReload, registerNavigator }: StepPaneProps) {
   const { t, i18n } = useTranslation();
   const step = submission.steps[stepIndex];
   const saved = submission.stepResults.find((r) => r.stepId === step.id);
@@ -71,6 +73,7 @@ export function StepPane({ submission, stepIndex, subStep, readOnly, onAutosave,
         onChange={readOnly ? undefined : autosave.setContent}
         uploads={uploads}
         subStep={subStep}
+        registerNavigator={registerNavigator}
       />
     </>
   );

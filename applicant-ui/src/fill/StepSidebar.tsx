@@ -1,4 +1,6 @@
 import type { FillPosition } from '@impact-calls/domain';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -6,16 +8,21 @@ import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import type { FillStep } from './steps';
 
+/** Whether a step that takes answers has all it needs to be submitted. */
+export type StepStatus = 'complete' | 'incomplete';
+
 export interface SidebarProps {
   steps: FillStep[];
   positions: FillPosition[];
   current: FillPosition;
   subStepLabel?: (stepIndex: number, sub: number) => string;
+  /** Marks each step complete or to complete (steps with nothing to fill have no mark). */
+  status?: (stepIndex: number) => StepStatus | undefined;
   onSelect(position: FillPosition): void;
 }
 
-/** The steps (and sub-steps) of the call; any of them can be opened directly. */
-export function StepSidebar({ steps, positions, current, subStepLabel, onSelect }: SidebarProps) {
+/** The steps (and sub-steps) of the call, each marked complete or not; any of them can be opened directly. */
+export function StepSidebar({ steps, positions, current, subStepLabel, status, onSelect }: SidebarProps) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('fill.steps')}>
@@ -36,18 +43,24 @@ export function StepSidebar({ steps, positions, current, subStepLabel, onSelect 
           return rows.map((row) => {
             const selected = row.header ? false : p.step === current.step && p.sub === current.sub;
             const bold = selected || (row.header && p.step === current.step);
+            const mark = row.sub ? undefined : status?.(p.step);
             return (
               <ListItem key={row.key} disablePadding>
                 <ListItemButton
                   selected={selected}
                   aria-current={selected ? 'step' : undefined}
                   onClick={() => onSelect(p)}
-                  sx={{ pl: row.sub ? 4 : 2, borderRadius: 1 }}
+                  sx={{ pl: row.sub ? 4 : 2, borderRadius: 1, gap: 1 }}
+                  data-status={mark}
                 >
                   <ListItemText
                     primary={row.label}
                     slotProps={{ primary: { sx: { fontWeight: bold ? 700 : 400, overflowWrap: 'anywhere' } } }}
                   />
+                  {mark === 'complete' && <CheckCircle fontSize="small" color="success" titleAccess={t('fill.status.complete')} />}
+                  {mark === 'incomplete' && (
+                    <RadioButtonUnchecked fontSize="small" sx={{ color: 'text.secondary' }} titleAccess={t('fill.status.incomplete')} />
+                  )}
                 </ListItemButton>
               </ListItem>
             );

@@ -1,4 +1,12 @@
-import { ApiError, createApiClient, session, type Schemas } from '@impact-calls/api-client';
+import {
+  ApiError,
+  createApiClient,
+  downloadFile as downloadFromApi,
+  session,
+  type DownloadProgress,
+  type Schemas,
+} from '@impact-calls/api-client';
+import type { Language } from '@impact-calls/domain';
 import type { api } from '../api/client';
 import { returnToLanding } from '../api/client';
 
@@ -18,6 +26,8 @@ const endSession = () => {
  */
 export const saveApi = createApiClient({
   getToken: session.getToken,
+  freshToken: () => session.freshToken(),
+  renew: () => session.renew(),
   getOrganizationId: session.getOrganizationId,
   onSessionError: endSession,
 });
@@ -42,11 +52,30 @@ export interface UploadFields {
  * UploadFile with a progress callback. fetch reports no upload progress, so this one call
  * uses XMLHttpRequest, with the same headers and session rules as the API client.
  */
-export function uploadFile(fields: UploadFields, file: File, onProgress: (percent: number) => void): Promise<Attachment> {
+export async function uploadFile(fields: UploadFields, file: File, onProgress: (percent: number) => void): Promise<Attachment> {
+  try {
+    return await uploadOnce(fields, file, onProgress, await session.freshToken());
+  } catch (e) {
+    // The token was refused: renewed once, then the upload goes again (as the API client does).
+    if (e instanceof ApiError && e.status === 401) {
+      const renewed = await session.renew();
+      if (renewed === 'renewed') return uploadOnce(fields, file, onProgress, session.getToken(), true);
+      if (renewed === 'ended') endSession();
+    }
+    throw e;
+  }
+}
+
+function uploadOnce(
+  fields: UploadFields,
+  file: File,
+  onProgress: (percent: number) => void,
+  token: string | undefined,
+  last = false,
+): Promise<Attachment> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/FileUpload/UploadFile');
-    const token = session.getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     const org = session.getOrganizationId();
     if (org) xhr.setRequestHeader('SelectedOrganizationId', org);
@@ -61,7 +90,7 @@ export function uploadFile(fields: UploadFields, file: File, onProgress: (percen
         body = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as Attachment);
-      if ([401, 403, 498].includes(xhr.status)) endSession();
+      if ((last && xhr.status === 401) || [403, 498].includes(xhr.status)) endSession();
       reject(apiError(xhr.status, body));
     };
     xhr.onerror = () => reject(apiError(0, undefined));
@@ -76,16 +105,20 @@ export function uploadFile(fields: UploadFields, file: File, onProgress: (percen
   });
 }
 
-/** GetFile as a blob, saved under the file's name. */
+/** GetFile, saved under the file's name (the one blob-download helper of libs/api-client). */
 export async function downloadFile(client: typeof api, downloadId: string, fileName: string): Promise<void> {
-  const { data, error, response } = await client.GET('/api/FileUpload/GetFile', { params: { query: { downloadId } }, parseAs: 'blob' });
-  if (!response.ok || !data) throw apiError(response.status, error);
-  const url = URL.createObjectURL(data as Blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFromApi(client.GET('/api/FileUpload/GetFile', { params: { query: { downloadId } }, parseAs: 'stream' }), { fileName });
+}
+
+/** The submission's PDF in the user's language (GetSubmissionPdf), saved as the API names it. */
+export async function downloadSubmissionPdf(
+  client: typeof api,
+  submissionId: string,
+  lang: Language,
+  onProgress?: (p: DownloadProgress) => void,
+): Promise<void> {
+  await downloadFromApi(client.GET('/api/Call/GetSubmissionPdf', { params: { query: { submissionId, lang } }, parseAs: 'stream' }), {
+    fileName: 'application.pdf',
+    onProgress,
+  });
 }

@@ -3,11 +3,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { clearDraft, readDraft, startingPoint, writeDraft } from './drafts';
 import { orgHeader, saveApi, type StepResult } from './fillApi';
 
-/** What the save indicator shows. */
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'offline' | 'error' | 'conflict';
+/** What the save indicator shows ('retrying': the server is busy or briefly down; the answers wait here). */
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'offline' | 'retrying' | 'error' | 'conflict';
 
 const DEBOUNCE_MS = 800;
-const RETRY_MS = 3000;
+/** Backoff after a failed save: 1 s, 2 s, 4 s ... up to 30 s, with a little jitter; Retry-After when the API gives one. */
+export const RETRY_FIRST_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
 
 export interface StepAutosave {
   content: unknown;
@@ -20,12 +22,23 @@ export interface StepAutosave {
 }
 
 const isNetworkError = (e: unknown) => !(e instanceof ApiError) || e.status === 0;
+/** Worth trying again as it is: no connection, too many requests (429), or a server that is down or failing (5xx). */
+const isRetryable = (e: unknown) => isNetworkError(e) || (e instanceof ApiError && (e.status === 429 || e.status >= 500));
+
+/** How long to wait before the `attempt`-th retry (1, 2, ...): what the API asked, else exponential backoff. */
+export function retryDelayMs(attempt: number, e: unknown, random = Math.random): number {
+  const asked = e instanceof ApiError ? e.retryAfter : undefined;
+  if (asked !== undefined) return Math.min(RETRY_MAX_MS, asked * 1000);
+  const base = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (attempt - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
 
 /**
  * Autosave of one step's answers: every change is written to localStorage at once, then
  * sent after a short pause with the version it was made from. The draft is removed only
- * when the API confirms; a lost connection is retried (and on `online`), a stale version
- * (409) shows "changed elsewhere".
+ * when the API confirms. A lost connection, a busy server (429) or a server that is down
+ * (5xx, 503) is retried with backoff (and at once on `online`), showing "saving paused,
+ * retrying" and losing nothing typed; a stale version (409) shows "changed elsewhere".
  */
 export function useStepAutosave(
   submissionId: string,
@@ -42,6 +55,9 @@ export function useStepAutosave(
   const pending = useRef<Record<string, unknown> | undefined>(start.unsaved ? (start.content as Record<string, unknown>) : undefined);
   const inFlight = useRef<Promise<void> | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Failed attempts in a row, and when the next may go (typing does not cut a backoff short). */
+  const attempts = useRef(0);
+  const retryAt = useRef(0);
   const savedCallback = useRef(onSaved);
   useEffect(() => {
     savedCallback.current = onSaved;
@@ -64,6 +80,8 @@ export function useStepAutosave(
           }),
         );
         version.current = result.version;
+        attempts.current = 0;
+        retryAt.current = 0;
         savedCallback.current(result);
         if (pending.current === body) {
           pending.current = undefined;
@@ -75,9 +93,12 @@ export function useStepAutosave(
         }
         setErrorKey(undefined);
       } catch (e) {
-        if (isNetworkError(e)) {
-          setState('offline');
-          timer.current = setTimeout(() => void sendAgain.current().catch(() => undefined), RETRY_MS);
+        if (isRetryable(e)) {
+          attempts.current += 1;
+          const wait = retryDelayMs(attempts.current, e);
+          retryAt.current = Date.now() + wait;
+          setState(isNetworkError(e) ? 'offline' : 'retrying');
+          timer.current = setTimeout(() => void sendAgain.current().catch(() => undefined), wait);
         } else if (e instanceof ApiError && e.key === 'errors.stale-version') {
           setState('conflict');
         } else {
@@ -102,9 +123,9 @@ export function useStepAutosave(
       setLocal(next);
       pending.current = next;
       writeDraft(submissionId, stepId, { content: next, baseVersion: version.current, at: Date.now() });
-      setState((s) => (s === 'offline' || s === 'conflict' ? s : 'pending'));
+      setState((s) => (s === 'offline' || s === 'retrying' || s === 'conflict' ? s : 'pending'));
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => void send().catch(() => undefined), DEBOUNCE_MS);
+      timer.current = setTimeout(() => void send().catch(() => undefined), Math.max(DEBOUNCE_MS, retryAt.current - Date.now()));
     },
     [enabled, send, stepId, submissionId],
   );
@@ -113,6 +134,7 @@ export function useStepAutosave(
   useEffect(() => {
     if (pending.current && enabled) void send().catch(() => undefined);
     const online = () => {
+      retryAt.current = 0;
       if (pending.current) void send().catch(() => undefined);
     };
     window.addEventListener('online', online);

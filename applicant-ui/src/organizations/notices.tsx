@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A success or error message of the organization screens ("Organization registered!", ...). */
 export interface Notice {
@@ -36,6 +37,7 @@ const subscribe = (listener: () => void) => {
  * a signed-in user), so a message outlives the dialog or page that raised it.
  */
 export function NoticeHost() {
+  const { t } = useTranslation();
   const notice = useSyncExternalStore(
     subscribe,
     () => current,
@@ -56,6 +58,7 @@ export function NoticeHost() {
             variant="filled"
             role={notice.severity === 'error' ? 'alert' : 'status'}
             onClose={() => dismiss(notice.id)}
+            closeText={t('app.close')}
             sx={{ width: '100%' }}
           >
             {notice.message}

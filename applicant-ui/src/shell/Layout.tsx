@@ -5,7 +5,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatch } from 'react-router';
 import { useIsAuthenticated } from '../api/useSession';
 import { useConfig } from '../config/useConfig';
 import { PageLoading } from './PageLoading';
@@ -27,7 +27,10 @@ export function Layout() {
   const { data: config } = useConfig();
   const authenticated = useIsAuthenticated();
   const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  // The fill screen has columns of its own (steps, the step): there the side panel stays open
+  // only on wide screens (1536 px), else it is a drawer as on phones (issue 14: 1,366 px was cramped).
+  const filling = !!useMatch('/call/:submissionId/*');
+  const desktop = useMediaQuery(theme.breakpoints.up(filling ? 'xl' : 'md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   const [lastPath, setLastPath] = useState(pathname);
@@ -45,9 +48,13 @@ export function Layout() {
       onClose={() => setDrawerOpen(false)}
       ModalProps={{ keepMounted: true }}
       sx={{
-        width: { md: SIDE_PANEL_WIDTH },
+        width: desktop ? SIDE_PANEL_WIDTH : undefined,
         flexShrink: 0,
-        '& .MuiDrawer-paper': { width: SIDE_PANEL_WIDTH, boxSizing: 'border-box', top: { md: 72 }, height: { md: 'calc(100% - 72px)' } },
+        '& .MuiDrawer-paper': {
+          width: SIDE_PANEL_WIDTH,
+          boxSizing: 'border-box',
+          ...(desktop ? { top: 72, height: 'calc(100% - 72px)' } : {}),
+        },
       }}
       slotProps={{ paper: { component: 'nav', 'aria-label': t('shell.side-panel') } as object }}
     >

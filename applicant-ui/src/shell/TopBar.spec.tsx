@@ -14,6 +14,7 @@ function config(overrides: Partial<AppConfig> = {}): AppConfig {
     message: '',
     domain: '',
     defaultLanguage: 'it',
+    language: 'it',
     languageSelection: false,
     organizationSelection: true,
     logoBase64: null,

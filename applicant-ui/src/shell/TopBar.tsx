@@ -42,14 +42,7 @@ export function TopBar({ config, onOpenSidePanel, sidePanelId }: TopBarProps) {
     <AppBar position="sticky" color="primary" elevation={0} component="header">
       <Toolbar sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 64, sm: 72 } }}>
         {onOpenSidePanel && (
-          <IconButton
-            color="inherit"
-            edge="start"
-            aria-label={t('app.open-menu')}
-            aria-controls={sidePanelId}
-            onClick={onOpenSidePanel}
-            sx={{ display: { md: 'none' } }}
-          >
+          <IconButton color="inherit" edge="start" aria-label={t('app.open-menu')} aria-controls={sidePanelId} onClick={onOpenSidePanel}>
             <MenuIcon />
           </IconButton>
         )}

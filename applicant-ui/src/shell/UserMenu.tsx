@@ -3,6 +3,7 @@ import { HOVER_MENU_CLOSE_DELAY_MS, HOVER_MENU_OPEN_DELAY_MS } from '@impact-cal
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
+import DevicesIcon from '@mui/icons-material/DevicesOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -45,7 +46,7 @@ const visuallyHidden = {
 
 /**
  * The user menu (spec section 2): name and initials; Your organizations, Back to calls,
- * Admin panel (administrators only), Logout. Opens on click or keyboard, and on hover
+ * Your sessions (issue 13), Admin panel (administrators only), Logout. Opens on click or keyboard, and on hover
  * after 100 ms, closing 400 ms after the pointer leaves. Login and Register when nobody
  * is signed in.
  */
@@ -126,11 +127,19 @@ export function UserMenu() {
         <Typography component="span" noWrap sx={{ maxWidth: 220, fontWeight: 600, ...(phone ? visuallyHidden : {}) }}>
           {name}
         </Typography>
+        {/* The initials are drawn by CSS: as text they would be part of the button's visible label but not of its name (axe). */}
         <Avatar
-          sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', width: 36, height: 36, fontSize: '0.95rem', fontWeight: 700 }}
+          sx={{
+            bgcolor: 'secondary.main',
+            color: 'secondary.contrastText',
+            width: 36,
+            height: 36,
+            fontSize: '0.95rem',
+            fontWeight: 700,
+          }}
           aria-hidden
         >
-          {userInitials(user)}
+          <Box component="span" data-initials={userInitials(user)} sx={{ '&::before': { content: 'attr(data-initials)' } }} />
         </Avatar>
       </Button>
       <Popper
@@ -169,6 +178,12 @@ export function UserMenu() {
                       <CampaignIcon fontSize="small" />
                     </ListItemIcon>
                     {t('user-menu.back-to-calls')}
+                  </MenuItem>
+                  <MenuItem onClick={() => go('/sessions')}>
+                    <ListItemIcon>
+                      <DevicesIcon fontSize="small" />
+                    </ListItemIcon>
+                    {t('user-menu.your-sessions')}
                   </MenuItem>
                   {user.isAdmin ? (
                     <MenuItem component="a" href="/admin" onClick={() => close()}>

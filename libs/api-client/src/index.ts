@@ -20,12 +20,28 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** Seconds the API asked to wait before trying again (429, 503), when it said. */
+  get retryAfter(): number | undefined {
+    const v = (this.body as { retryAfter?: unknown } | undefined)?.retryAfter;
+    return typeof v === 'number' && v > 0 ? v : undefined;
+  }
 }
 
 export interface ApiClientOptions {
   baseUrl?: string;
   /** The current access token, if any and still valid. */
   getToken?: () => string | undefined;
+  /**
+   * The access token to send, renewed first when it is about to expire (session.freshToken);
+   * used instead of getToken when given.
+   */
+  freshToken?: () => Promise<string | undefined>;
+  /**
+   * Renews the access token (session.renew): a 401 is then retried once with the new token
+   * before it counts as a session error.
+   */
+  renew?: () => Promise<'renewed' | 'ended' | 'unavailable'>;
   /** The selected organization, if any. */
   getOrganizationId?: () => string | undefined;
   /** Called on an answer whose status ends the session (401, 403, 498, 302 for the applicant app). */
@@ -39,17 +55,30 @@ export interface ApiClientOptions {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const client = createClient<paths>({ baseUrl: options.baseUrl ?? '' });
   const statuses = options.sessionErrorStatuses ?? [401, 403, 498, 302];
+  // Each request's untouched copy, to send again once after a renewal.
+  const copies = new WeakMap<Request, Request>();
   const middleware: Middleware = {
-    onRequest({ request }) {
-      const token = options.getToken?.();
+    async onRequest({ request }) {
+      const token = options.freshToken ? await options.freshToken() : options.getToken?.();
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       const org = options.getOrganizationId?.();
       if (org) request.headers.set(ORGANIZATION_HEADER, org);
+      if (options.renew && token) copies.set(request, request.clone());
       return request;
     },
-    onResponse({ request, response }) {
-      if (statuses.includes(response.status)) options.onSessionError?.(response.status, request);
-      return response;
+    async onResponse({ request, response }) {
+      let final = response;
+      const copy = copies.get(request);
+      copies.delete(request);
+      if (response.status === 401 && copy && options.renew && (await options.renew()) === 'renewed') {
+        const token = options.freshToken ? await options.freshToken() : options.getToken?.();
+        if (token) {
+          copy.headers.set('Authorization', `Bearer ${token}`);
+          final = await fetch(copy);
+        }
+      }
+      if (statuses.includes(final.status)) options.onSessionError?.(final.status, request);
+      return final;
     },
     onError({ error }) {
       options.onNetworkError?.(error);
@@ -68,3 +97,4 @@ export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; respo
   throw new ApiError(response.status, body.key ?? 'errors.http', body.message ?? response.statusText, body.errors, error);
 }
 export * from './session.js';
+export * from './download.js';

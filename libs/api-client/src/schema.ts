@@ -5,6 +5,24 @@
  */
 
 export interface paths {
+    "/api/admin/call-message-settings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A call's message settings (default: reminders 7 days before) */
+        get: operations["adminGetCallMessageSettings"];
+        /** Save a call's message settings */
+        put: operations["adminSaveCallMessageSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/call-types": {
         parameters: {
             query?: never;
@@ -133,6 +151,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/console-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's settings the console uses (the SurveyJS licence key) */
+        get: operations["adminConsoleSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open calls, submissions in progress, submitted in the last 7 days, open calls closing in the next 7 days */
+        get: operations["adminDashboardCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/exports/submissions/dossiers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dossiers of the filtered submissions: one dossier ZIP per submission inside one ZIP (streamed; at most 500) */
+        get: operations["adminExportSubmissionDossiers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/exports/submissions/pdfs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDFs of the filtered submissions in one ZIP (streamed; X-Document-Count says how many; at most 1000) */
+        get: operations["adminExportSubmissionPdfs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/exports/submissions/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered submissions as .xlsx (streamed): submissions, answers, miniDyi; headers in the language asked */
+        get: operations["adminExportSubmissionsXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/files": {
         parameters: {
             query?: never;
@@ -254,6 +357,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/message-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every template (kind x language), built-in or edited */
+        get: operations["adminListMessageTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/message-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template */
+        get: operations["adminGetMessageTemplate"];
+        /** Save a template's subject and body */
+        put: operations["adminSaveMessageTemplate"];
+        post?: never;
+        /** Back to the built-in text */
+        delete: operations["adminResetMessageTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/message-templates/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A template rendered with sample values (not saved) */
+        post: operations["adminPreviewMessageTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages, one page, newest first; filter q, state, kind, callId, batchId */
+        get: operations["adminListMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message with its HTML and text parts */
+        get: operations["adminGetMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/messages/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed message again */
+        post: operations["adminResendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/organizations": {
         parameters: {
             query?: never;
@@ -340,6 +547,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/submissions/{id}/dossier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A submission's dossier (ZIP): its PDF, every attached file as '<slot> - <file name>', manifest.json and index.html with sizes and SHA-256 */
+        get: operations["adminSubmissionDossier"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/submissions/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Any submission's PDF, open or closed */
+        get: operations["adminSubmissionPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/submissions/{id}/reopen": {
         parameters: {
             query?: never;
@@ -389,6 +630,74 @@ export interface paths {
         post?: never;
         /** Remove a survey from the library (steps made from it keep their copy) */
         delete: operations["adminDeleteSurvey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users, one page (filter: q over e-mail and names) */
+        get: operations["adminListUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user with their active sessions */
+        get: operations["adminGetUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends one of the user's sessions (its tokens stop working at once) */
+        delete: operations["adminEndUserSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/sessions/end-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends every session of the user (signs them out everywhere) */
+        post: operations["adminEndUserSessions"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -456,6 +765,23 @@ export interface paths {
         put?: never;
         /** Delete a call without submissions */
         post: operations["deleteCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetAllAnswerForPdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDF's data: the acting organization's own submission of the call (administrators: any), in the language asked */
+        get: operations["getAllAnswerForPdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -624,6 +950,23 @@ export interface paths {
         };
         /** Any submission, for review (read-only) */
         get: operations["getSubmissionByIdAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Call/GetSubmissionPdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The submission's PDF (application-<code>.pdf). Applicants: their organization's closed submission of a call with enableUserDownloadPdf; administrators: any */
+        get: operations["getSubmissionPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -809,7 +1152,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The active branding configuration (built-in defaults when none exists) */
+        /** The active branding configuration (built-in defaults when none exists), its texts in the language asked for (lang, else Accept-Language, else the default language) */
         get: operations["getConfig"];
         put?: never;
         post?: never;
@@ -945,7 +1288,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /** Liveness and readiness: the database and the file storage, each up or down; `pdf` reports the PDF renderer (Chromium) apart: without it only PDFs are unavailable */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -1125,6 +1468,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Jwt/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out: ends this session on the server (every replica at once), and answers the provider's end-session URL */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Jwt/refresh": {
         parameters: {
             query?: never;
@@ -1134,7 +1494,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New tokens from a valid refresh token */
+        /** New tokens from the session’s current refresh token, which is replaced (rotation); an old one used again ends the session */
         post: operations["refreshToken"];
         delete?: never;
         options?: never;
@@ -1261,6 +1621,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/SendEmail/Preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What SendEmail would send: the number of recipients and the message rendered with sample values */
+        post: operations["previewEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SendEmail/SendEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a message to the applicants of a call (by submission state) and/or explicit addresses; answers how many */
+        post: operations["sendEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/SJSurvey/CreateSurveyType": {
         parameters: {
             query?: never;
@@ -1363,6 +1757,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/User/Language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Remember the language the person uses (it, en, fr) for their messages */
+        put: operations["setUserLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The devices where you are signed in (active sessions), the most recently used first */
+        get: operations["getMySessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Signs one of your sessions out (its tokens stop working at once, on every server) */
+        delete: operations["endMySession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/User/sessions/end-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out everywhere (keepCurrent: everywhere but here) */
+        post: operations["endAllMySessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1416,6 +1878,33 @@ export interface components {
             termsOfService: boolean;
             /** @description Send it back when updating; a stale one answers 409 */
             version: number;
+        };
+        AdminUserDetailDto: {
+            /** @description Sessions still active */
+            activeSessions: number;
+            email: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            isAdmin: boolean;
+            /** Format: date-time */
+            lastLoginAt: string | null;
+            lastName: string;
+            roles: string[];
+            sessions: components["schemas"]["SessionDto"][];
+        };
+        AdminUserDto: {
+            /** @description Sessions still active */
+            activeSessions: number;
+            email: string;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            isAdmin: boolean;
+            /** Format: date-time */
+            lastLoginAt: string | null;
+            lastName: string;
+            roles: string[];
         };
         AttachmentDto: {
             /** @description The kind: pdf, excel, word, image or video */
@@ -1539,6 +2028,15 @@ export interface components {
             userPowerBIWorkspaceID: string | null;
             version: number;
         };
+        CallMessageSettingsDto: {
+            /**
+             * Format: uuid
+             * @description The call (also the resource id)
+             */
+            id: string;
+            /** @description Days before the closing date of the first reminder (0: no reminders); the second goes 1 day before */
+            reminderDays: number;
+        };
         /** @enum {string} */
         CallPhase: "upcoming" | "open" | "closed";
         /**
@@ -1573,6 +2071,7 @@ export interface components {
             name?: string;
             /** @description In order: sort is renumbered 1..n */
             steps: components["schemas"]["StepInputDto"][];
+            /** @description Version read with the call type: required with id (428 errors.version-required without it) */
             version?: number;
         };
         CallTypeInputDto: {
@@ -1585,7 +2084,7 @@ export interface components {
             name: string;
             /** @description In order: sort is renumbered 1..n */
             steps: components["schemas"]["StepInputDto"][];
-            /** @description Version read with the call type; a stale one answers 409 */
+            /** @description Version read with the call type: required to update one (428 errors.version-required without it); a stale one answers 409 */
             version?: number;
         };
         CallTypeSummaryDto: {
@@ -1647,12 +2146,49 @@ export interface components {
              * @description All zeros: not started
              */
             id: string;
+            /**
+             * Format: date-time
+             * @description Last submission
+             */
+            lastSubmittedAt?: string | null;
             quizScore?: number | null;
             sroiScore?: number | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description First submission (kept when reopened)
+             */
             submittedAt?: string | null;
             /** @description Moves on with every change to the submission: an answer, a file, closing, reopening */
             version?: number;
+        };
+        ConfigAdminDto: {
+            dataConsentText: string;
+            defaultLanguage: components["schemas"]["Language"];
+            description: string;
+            domain: string;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            landingHtml: string;
+            /** @description The language of the texts */
+            language: components["schemas"]["Language"];
+            languageSelection: boolean;
+            listName: string;
+            /** @description Logo as a data URL (data:image/png;base64,...) */
+            logoBase64: string | null;
+            logoHeight: number;
+            logoWidth: number;
+            /** @description Welcome message (HTML) */
+            message: string;
+            name: string;
+            organizationSelection: boolean;
+            reportPowerBiId: string | null;
+            texts: components["schemas"]["ConfigTextsByLanguageDto"];
+            /** Format: date-time */
+            updatedAt?: string;
+            /** @description Send it back when saving; a stale one answers 409 */
+            version: number;
+            workspacePowerBiId: string | null;
         };
         ConfigDto: {
             dataConsentText: string;
@@ -1663,6 +2199,8 @@ export interface components {
             id: string;
             isActive: boolean;
             landingHtml: string;
+            /** @description The language of the texts */
+            language: components["schemas"]["Language"];
             languageSelection: boolean;
             listName: string;
             /** @description Logo as a data URL (data:image/png;base64,...) */
@@ -1679,6 +2217,35 @@ export interface components {
             /** @description Send it back when saving; a stale one answers 409 */
             version: number;
             workspacePowerBiId: string | null;
+        };
+        ConfigLanguageTextsDto: {
+            /** @description Data-consent text (sanitized HTML) */
+            dataConsentText?: string | null;
+            /** @description Landing page HTML (sanitized) */
+            landingHtml?: string | null;
+            listName?: string | null;
+            /** @description Welcome message (sanitized HTML) */
+            message?: string | null;
+        };
+        ConfigTextsByLanguageDto: {
+            en: components["schemas"]["ConfigTextsValuesDto"];
+            fr: components["schemas"]["ConfigTextsValuesDto"];
+            it: components["schemas"]["ConfigTextsValuesDto"];
+        };
+        ConfigTextsDto: {
+            en?: components["schemas"]["ConfigLanguageTextsDto"];
+            fr?: components["schemas"]["ConfigLanguageTextsDto"];
+            it?: components["schemas"]["ConfigLanguageTextsDto"];
+        };
+        ConfigTextsValuesDto: {
+            dataConsentText: string;
+            landingHtml: string;
+            listName: string;
+            message: string;
+        };
+        ConsoleSettingsDto: {
+            /** @description SURVEYJS_LICENSE_KEY: the Survey Creator shows no "developer license" banner with it */
+            surveyJsLicenseKey: string | null;
         };
         CreateCallDto: {
             /**
@@ -1761,6 +2328,30 @@ export interface components {
             id: string;
             name: string;
         };
+        DashboardCountsDto: {
+            /**
+             * Format: date-time
+             * @description When the figures were read
+             */
+            at: string;
+            /** @description Open calls closing in the next 7 days */
+            deadlinesComing: number;
+            /** @description The first five of them, soonest first */
+            nextDeadlines: components["schemas"]["DeadlineDto"][];
+            /** @description Calls open now */
+            openCalls: number;
+            /** @description Submissions not submitted yet, of calls open now */
+            submissionsInProgress: number;
+            /** @description Submissions submitted (or submitted again) in the last 7 days */
+            submittedThisWeek: number;
+        };
+        DeadlineDto: {
+            /** Format: date-time */
+            closingAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
         DeletedFrameworkDto: {
             /** Format: date-time */
             createdAt: string;
@@ -1780,6 +2371,14 @@ export interface components {
             sdgs: number[];
             stakeholderCount: number;
             version: number;
+        };
+        EndedSessionsDto: {
+            /** @description How many sessions ended */
+            ended: number;
+        };
+        EndSessionsDto: {
+            /** @description Keep the session of this request (sign out everywhere else); default false */
+            keepCurrent?: boolean;
         };
         ErrorResponseDto: {
             /** @description Field errors */
@@ -1936,6 +2535,98 @@ export interface components {
             /** @example openid email profile roles */
             scope: string;
         };
+        LogoutDto: {
+            /** @description The provider's end-session URL (with id_token_hint, client_id and post_logout_redirect_uri) the browser goes to next; null when it has none */
+            endSessionUrl: string | null;
+        };
+        MessageAttachmentDto: {
+            contentType: string;
+            filename: string;
+            size: number;
+        };
+        /**
+         * @description Applicants by the state of their submission
+         * @enum {string}
+         */
+        MessageAudience: "not-started" | "in-progress" | "submitted";
+        MessageDetailDto: {
+            attachments: components["schemas"]["MessageAttachmentDto"][];
+            attempts: number;
+            /** Format: uuid */
+            batchId: string | null;
+            /** Format: uuid */
+            callId: string | null;
+            ccAddress: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            html: string | null;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["MessageKind"];
+            language: string | null;
+            lastError: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            state: components["schemas"]["MessageState"];
+            subject: string | null;
+            /** Format: uuid */
+            submissionId: string | null;
+            text: string | null;
+            toAddress: string | null;
+            /** @description smtp, or outbox (development outbox) */
+            transport: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        MessageDto: {
+            attempts: number;
+            /** Format: uuid */
+            batchId: string | null;
+            /** Format: uuid */
+            callId: string | null;
+            ccAddress: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["MessageKind"];
+            language: string | null;
+            lastError: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            state: components["schemas"]["MessageState"];
+            subject: string | null;
+            /** Format: uuid */
+            submissionId: string | null;
+            toAddress: string | null;
+            /** @description smtp, or outbox (development outbox) */
+            transport: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        MessageKind: "submission-confirmation" | "submission-reopened" | "deadline-reminder" | "custom";
+        /** @enum {string} */
+        MessageState: "queued" | "sending" | "sent" | "retrying" | "failed";
+        MessageTemplateDto: {
+            /** @description False while the built-in text is used */
+            customized: boolean;
+            html: string;
+            /**
+             * @description <kind>.<language>
+             * @example submission-confirmation.en
+             */
+            id: string;
+            kind: components["schemas"]["MessageTemplateKind"];
+            language: components["schemas"]["Language"];
+            /** @description Placeholders this kind may use, as {{name}} */
+            placeholders: string[];
+            subject: string;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        /** @enum {string} */
+        MessageTemplateKind: "submission-confirmation" | "submission-reopened" | "deadline-reminder";
         MiniDyiIssueDto: {
             field?: string;
             indicator?: string;
@@ -2049,6 +2740,148 @@ export interface components {
             outcomeTypeId: string;
             sdg: number;
         };
+        PdfAttachmentDto: {
+            description: string;
+            /** Format: uuid */
+            fileDownloadId: string;
+            fileName: string;
+            /** @description Bytes */
+            size: number;
+            /** @description The upload slot (its file_name) */
+            slot: string;
+            slotIndex: number;
+            /** Format: uuid */
+            stepId: string;
+            /** @description pdf, excel, word, image, video */
+            type: string;
+        };
+        PdfEntryDto: {
+            answered: boolean;
+            /** @description More about the entry: the file size and description of an upload */
+            detail?: string;
+            /** @description Question title, or upload slot name */
+            label: string;
+            /** @description The answer as text (choice labels, not values); the file name for a slot; "" when none */
+            value: string;
+        };
+        PdfExportDto: {
+            attachments: components["schemas"]["PdfAttachmentDto"][];
+            callName: string;
+            closed: boolean;
+            configLogo: components["schemas"]["PdfLogoDto"];
+            language: components["schemas"]["Language"];
+            /** @description One per miniDyi step */
+            miniDyi: components["schemas"]["PdfMiniDyiDto"][];
+            /** Format: date-time */
+            openedAt: string;
+            organisation: components["schemas"]["PdfOrganisationDto"];
+            quizScore: number | null;
+            referent: components["schemas"]["PdfReferentDto"];
+            /** @description Every step, in order */
+            sectionsForPDF: components["schemas"]["PdfSectionDto"][];
+            sroiScore: number | null;
+            submissionCode: string;
+            /**
+             * Format: date-time
+             * @description When it was submitted; null while open
+             */
+            submissionDateTime: string | null;
+            /** Format: uuid */
+            submissionId: string;
+            /** @description The name and e-mail of the user who started the submission */
+            submittedBy: string;
+        };
+        PdfIndicatorDto: {
+            name: string;
+            proxyName: string;
+            proxyValue: number | null;
+            target: number | null;
+            /** @description target x proxy value, null when either is missing */
+            value: number | null;
+        };
+        PdfLogoDto: {
+            /** @description Data URL of the configured logo; null: the default logo */
+            dataUrl: string | null;
+            height: number;
+            /** @description The portal name (alternative text) */
+            name: string;
+            width: number;
+        };
+        PdfMiniDyiDto: {
+            budget: number | null;
+            budgetSpent: number | null;
+            outcomes: components["schemas"]["PdfOutcomeDto"][];
+            sdgs: components["schemas"]["PdfSdgDto"][];
+            sroi: components["schemas"]["PdfSroiDto"];
+            /** Format: uuid */
+            stepId: string;
+            title: string;
+        };
+        PdfOrganisationDto: {
+            cityName: string;
+            country: string;
+            /** @description YYYY-MM-DD */
+            dateOfFoundation: string | null;
+            name: string;
+            regNumber: string;
+            streetName: string;
+        };
+        PdfOutcomeDto: {
+            custom: boolean;
+            indicators: components["schemas"]["PdfIndicatorDto"][];
+            name: string;
+            sdg: components["schemas"]["PdfSdgDto"] | null;
+            stakeholder: string;
+        };
+        PdfReferentDto: {
+            email: string;
+            name: string;
+            role: string;
+            surname: string;
+        };
+        PdfSdgDto: {
+            code: number;
+            /** @description Official colour #RRGGBB */
+            colour: string;
+            name: string;
+            /** @description Text colour on the tile */
+            textColour: string;
+        };
+        PdfSectionDto: {
+            entries: components["schemas"]["PdfEntryDto"][];
+            /** @description Administrators' HTML of text and results steps, sanitized; '' for other kinds */
+            html: string;
+            /** @description Step kind: text, upload, survey, quiz, results, miniDyi, or a custom kind */
+            kind: string;
+            /** @description Position in the call, from 1 */
+            number: number;
+            /** @description Quiz: the score 0..1 once the submission is closed */
+            score: number | null;
+            /** Format: uuid */
+            stepId: string;
+            title: string;
+        };
+        PdfSroiDto: {
+            annualValue: number;
+            overThreshold: boolean;
+            /** @description Value over the years (present value) */
+            presentValue: number;
+            /** @description "1 : 3.45"; "" without a budget */
+            ratio: string;
+            sroi: number | null;
+            /** @description Years the impact is estimated over (3 by default) */
+            years: number;
+            /** @description Value of each year */
+            yearValues: number[];
+        };
+        PreviewMessageTemplateDto: {
+            /** @description HTML body, with placeholders (sanitized) */
+            html: string;
+            kind: components["schemas"]["MessageTemplateKind"];
+            language: components["schemas"]["Language"];
+            /** @description Subject, with placeholders */
+            subject: string;
+        };
         ProxyDto: {
             /** @description Value per unit, EUR */
             defaultValue: number;
@@ -2106,6 +2939,12 @@ export interface components {
         RefreshTokenDto: {
             refresh_token: string;
         };
+        RenderedMessageDto: {
+            html: string;
+            language: components["schemas"]["Language"];
+            subject: string;
+            text: string;
+        };
         SaveCallDto: {
             /**
              * Format: date-time
@@ -2146,8 +2985,18 @@ export interface components {
             userFilterEmail?: string;
             userPowerBIReportID?: string | null;
             userPowerBIWorkspaceID?: string | null;
-            /** @description Version read with the call; a stale one answers 409 */
+            /** @description Version read with the call: required (428 errors.version-required without it); a stale one answers 409 */
             version?: number;
+        };
+        SaveCallMessageSettingsDto: {
+            /** @description Days before the closing date of the first reminder (0: no reminders) */
+            reminderDays: number;
+        };
+        SaveMessageTemplateDto: {
+            /** @description HTML body, with placeholders (sanitized) */
+            html: string;
+            /** @description Subject, with placeholders */
+            subject: string;
         };
         SdgDto: {
             /**
@@ -2216,6 +3065,85 @@ export interface components {
             stakeholderId?: string | null;
             /** @description Ignored: the framework's stakeholder name is kept */
             stakeholderName?: string;
+        };
+        SendEmailDto: {
+            /** @description Explicit addresses (at most 10000) */
+            addresses?: string[];
+            /** @description HTML body (sanitized; same placeholders) */
+            body: string;
+            /**
+             * Format: uuid
+             * @description The call whose applicants receive it (required with states)
+             */
+            callId?: string;
+            /** @description Applicants by the state of their submission */
+            states?: components["schemas"]["MessageAudience"][];
+            /** @description Subject (placeholders allowed: recipientName, organizationName, callName, configurationName) */
+            subject: string;
+        };
+        SendEmailPreviewDto: {
+            /** @description Explicit addresses (at most 10000) */
+            addresses?: string[];
+            /** @description HTML body (sanitized; same placeholders) */
+            body: string;
+            /**
+             * Format: uuid
+             * @description The call whose applicants receive it (required with states)
+             */
+            callId?: string;
+            /** @description Language of the layout in the preview */
+            language?: components["schemas"]["Language"];
+            /** @description Applicants by the state of their submission */
+            states?: components["schemas"]["MessageAudience"][];
+            /** @description Subject (placeholders allowed: recipientName, organizationName, callName, configurationName) */
+            subject: string;
+        };
+        SendEmailPreviewResultDto: {
+            html: string;
+            language: components["schemas"]["Language"];
+            /** @description How many messages SendEmail would queue */
+            recipients: number;
+            subject: string;
+            text: string;
+        };
+        SendEmailResultDto: {
+            /** Format: uuid */
+            batchId: string;
+            /** @example pages.admin.messages.email-sent */
+            key: string;
+            /** @example Email sent successfully! */
+            message: string;
+            /** @description Messages queued (one per distinct address) */
+            queued: number;
+        };
+        SessionDto: {
+            /**
+             * Format: date-time
+             * @description When the user signed in
+             */
+            createdAt: string;
+            /** @description The session of this request */
+            current: boolean;
+            /**
+             * Format: date-time
+             * @description 30 days after the sign-in
+             */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The address of the last sign-in or renewal */
+            ip: string | null;
+            /**
+             * Format: date-time
+             * @description The last sign-in or renewal (every few minutes while the app is open)
+             */
+            lastUsedAt: string;
+            /** @description The browser's User-Agent */
+            userAgent: string | null;
+        };
+        SetLanguageDto: {
+            /** @description The language the person uses in the applicant app */
+            language: components["schemas"]["Language"];
         };
         SroiContributionDto: {
             annualValue: number;
@@ -2378,8 +3306,15 @@ export interface components {
             closedAt: string | null;
             code: string;
             enableUserDownloadPdf: boolean;
+            /** @description Submissions, forced closes and reopenings, oldest first (console only) */
+            history?: components["schemas"]["SubmissionEventDto"][];
             /** Format: uuid */
             id: string;
+            /**
+             * Format: date-time
+             * @description Last submission
+             */
+            lastSubmittedAt: string | null;
             /** Format: date-time */
             openedAt: string;
             organization: components["schemas"]["SubmissionOrganizationDto"];
@@ -2390,12 +3325,25 @@ export interface components {
             stepResults: components["schemas"]["StepResultDto"][];
             /** @description In ascending sort order */
             steps: components["schemas"]["FillStepDto"][];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description First submission (kept when reopened)
+             */
             submittedAt: string | null;
             user: components["schemas"]["SubmissionUserDto"];
             /** @description Moves on with every change to the submission: an answer, a file, closing, reopening */
             version: number;
         };
+        SubmissionEventDto: {
+            /** Format: date-time */
+            at: string;
+            byEmail: string | null;
+            /** @description Who did it; null when unknown */
+            byName: string | null;
+            kind: components["schemas"]["SubmissionEventKind"];
+        };
+        /** @enum {string} */
+        SubmissionEventKind: "submitted" | "closed" | "reopened";
         SubmissionMessageDto: {
             /** @description i18n key of the message */
             key: string;
@@ -2421,6 +3369,11 @@ export interface components {
             code: string;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: date-time
+             * @description Last submission
+             */
+            lastSubmittedAt: string | null;
             /** Format: date-time */
             openedAt: string;
             /** Format: uuid */
@@ -2429,7 +3382,10 @@ export interface components {
             quizScore: number | null;
             sroiScore: number | null;
             status: components["schemas"]["SubmissionStatus"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description First submission (kept when reopened)
+             */
             submittedAt: string | null;
             userEmail: string;
         };
@@ -2517,7 +3473,7 @@ export interface components {
             userFilterEmail?: string;
             userPowerBIReportID?: string | null;
             userPowerBIWorkspaceID?: string | null;
-            /** @description Version read with the call; a stale one answers 409 */
+            /** @description Version read with the call: required (428 errors.version-required without it); a stale one answers 409 */
             version?: number;
         };
         UpdateOrganizationDto: {
@@ -2554,7 +3510,7 @@ export interface components {
                 [key: string]: unknown;
             };
             name: string;
-            /** @description A stale version answers 409 */
+            /** @description Version read with the survey: required (428 errors.version-required without it); a stale one answers 409 */
             version?: number;
         };
         UpsertCallSubmissionDto: {
@@ -2562,8 +3518,8 @@ export interface components {
             callId: string;
         };
         UpsertConfigDto: {
-            /** @description Data-consent text (sanitized HTML) */
-            dataConsentText?: string;
+            /** @description Data-consent text (sanitized HTML) in the default language */
+            dataConsentText?: string | null;
             defaultLanguage?: components["schemas"]["Language"];
             description?: string;
             domain?: string;
@@ -2572,19 +3528,22 @@ export interface components {
              * @description Omit (or all zeros) to create
              */
             id?: string;
-            /** @description Landing page HTML (sanitized) */
-            landingHtml?: string;
+            /** @description Landing page HTML (sanitized) in the default language */
+            landingHtml?: string | null;
             languageSelection?: boolean;
-            listName?: string;
+            /** @description In the default language */
+            listName?: string | null;
             /** @description PNG, JPEG, GIF or WebP as base64 or a data URL, at most 524288 bytes */
             logoBase64?: string | null;
             logoHeight?: number;
             logoWidth?: number;
-            /** @description Welcome message (sanitized HTML) */
-            message?: string;
+            /** @description Welcome message (sanitized HTML) in the default language */
+            message?: string | null;
             name: string;
             organizationSelection?: boolean;
             reportPowerBiId?: string | null;
+            /** @description The texts per language (it, en, fr); they win over the plain fields above */
+            texts?: components["schemas"]["ConfigTextsDto"];
             /** @description Version read with the configuration (required when updating) */
             version?: number;
             workspacePowerBiId?: string | null;
@@ -2624,6 +3583,118 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    adminGetCallMessageSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallMessageSettingsDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminSaveCallMessageSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveCallMessageSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallMessageSettingsDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     adminListCallTypes: {
         parameters: {
             query?: {
@@ -3188,7 +4259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigDto"][];
+                    "application/json": components["schemas"]["ConfigAdminDto"][];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -3232,7 +4303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigDto"];
+                    "application/json": components["schemas"]["ConfigAdminDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -3274,7 +4345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigDto"];
+                    "application/json": components["schemas"]["ConfigAdminDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -3320,7 +4391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigDto"];
+                    "application/json": components["schemas"]["ConfigAdminDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -3362,7 +4433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigDto"];
+                    "application/json": components["schemas"]["ConfigAdminDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -3404,7 +4475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigDto"];
+                    "application/json": components["schemas"]["ConfigAdminDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -3423,6 +4494,263 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminConsoleSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSettingsDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminDashboardCounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardCountsDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminExportSubmissionDossiers: {
+        parameters: {
+            query?: {
+                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo */
+                filter?: string;
+                /** @description Language of the document (default: Accept-Language, else it) */
+                lang?: "it" | "en" | "fr";
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminExportSubmissionPdfs: {
+        parameters: {
+            query?: {
+                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo */
+                filter?: string;
+                /** @description Language of the document (default: Accept-Language, else it) */
+                lang?: "it" | "en" | "fr";
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description errors.export-filter, errors.list-query, errors.export-too-many */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminExportSubmissionsXlsx: {
+        parameters: {
+            query?: {
+                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo */
+                filter?: string;
+                /** @description Language of the document (default: Accept-Language, else it) */
+                lang?: "it" | "en" | "fr";
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description errors.export-filter or errors.list-query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -3860,6 +5188,418 @@ export interface operations {
             };
         };
     };
+    adminListMessageTemplates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplateDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplateDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminSaveMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveMessageTemplateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplateDto"];
+                };
+            };
+            /** @description Unknown placeholder, empty subject or body, unsafe HTML */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminResetMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplateDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminPreviewMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewMessageTemplateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderedMessageDto"];
+                };
+            };
+            /** @description Unknown placeholder, empty subject or body, unsafe HTML */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminListMessages: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDetailDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminResendMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDetailDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The message is not failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     adminListOrganizations: {
         parameters: {
             query?: {
@@ -4126,6 +5866,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminSubmissionDossier: {
+        parameters: {
+            query?: {
+                /** @description Language of the document (default: Accept-Language, else it) */
+                lang?: "it" | "en" | "fr";
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminSubmissionPdf: {
+        parameters: {
+            query?: {
+                /** @description Language of the document (default: Accept-Language, else it) */
+                lang?: "it" | "en" | "fr";
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -4441,6 +6303,203 @@ export interface operations {
             };
         };
     };
+    adminListUsers: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserDetailDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminEndUserSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not an active session of this user (errors.session-not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminEndUserSessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndedSessionsDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     closeCallSubmission: {
         parameters: {
             query: {
@@ -4663,6 +6722,69 @@ export interface operations {
             };
             /** @description The call has submissions (pages.admin.error-call-has-submissions) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getAllAnswerForPdf: {
+        parameters: {
+            query: {
+                callId: string;
+                /** @description Language of the document (default: Accept-Language, else it) */
+                lang?: "it" | "en" | "fr";
+                /** @description The submission */
+                subId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PdfExportDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown, of another organization, or not of this call */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5132,6 +7254,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getSubmissionPdf: {
+        parameters: {
+            query: {
+                /** @description Language of the document (default: Accept-Language, else it) */
+                lang?: "it" | "en" | "fr";
+                submissionId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown, or of another organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description errors.pdf-not-allowed (the call does not offer it) or errors.pdf-not-submitted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description errors.pdf-unavailable (no Chromium) or errors.pdf-busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -5633,7 +7826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigDto"];
+                    "application/json": components["schemas"]["ConfigAdminDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -5717,7 +7910,9 @@ export interface operations {
     };
     getConfig: {
         parameters: {
-            query?: never;
+            query?: {
+                lang?: components["schemas"]["Language"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5730,6 +7925,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfigDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -5751,7 +7954,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigDto"][];
+                    "application/json": components["schemas"]["ConfigAdminDto"][];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -5795,7 +7998,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfigDto"];
+                    "application/json": components["schemas"]["ConfigAdminDto"];
                 };
             };
             400: {
@@ -6765,6 +8968,46 @@ export interface operations {
             };
         };
     };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoutDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     refreshToken: {
         parameters: {
             query?: never;
@@ -6786,7 +9029,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokensDto"];
                 };
             };
-            /** @description Invalid or expired refresh token (errors.invalid-token) */
+            /** @description Invalid or expired refresh token, or one of an ended session (errors.invalid-token) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6795,7 +9038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many sign-in attempts from this address */
+            /** @description Too many sign-in attempts from this address (errors.too-many-requests, Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6845,7 +9088,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Too many sign-in attempts from this address */
+            /** @description Too many sign-in attempts from this address (errors.too-many-requests, Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7192,6 +9435,111 @@ export interface operations {
             };
         };
     };
+    previewEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendEmailPreviewDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendEmailPreviewResultDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    sendEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendEmailDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendEmailResultDto"];
+                };
+            };
+            /** @description Unknown call, empty subject or body, too many or malformed addresses */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     createSurveyType: {
         parameters: {
             query?: never;
@@ -7463,6 +9811,189 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    setUserLanguage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetLanguageDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getMySessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    endMySession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not one of your active sessions (errors.session-not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    endAllMySessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndSessionsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndedSessionsDto"];
                 };
             };
             /** @description Missing, expired or invalid token */

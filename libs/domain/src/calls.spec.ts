@@ -14,6 +14,8 @@ import {
   orderSteps,
   parseEmailFilter,
   readMiniDyiContent,
+  readResultsBounds,
+  stepPublishIssue,
   readSurveyJson,
   readTextContent,
   renumberSteps,
@@ -187,5 +189,29 @@ describe('step contents', () => {
     expect(JSON.stringify(survey)).not.toContain('correctAnswer');
     expect(surveyQuestions(survey).map((q) => q.name)).toEqual(['q1', 'q2', 'q3']);
     expect(mergeQuizAnswers(survey, answers)).toEqual(quiz);
+  });
+});
+
+describe('steps applicants can fill (issue 14)', () => {
+  it('needs a framework for miniDyi, its own or the call one', () => {
+    expect(stepPublishIssue('miniDyi', { showSdgFilter: true })).toBe('pages.admin.steps.error-minidyi-no-framework');
+    expect(stepPublishIssue('miniDyi', { frameworkId: null }, null)).toBe('pages.admin.steps.error-minidyi-no-framework');
+    expect(stepPublishIssue('miniDyi', { frameworkId: null }, 'f1')).toBeUndefined();
+    expect(stepPublishIssue('miniDyi', 'f2')).toBeUndefined();
+  });
+
+  it('needs a question a survey or quiz could answer', () => {
+    expect(stepPublishIssue('survey', { pages: [{ name: 'p', elements: [] }] })).toBe('pages.admin.steps.error-survey-no-questions');
+    expect(stepPublishIssue('quiz', { elements: [{ type: 'html', name: 'h', html: 'x' }] })).toBe(
+      'pages.admin.steps.error-survey-no-questions',
+    );
+    expect(stepPublishIssue('survey', { elements: [{ type: 'rating', name: 'r' }] })).toBeUndefined();
+    expect(stepPublishIssue('text', null)).toBeUndefined();
+  });
+
+  it('reads which score the bounds of a results step apply to (the SROI index when unnamed)', () => {
+    expect(readResultsBounds({ lowerScore: 0, upperScore: 10 })).toEqual({ lower: 0, upper: 10, appliesTo: 'sroi' });
+    expect(readResultsBounds({ lowerScore: 50, upperScore: 100, appliesTo: 'quiz' })).toEqual({ lower: 50, upper: 100, appliesTo: 'quiz' });
+    expect(readResultsBounds({ lowerScore: 'x' })).toBeUndefined();
   });
 });

@@ -226,12 +226,28 @@ export function readMiniDyiContent(content: unknown): MiniDyiContent {
   };
 }
 
-/** Score bounds of a results step. */
+/** Which score the bounds of a results step apply to: the quiz score (in percent) or the SROI index (x of 1 : x). */
+export const RESULTS_BOUND_SCORES = ['sroi', 'quiz'] as const;
+export type ResultsBoundScore = (typeof RESULTS_BOUND_SCORES)[number];
+
+/**
+ * Score bounds of a results step. They are in the unit the score is shown in: the quiz score
+ * as a percentage (0..100), the SROI index as the x of "1 : x". `appliesTo` names the score
+ * (absent: the SROI index, what the demo's 0..10 meant); the other score is shown without bounds.
+ */
 export interface ResultsContent {
   lowerScore: number;
   upperScore: number;
+  appliesTo?: ResultsBoundScore;
   /** Optional HTML shown above the results. */
   html?: string;
+}
+
+/** The bounds of a results step, with the score they apply to; undefined when the content has none. */
+export function readResultsBounds(content: unknown): { lower: number; upper: number; appliesTo: ResultsBoundScore } | undefined {
+  const c = (content && typeof content === 'object' ? content : {}) as Partial<ResultsContent>;
+  if (typeof c.lowerScore !== 'number' || typeof c.upperScore !== 'number') return undefined;
+  return { lower: c.lowerScore, upper: c.upperScore, appliesTo: c.appliesTo === 'quiz' ? 'quiz' : 'sroi' };
 }
 
 /** A text step: rich HTML, stored as `{html}` (a plain string is read as HTML too). */
@@ -310,4 +326,28 @@ export function mergeQuizAnswers(
     return out;
   };
   return put(json) as Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------- steps applicants can fill
+
+/**
+ * Why a step, as saved, could not be filled by an applicant; undefined when it can. Checked by
+ * the API on every save of a call type (400 with this key) and by the console before saving:
+ * a miniDyi step needs an impact framework (its own, else the call's `impactFrameworkId`), a
+ * survey or a quiz needs at least one question.
+ */
+/** SurveyJS elements that show something and take no answer. */
+const DISPLAY_ONLY_ELEMENTS = new Set(['html', 'image', 'expression']);
+
+export type StepPublishIssue = 'pages.admin.steps.error-minidyi-no-framework' | 'pages.admin.steps.error-survey-no-questions';
+
+export function stepPublishIssue(kind: string, content: unknown, callFrameworkId?: string | null): StepPublishIssue | undefined {
+  if (kind === 'miniDyi') {
+    return readMiniDyiContent(content).frameworkId || callFrameworkId ? undefined : 'pages.admin.steps.error-minidyi-no-framework';
+  }
+  if (kind === 'survey' || kind === 'quiz') {
+    const answerable = surveyQuestions(readSurveyJson(content)).filter((q) => !DISPLAY_ONLY_ELEMENTS.has(String(q.type)));
+    return answerable.length ? undefined : 'pages.admin.steps.error-survey-no-questions';
+  }
+  return undefined;
 }

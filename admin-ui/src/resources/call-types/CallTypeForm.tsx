@@ -1,7 +1,9 @@
 import { maxLength, required, SaveButton, SimpleForm, TextInput, Toolbar } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { StepsEditor, stepsComplete } from '../steps/StepsEditor';
+import { StepIssuesAlert } from '../steps/StepIssuesAlert';
+import { StepsEditor, stepIssues, stepsComplete } from '../steps/StepsEditor';
 import type { StepFormValue } from '../steps/stepModel';
+import { useStepTypes } from '../steps/useStepTypes';
 
 function TypeSave() {
   const [name, description, steps] = useWatch({ name: ['name', 'description', 'steps'] }) as [
@@ -9,8 +11,15 @@ function TypeSave() {
     string | undefined,
     StepFormValue[] | undefined,
   ];
-  const ok = !!name?.trim() && !!description?.trim() && stepsComplete(steps);
-  return <SaveButton disabled={!ok} alwaysEnable={ok} />;
+  // A call type edited on its own: its miniDyi steps name their framework.
+  const issues = stepIssues(steps, useStepTypes().data, null);
+  const ok = !!name?.trim() && !!description?.trim() && stepsComplete(steps) && issues.length === 0;
+  return (
+    <>
+      <SaveButton disabled={!ok} alwaysEnable={ok} />
+      <StepIssuesAlert issues={issues} />
+    </>
+  );
 }
 
 /** A call type: name and description required (spec section 5), and its ordered steps. */
@@ -18,7 +27,7 @@ export function CallTypeForm() {
   return (
     <SimpleForm
       toolbar={
-        <Toolbar>
+        <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
           <TypeSave />
         </Toolbar>
       }

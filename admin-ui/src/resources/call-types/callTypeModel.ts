@@ -25,7 +25,8 @@ export function toCallTypeFormValues(record: CallTypeRecord): CallTypeFormValues
 /** CreateCallType / UpsertCallType body: name, description and the steps in order. */
 export function toCallTypePayload(values: CallTypeFormValues): Schemas['CallTypeInputDto'] {
   return {
-    ...(values.version ? { version: values.version } : {}),
+    // Updating (an id): always the version read; the API answers 428 without it.
+    ...(values.id ? { version: values.version } : {}),
     name: values.name.trim(),
     description: values.description.trim(),
     steps: (values.steps ?? []).map(toStepInput),

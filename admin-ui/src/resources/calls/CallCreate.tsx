@@ -18,7 +18,7 @@ export default function CallCreate() {
       mutationOptions={{ onSuccess: notifications.created, onError: notifications.createFailed }}
       redirect="list"
     >
-      <CallForm deletable={false} />
+      <CallForm deletable={false} pickType />
     </Create>
   );
 }

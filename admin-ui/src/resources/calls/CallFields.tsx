@@ -1,4 +1,4 @@
-import { RichTextInput } from 'ra-input-rich-text';
+import { RichText } from '../../inputs/RichText';
 import { BooleanInput, DateTimeInput, maxLength, required, SelectInput, TextInput } from 'react-admin';
 import { useFrameworks } from '../steps/useStepTypes';
 import { EmailFilterInput } from './EmailFilterInput';
@@ -15,7 +15,7 @@ export function CallGeneralFields() {
   return (
     <>
       <TextInput source="name" validate={[required(), maxLength(300)]} fullWidth />
-      <RichTextInput source="description" fullWidth />
+      <RichText source="description" fullWidth />
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
         <DateTimeInput source="openingAt" validate={required()} />
         <DateTimeInput source="closingAt" validate={[required(), afterOpening]} />

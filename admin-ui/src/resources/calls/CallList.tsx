@@ -1,16 +1,23 @@
+import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
+import MailIcon from '@mui/icons-material/MailOutlined';
+import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
+import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
+import ViewListIcon from '@mui/icons-material/ViewList';
 import LockIcon from '@mui/icons-material/Lock';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { formatDateTimeWithZone } from '@impact-calls/domain';
 import {
   Button,
   CreateButton,
   DataTable,
-  DateField,
-  DeleteWithConfirmButton,
   List,
   SearchInput,
   SelectInput,
+  SimpleList,
   TopToolbar,
   useLocaleState,
   useRecordContext,
@@ -18,6 +25,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { CallListRecord } from './callModel';
+import { CallDeleteButton } from './CallDeleteButton';
 import { useCallNotifications } from './useCallNotifications';
 
 const PHASE_COLOR = { open: 'success', upcoming: 'info', closed: 'default' } as const;
@@ -35,7 +43,7 @@ function LockMark() {
   const [locale] = useLocaleState();
   if (!record?.callLockEnd) return null;
   return (
-    <Tooltip title={translate('pages.admin.calls.locked-until', { date: new Date(record.callLockEnd).toLocaleString(locale) })}>
+    <Tooltip title={translate('pages.admin.calls.locked-until', { date: formatDateTimeWithZone(record.callLockEnd, locale) })}>
       <LockIcon
         fontSize="small"
         color={record.locked ? 'warning' : 'disabled'}
@@ -48,7 +56,6 @@ function LockMark() {
 function RowActions() {
   const record = useRecordContext<CallListRecord>();
   const notifications = useCallNotifications();
-  const translate = useTranslate();
   if (!record) return null;
   return (
     <span style={{ display: 'inline-flex', gap: 4 }} onClick={(e) => e.stopPropagation()}>
@@ -59,26 +66,35 @@ function RowActions() {
         startIcon={<EditNoteIcon />}
         sx={{ whiteSpace: 'nowrap' }}
       />
-      <DeleteWithConfirmButton
-        mutationMode="pessimistic"
-        confirmTitle="pages.admin.calls.delete-title"
-        confirmContent={
-          record.submissionCount > 0 ? translate('pages.admin.error-call-has-submissions') : 'pages.admin.calls.delete-content'
-        }
-        translateOptions={{ name: record.name }}
-        mutationOptions={{ onSuccess: notifications.deleted, onError: notifications.deleteFailed }}
-        redirect={false}
+      <Button
+        component={Link}
+        to={`/admin/calls/${record.id}/messages`}
+        label="pages.admin.messages.write"
+        startIcon={<MailIcon />}
+        sx={{ whiteSpace: 'nowrap' }}
       />
+      <CallDeleteButton record={record} onSuccess={notifications.deleted} onError={notifications.deleteFailed} redirect={false} />
     </span>
   );
 }
 
 function ListActions() {
   return (
-    <TopToolbar>
-      <Button component={Link} to="/admin/call-types" label="pages.admin.calls.link-call-types" />
-      <Button component={Link} to="/admin/steps" label="pages.admin.steps.types-title" />
-      <Button component={Link} to="/admin/surveys" label="pages.admin.calls.link-surveys" />
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      {/* Icons too: on a phone react-admin shows these buttons as icons only (they were blank). */}
+      <Button component={Link} to="/admin/call-types" label="pages.admin.calls.link-call-types">
+        <ViewListIcon />
+      </Button>
+      <Button component={Link} to="/admin/steps" label="pages.admin.steps.types-title">
+        <CategoryOutlinedIcon />
+      </Button>
+      <Button component={Link} to="/admin/surveys" label="pages.admin.calls.link-surveys">
+        <QuizOutlinedIcon />
+      </Button>
+      {/* The files page (the admin drop zone and the calls' custom files) had no way in but its address. */}
+      <Button component={Link} to="/admin/file-upload" label="pages.admin.file-upload.title">
+        <FolderOpenOutlinedIcon />
+      </Button>
       <CreateButton label="pages.admin.calls.new-call" />
     </TopToolbar>
   );
@@ -88,6 +104,7 @@ function ListActions() {
 export default function CallList() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput
@@ -105,15 +122,27 @@ export default function CallList() {
       title={translate('pages.admin.tabs.calls')}
       actions={<ListActions />}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col source="name" />
-        <DataTable.Col source="phase" disableSort render={() => <PhaseChip />} />
-        <DataTable.Col source="openingAt" render={() => <DateField source="openingAt" showTime locales={locale} />} />
-        <DataTable.Col source="closingAt" render={() => <DateField source="closingAt" showTime locales={locale} />} />
-        <DataTable.Col source="callLockEnd" render={() => <LockMark />} />
-        <DataTable.NumberCol source="submissionCount" disableSort />
-        <DataTable.Col label="" render={() => <RowActions />} />
-      </DataTable>
+      {phone ? (
+        // A phone gets one line per call instead of a seven-column table wider than the screen.
+        <SimpleList<CallListRecord>
+          primaryText={(r) => r.name}
+          secondaryText={(r) => `${translate(`pages.admin.calls.phase.${r.phase}`)} · ${formatDateTimeWithZone(r.closingAt, locale)}`}
+          tertiaryText={(r) =>
+            translate('pages.admin.calls.submission-count', { smart_count: r.submissionCount, count: r.submissionCount })
+          }
+          linkType="edit"
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="phase" disableSort render={() => <PhaseChip />} />
+          <DataTable.Col source="openingAt" render={(r: CallListRecord) => formatDateTimeWithZone(r.openingAt, locale)} />
+          <DataTable.Col source="closingAt" render={(r: CallListRecord) => formatDateTimeWithZone(r.closingAt, locale)} />
+          <DataTable.Col source="callLockEnd" render={() => <LockMark />} />
+          <DataTable.NumberCol source="submissionCount" disableSort />
+          <DataTable.Col label="" render={() => <RowActions />} />
+        </DataTable>
+      )}
     </List>
   );
 }

@@ -2,6 +2,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Confirm, DateTimeInput, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -30,7 +31,11 @@ export function LockEndInput() {
   if (saved) {
     return (
       <Stack spacing={1} sx={{ width: '100%', mb: 2 }}>
-        <DateTimeInput source="callLockEnd" disabled helperText="pages.admin.calls.lock-saved" />
+        <DateTimeInput source="callLockEnd" disabled helperText={false} aria-describedby="call-lock-saved" />
+        {/* Beside the field, not as its helper text: a disabled field greys its helper text below a readable contrast. */}
+        <Typography id="call-lock-saved" variant="caption" color="text.secondary" sx={{ mt: -1 }}>
+          {translate('pages.admin.calls.lock-saved')}
+        </Typography>
       </Stack>
     );
   }

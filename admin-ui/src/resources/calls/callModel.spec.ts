@@ -71,6 +71,15 @@ describe('call editor model', () => {
     expect(toCallPayload(values, { update: false, withSteps: false })).not.toHaveProperty('version');
   });
 
+  it('leaves out a lock end date the form does not give (a saved one, shown disabled): the API keeps it', () => {
+    const values = { ...newCallValues(), name: 'Locked', callLockEnd: undefined } as unknown as CallFormValues;
+    expect(toCallPayload(values, { update: true, withSteps: false })).not.toHaveProperty('callLockEnd');
+    expect(toCallPayload({ ...values, callLockEnd: null }, { update: true, withSteps: false }).callLockEnd).toBeNull();
+    expect(toCallPayload({ ...values, callLockEnd: '2031-01-01T10:00:00Z' }, { update: true, withSteps: false }).callLockEnd).toBe(
+      '2031-01-01T10:00:00.000Z',
+    );
+  });
+
   it('puts the quiz answer key back into the editable JSON', () => {
     const record = {
       id: 'c1',

@@ -80,7 +80,6 @@ export function toCallPayload(values: CallFormValues, { update, withSteps }: { u
     description: values.description ?? '',
     openingAt: iso(values.openingAt)!,
     closingAt: iso(values.closingAt)!,
-    callLockEnd: iso(values.callLockEnd),
     isUserFilterEnable: !!values.isUserFilterEnable,
     userFilterEmail: normalizeEmailFilter(values.userFilterEmail),
     enableUserDownloadPdf: !!values.enableUserDownloadPdf,
@@ -90,12 +89,15 @@ export function toCallPayload(values: CallFormValues, { update, withSteps }: { u
     userPowerBIWorkspaceID: blank(values.userPowerBIWorkspaceID),
     userPowerBIReportID: blank(values.userPowerBIReportID),
   };
-  if (update && values.version) body.version = values.version;
+  // A saved lock end date is shown disabled, and a disabled input gives no value: sending null
+  // would ask the API to remove the date (refused). Left out, the API keeps it.
+  if (values.callLockEnd !== undefined) body.callLockEnd = iso(values.callLockEnd);
+  // An update always says which version it was made from (the API answers 428 otherwise).
+  if (update) body.version = values.version;
   if (withSteps && values.callType) {
     const t = values.callType;
     body.callType = {
-      ...(t.id ? { id: t.id } : {}),
-      ...(t.version ? { version: t.version } : {}),
+      ...(t.id ? { id: t.id, version: t.version } : {}),
       name: t.name?.trim() || body.name,
       description: t.description?.trim() || body.name,
       steps: (t.steps ?? []).map(toStepInput),

@@ -9,7 +9,9 @@ export function useCallNotifications() {
   const redirect = useRedirect();
   const detail = (error: unknown) => {
     const message = (error as HttpError | undefined)?.message;
-    return message ? ` ${translate(message, { _: message })}` : '';
+    // The API names the step a refusal is about (e.g. a miniDyi step without a framework).
+    const stepName = ((error as HttpError | undefined)?.body as { stepName?: string } | undefined)?.stepName ?? '';
+    return message ? ` ${translate(message, { _: message, name: stepName })}` : '';
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['calls'] });
   return {

@@ -1,7 +1,12 @@
+import { LANGUAGES, type Language } from '@impact-calls/domain';
+import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { RichTextInput } from 'ra-input-rich-text';
-import type { ReactNode } from 'react';
+import { RichText } from '../../inputs/RichText';
+import { useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
   BooleanInput,
   maxLength,
@@ -35,6 +40,57 @@ const LANGUAGE_CHOICES = [
   { id: 'fr', name: 'app.languages.fr' },
 ];
 
+/**
+ * The texts applicants read (welcome message, list name, landing HTML, data-consent text), one
+ * tab per language; an empty text shows the default language's (issue 14).
+ */
+function LanguageTexts() {
+  const translate = useTranslate();
+  const defaultLanguage = (useWatch({ name: 'defaultLanguage' }) as Language | undefined) ?? 'it';
+  const [language, setLanguage] = useState<Language>(defaultLanguage);
+  const panelId = `texts-${language}`;
+  return (
+    <Box sx={{ width: '100%' }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('pages.admin.customize.texts-help', { language: translate(`app.languages.${defaultLanguage}`) })}
+      </Typography>
+      <Tabs
+        value={language}
+        onChange={(_, l: Language) => setLanguage(l)}
+        aria-label={translate('pages.admin.customize.texts-languages')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
+        {LANGUAGES.map((l) => (
+          <Tab
+            key={l}
+            value={l}
+            id={`texts-tab-${l}`}
+            aria-controls={`texts-${l}`}
+            label={
+              l === defaultLanguage
+                ? translate('pages.admin.customize.language-default', { language: translate(`app.languages.${l}`) })
+                : translate(`app.languages.${l}`)
+            }
+          />
+        ))}
+      </Tabs>
+      {/* One language at a time; the others keep their values in the form. */}
+      <Box key={language} role="tabpanel" id={panelId} aria-labelledby={`texts-tab-${language}`} sx={{ pt: 2 }}>
+        <TextInput
+          source={`texts.${language}.listName`}
+          label="resources.configurations.fields.listName"
+          validate={maxLength(200)}
+          fullWidth
+        />
+        <RichText source={`texts.${language}.message`} label="resources.configurations.fields.message" fullWidth />
+        <RichText source={`texts.${language}.landingHtml`} label="resources.configurations.fields.landingHtml" fullWidth />
+        <RichText source={`texts.${language}.dataConsentText`} label="resources.configurations.fields.dataConsentText" fullWidth />
+      </Box>
+    </Box>
+  );
+}
+
 /** Every Configuration field of spec section 3, grouped in sections. */
 export function ConfigurationForm({ toolbar }: { toolbar?: ReactNode }) {
   return (
@@ -43,7 +99,6 @@ export function ConfigurationForm({ toolbar }: { toolbar?: ReactNode }) {
       <TextInput source="name" validate={[required(), maxLength(200)]} fullWidth />
       <TextInput source="description" validate={maxLength(2000)} multiline minRows={2} fullWidth />
       <TextInput source="domain" validate={maxLength(255)} fullWidth />
-      <TextInput source="listName" validate={maxLength(200)} fullWidth />
       <LogoInput />
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
         <NumberInput source="logoWidth" validate={size} step={1} />
@@ -56,9 +111,7 @@ export function ConfigurationForm({ toolbar }: { toolbar?: ReactNode }) {
       <BooleanInput source="organizationSelection" />
 
       <Section title="pages.admin.customize.section-content" />
-      <RichTextInput source="message" fullWidth />
-      <RichTextInput source="landingHtml" fullWidth />
-      <RichTextInput source="dataConsentText" fullWidth />
+      <LanguageTexts />
 
       <Section title="pages.admin.customize.section-analytics" />
       <TextInput source="workspacePowerBiId" validate={maxLength(100)} fullWidth />

@@ -1,6 +1,6 @@
 import type { Schemas } from '@impact-calls/api-client';
 
-export type Configuration = Schemas['ConfigDto'];
+export type Configuration = Schemas['ConfigAdminDto'];
 export type UpsertConfiguration = Schemas['UpsertConfigDto'];
 
 /** Largest logo the API accepts (decoded bytes); checked here too for a quick message. */
@@ -15,15 +15,12 @@ export const NEW_CONFIGURATION: Partial<Configuration> = {
   logoWidth: 50,
   logoHeight: 50,
   logoBase64: null,
-  message: '',
-  landingHtml: '',
-  dataConsentText: '',
 };
 
+/** The plain texts are the default language's: the form edits every language in `texts` instead. */
 const EDITABLE = [
   'name',
   'description',
-  'message',
   'domain',
   'defaultLanguage',
   'languageSelection',
@@ -31,9 +28,7 @@ const EDITABLE = [
   'logoBase64',
   'logoWidth',
   'logoHeight',
-  'listName',
-  'landingHtml',
-  'dataConsentText',
+  'texts',
   'reportPowerBiId',
   'workspacePowerBiId',
 ] as const satisfies readonly (keyof UpsertConfiguration)[];

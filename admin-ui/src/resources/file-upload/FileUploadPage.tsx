@@ -2,6 +2,7 @@ import { ADMIN_DROP_ZONE_MAX_BYTES, DROP_ZONE_ACCEPT, fileExtension, DROP_ZONE_T
 import { ApiError } from '@impact-calls/api-client';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import Download from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,6 +20,7 @@ import {
   ResourceContextProvider,
   TextField,
   Title,
+  useLocaleState,
   useNotify,
   useRefresh,
   useTranslate,
@@ -32,18 +34,22 @@ const reasonOf = (e: unknown) => (e instanceof ApiError ? e.key : 'errors.http')
 /** /admin/file-upload: the drop zone (3 MB; png, jpeg, docx, mp4, xlsx) and the list of files. */
 export function FileUploadPage() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const refresh = useRefresh();
   const inputId = useId();
   const [busy, setBusy] = useState(0);
   const [dragging, setDragging] = useState(false);
+  // Every refused file stays listed until the next files are chosen (a notification shows one at a time and goes).
+  const [rejected, setRejected] = useState<{ name: string; reason: string }[]>([]);
 
   const send = async (files: File[]) => {
+    setRejected([]);
+    const refuse = (name: string, reasonKey: string) => setRejected((list) => [...list, { name, reason: translate(reasonKey) }]);
     for (const file of files) {
       const allowed = DROP_ZONE_TYPES.some((t) => t.extensions.includes(fileExtension(file.name)));
       if (file.size > ADMIN_DROP_ZONE_MAX_BYTES || !allowed) {
-        const reason = translate(file.size > ADMIN_DROP_ZONE_MAX_BYTES ? 'errors.file-too-large' : 'errors.file-type-not-allowed');
-        notify('pages.admin.file-upload.rejected', { type: 'warning', messageArgs: { name: file.name, reason } });
+        refuse(file.name, file.size > ADMIN_DROP_ZONE_MAX_BYTES ? 'errors.file-too-large' : 'errors.file-type-not-allowed');
         continue;
       }
       setBusy((n) => n + 1);
@@ -51,7 +57,7 @@ export function FileUploadPage() {
         await uploadConsoleFile(file, 'library');
         notify('pages.admin.file-upload.uploaded', { type: 'success', messageArgs: { name: file.name } });
       } catch (e) {
-        notify('pages.admin.file-upload.rejected', { type: 'error', messageArgs: { name: file.name, reason: translate(reasonOf(e)) } });
+        refuse(file.name, reasonOf(e));
       } finally {
         setBusy((n) => n - 1);
       }
@@ -108,6 +114,16 @@ export function FileUploadPage() {
             />
             {busy > 0 && <LinearProgress sx={{ mt: 2 }} aria-label={translate('pages.admin.file-upload.title')} />}
           </Box>
+          {rejected.length > 0 && (
+            <Alert severity="error" sx={{ mt: 2 }} data-testid="upload-rejected" onClose={() => setRejected([])}>
+              {translate('pages.admin.file-upload.rejected-title', { smart_count: rejected.length, count: rejected.length })}
+              <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+                {rejected.map((r, i) => (
+                  <li key={i}>{translate('pages.admin.file-upload.rejected', { name: r.name, reason: r.reason })}</li>
+                ))}
+              </ul>
+            </Alert>
+          )}
         </CardContent>
       </Card>
 
@@ -119,12 +135,20 @@ export function FileUploadPage() {
           actions={false}
           disableSyncWithLocation
           title={<span />}
+          empty={
+            <Typography sx={{ p: 2 }} color="text.secondary">
+              {translate('pages.admin.file-upload.empty')}
+            </Typography>
+          }
         >
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <TextField source="fileName" />
-            <TextField source="attachedType" />
+            <FunctionField
+              source="attachedType"
+              render={(r: Attachment) => translate(`fill.upload.kinds.${r.attachedType}`, { _: r.attachedType })}
+            />
             <FunctionField source="dimensions" render={(r: Attachment) => formatBytes(r.dimensions)} />
-            <DateField source="createdAt" showTime />
+            <DateField source="createdAt" showTime locales={locale} />
             <FunctionField
               label=""
               render={(r: Attachment) => (

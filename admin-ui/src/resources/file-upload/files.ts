@@ -1,4 +1,4 @@
-import { ApiError, unwrap, type Schemas } from '@impact-calls/api-client';
+import { downloadFile, unwrap, type Schemas } from '@impact-calls/api-client';
 import { api } from '../../providers/client';
 
 export type Attachment = Schemas['AttachmentDto'];
@@ -11,21 +11,9 @@ export async function uploadConsoleFile(file: File, purpose: 'library' | 'custom
   return unwrap(api.POST('/api/FileUpload/UploadFile', { body: form as never, bodySerializer: (b: unknown) => b as FormData }));
 }
 
-/** GetFile as a blob, saved under its name. */
+/** GetFile, saved under its name (the one blob-download helper of libs/api-client). */
 export async function downloadConsoleFile(downloadId: string, fileName: string): Promise<void> {
-  const { data, error, response } = await api.GET('/api/FileUpload/GetFile', { params: { query: { downloadId } }, parseAs: 'blob' });
-  if (!response.ok || !data) {
-    const b = (error ?? {}) as { key?: string; message?: string };
-    throw new ApiError(response.status, b.key ?? 'errors.http', b.message ?? '');
-  }
-  const url = URL.createObjectURL(data as Blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(api.GET('/api/FileUpload/GetFile', { params: { query: { downloadId } }, parseAs: 'stream' }), { fileName });
 }
 
 /** A submission's attachments (administrators see any). */

@@ -133,7 +133,9 @@ export default function FrameworkCreate() {
                 multiple={false}
                 validate={validateFile}
                 placeholder={<p>{translate('pages.admin.impact-framework.drop-file')}</p>}
-                options={{ onDropRejected: () => notify('pages.admin.impact-framework.file-type', { type: 'warning' }) }}
+                options={{ onDropRejected: () => notify('pages.admin.impact-framework.file-type', { type: 'error' }) }}
+                // The drop zone's hidden file input is what a screen reader reaches: it carries the field's name.
+                inputProps={{ 'aria-label': translate('pages.admin.impact-framework.file') }}
               >
                 <FileField source="src" title="title" />
               </FileInput>

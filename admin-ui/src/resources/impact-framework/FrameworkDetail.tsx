@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { ListButton, Show, TopToolbar, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { ListButton, Loading, Show, TopToolbar, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { DeleteFrameworkButton } from './DeleteFrameworkButton';
 import { type Framework, type FrameworkOutcome, searchOutcomes } from './frameworks';
 import { SdgChip } from './SdgChip';
@@ -209,7 +209,9 @@ function FrameworkView() {
   const framework = useRecordContext<Framework>();
   const translate = useTranslate();
   const [tab, setTab] = useState<'outcomes' | 'stakeholders'>('outcomes');
-  if (!framework) return null;
+  // Opened from the list, the list's row is shown at once while the framework loads: it has no outcomes yet (issue 14).
+  if (!framework || !Array.isArray(framework.outcomes) || !Array.isArray(framework.stakeholders) || !Array.isArray(framework.usedBy))
+    return <Loading />;
   return (
     <Box sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
       <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>

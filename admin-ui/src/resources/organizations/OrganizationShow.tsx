@@ -7,13 +7,32 @@ import {
   Labeled,
   Show,
   SimpleShowLayout,
+  Link,
   TextField,
+  useCreatePath,
   useLocaleState,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import Grid from '@mui/material/Grid';
 import { ArchivedChip } from './OrganizationList';
-import type { AdminOrganization } from './organization';
+import type { AdminOrganization, OrganizationMember } from './organization';
+
+/** A member's user page in the console, where their sessions are listed and can be ended (issue 13). */
+function MemberSessionsLink() {
+  const member = useRecordContext<OrganizationMember>();
+  const createPath = useCreatePath();
+  const translate = useTranslate();
+  if (!member) return null;
+  return (
+    <Link
+      to={createPath({ resource: 'users', id: member.userId, type: 'show' })}
+      aria-label={translate('resources.users.sessions-of', { email: member.email })}
+    >
+      {translate('resources.users.sessions')}
+    </Link>
+  );
+}
 
 function Title() {
   const record = useRecordContext<AdminOrganization>();
@@ -75,6 +94,7 @@ export default function OrganizationShow() {
             <DataTable.Col source="firstName" />
             <DataTable.Col source="lastName" />
             <DataTable.Col source="role" />
+            <DataTable.Col source="userId" label="resources.users.sessions" disableSort render={() => <MemberSessionsLink />} />
           </DataTable>
         </ArrayField>
       </SimpleShowLayout>

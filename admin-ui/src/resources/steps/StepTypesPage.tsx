@@ -1,4 +1,5 @@
 import { ApiError } from '@impact-calls/api-client';
+import { isStepKind } from '@impact-calls/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -59,7 +60,11 @@ export default function StepTypesPage() {
       <List aria-label={translate('pages.admin.steps.types-title')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
         {(types.data ?? []).map((t) => (
           <ListItem key={t.id} divider>
-            <ListItemText primary={<StepKindLabel kind={t.name} />} secondary={t.name} />
+            {/* A built-in kind shows its translated name only; a kind added by name is shown as typed. */}
+            <ListItemText
+              primary={<StepKindLabel kind={t.name} />}
+              secondary={isStepKind(t.name) ? translate('pages.admin.steps.built-in') : translate('pages.admin.steps.added-by-name')}
+            />
             {t.hiddenInPicker && <Chip size="small" label={translate('pages.admin.steps.hidden-in-picker')} />}
           </ListItem>
         ))}

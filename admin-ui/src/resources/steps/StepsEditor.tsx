@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { StepKindLabel } from './StepKindLabel';
-import { defaultContent, kindOf, type StepFormValue } from './stepModel';
+import { defaultContent, kindOf, stepIssues, type StepFormValue } from './stepModel';
 import { StepPanel } from './StepPanel';
 import { useStepTypes } from './useStepTypes';
 
@@ -32,7 +32,7 @@ import { useStepTypes } from './useStepTypes';
  * add (type picker; hidden types such as quiz behind a switch), move up and down, edit in
  * a side panel, remove after confirmation. The API renumbers sort 1..n on save.
  */
-export function StepsEditor({ source }: { source: string }) {
+export function StepsEditor({ source, callFrameworkId = null }: { source: string; callFrameworkId?: string | null }) {
   const translate = useTranslate();
   const types = useStepTypes();
   const { fields, append, remove, swap } = useFieldArray({ name: source, keyName: '_key' });
@@ -43,6 +43,7 @@ export function StepsEditor({ source }: { source: string }) {
   const [showHidden, setShowHidden] = useState(false);
 
   const pickable = (types.data ?? []).filter((t) => showHidden || !t.hiddenInPicker);
+  const issues = stepIssues(values, types.data, callFrameworkId);
   const add = (stepTypeId: string, kind: string) => {
     append({ name: '', description: '', stepTypeId, content: defaultContent(kind) });
     setMenu(null);
@@ -87,48 +88,13 @@ export function StepsEditor({ source }: { source: string }) {
             const step = values[index];
             const kind = kindOf(types.data, step?.stepTypeId);
             const name = step?.name?.trim();
+            const issue = issues.find((i) => i.index === index);
             return (
               <ListItem
                 key={field._key}
                 divider={index < fields.length - 1}
                 data-testid="step-row"
-                secondaryAction={
-                  <Stack direction="row" spacing={0.5}>
-                    <Tooltip title={translate('pages.admin.steps.move-up')}>
-                      <span>
-                        <IconButton
-                          aria-label={translate('pages.admin.steps.move-up')}
-                          disabled={index === 0}
-                          onClick={() => swap(index, index - 1)}
-                        >
-                          <ArrowUpwardIcon />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                    <Tooltip title={translate('pages.admin.steps.move-down')}>
-                      <span>
-                        <IconButton
-                          aria-label={translate('pages.admin.steps.move-down')}
-                          disabled={index === fields.length - 1}
-                          onClick={() => swap(index, index + 1)}
-                        >
-                          <ArrowDownwardIcon />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                    <Tooltip title={translate('pages.admin.steps.edit')}>
-                      <IconButton aria-label={translate('pages.admin.steps.edit')} onClick={() => setEditing(index)}>
-                        <EditOutlinedIcon />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={translate('pages.admin.steps.remove')}>
-                      <IconButton aria-label={translate('pages.admin.steps.remove')} onClick={() => setConfirmRemove(index)}>
-                        <DeleteOutlineIcon />
-                      </IconButton>
-                    </Tooltip>
-                  </Stack>
-                }
-                sx={{ pr: 26 }}
+                sx={{ flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'stretch', sm: 'center' }, gap: 1 }}
               >
                 <ListItemText
                   primary={
@@ -147,7 +113,45 @@ export function StepsEditor({ source }: { source: string }) {
                       <Chip size="small" variant="outlined" label={<StepKindLabel kind={kind} />} />
                     </Stack>
                   }
+                  secondary={issue ? translate(issue.key, { name: issue.name }) : undefined}
+                  slotProps={{ secondary: { color: 'error', 'data-testid': 'step-issue' } as object }}
+                  sx={{ flex: 1, minWidth: 0 }}
                 />
+                {/* Beside the name on wider screens, under it on a phone (the name keeps its width). */}
+                <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0, justifyContent: 'flex-end' }}>
+                  <Tooltip title={translate('pages.admin.steps.move-up')}>
+                    <span>
+                      <IconButton
+                        aria-label={translate('pages.admin.steps.move-up')}
+                        disabled={index === 0}
+                        onClick={() => swap(index, index - 1)}
+                      >
+                        <ArrowUpwardIcon />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Tooltip title={translate('pages.admin.steps.move-down')}>
+                    <span>
+                      <IconButton
+                        aria-label={translate('pages.admin.steps.move-down')}
+                        disabled={index === fields.length - 1}
+                        onClick={() => swap(index, index + 1)}
+                      >
+                        <ArrowDownwardIcon />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Tooltip title={translate('pages.admin.steps.edit')}>
+                    <IconButton aria-label={translate('pages.admin.steps.edit')} onClick={() => setEditing(index)}>
+                      <EditOutlinedIcon />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={translate('pages.admin.steps.remove')}>
+                    <IconButton aria-label={translate('pages.admin.steps.remove')} onClick={() => setConfirmRemove(index)}>
+                      <DeleteOutlineIcon />
+                    </IconButton>
+                  </Tooltip>
+                </Stack>
               </ListItem>
             );
           })}
@@ -181,3 +185,5 @@ export function StepsEditor({ source }: { source: string }) {
 export function stepsComplete(steps: StepFormValue[] | undefined): boolean {
   return (steps ?? []).every((s) => !!s?.name?.trim() && !!s.stepTypeId);
 }
+
+export { stepIssues, type StepIssue } from './stepModel';

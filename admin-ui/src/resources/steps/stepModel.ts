@@ -1,6 +1,8 @@
 import type { Schemas } from '@impact-calls/api-client';
 import {
   isStepKind,
+  stepPublishIssue,
+  type StepPublishIssue,
   mergeQuizAnswers,
   miniDyiStepContentJson,
   readMiniDyiStepContent,
@@ -32,7 +34,7 @@ export function defaultContent(kind: string | undefined): unknown {
     case 'miniDyi':
       return miniDyiStepContentJson(readMiniDyiStepContent(null).content);
     case 'results':
-      return { lowerScore: 0, upperScore: 10 };
+      return { lowerScore: 50, upperScore: 100, appliesTo: 'quiz' };
     case 'survey':
     case 'quiz':
       return { pages: [{ name: 'page1', elements: [] }] };
@@ -138,4 +140,25 @@ export function percentToFraction(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
   const n = typeof value === 'number' ? value : Number(String(value).replace(',', '.'));
   return Number.isFinite(n) ? Number((n / 100).toPrecision(12)) : null;
+}
+
+export interface StepIssue {
+  index: number;
+  name: string;
+  key: StepPublishIssue;
+}
+
+/**
+ * The steps nobody could fill, as the API would refuse them on save (libs/domain's
+ * stepPublishIssue): a miniDyi step without a framework (its own, or the call's), a survey or
+ * quiz without questions. A call type saved on its own has no call framework to fall back on.
+ */
+export function stepIssues(steps: StepFormValue[] | undefined, types: StepType[] | undefined, callFrameworkId: string | null): StepIssue[] {
+  const out: StepIssue[] = [];
+  (steps ?? []).forEach((s, index) => {
+    const kind = kindOf(types, s?.stepTypeId);
+    const key = kind ? stepPublishIssue(kind, s.content, callFrameworkId) : undefined;
+    if (key) out.push({ index, name: s.name?.trim() || String(index + 1), key });
+  });
+  return out;
 }

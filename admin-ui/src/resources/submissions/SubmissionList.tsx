@@ -1,18 +1,25 @@
 import Chip from '@mui/material/Chip';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { formatQuizScore } from '@impact-calls/domain';
 import {
   AutocompleteInput,
   Datagrid,
   DateField,
   DateInput,
+  FilterButton,
   FunctionField,
   List,
-  NumberField,
   ReferenceInput,
   SearchInput,
   SelectInput,
+  SimpleList,
   TextField,
+  TopToolbar,
+  useLocaleState,
   useTranslate,
 } from 'react-admin';
+import { SubmissionExportButtons } from './DocumentButtons';
 
 export interface SubmissionRow {
   id: string;
@@ -22,16 +29,25 @@ export interface SubmissionRow {
   userEmail: string;
   closed: boolean;
   status: 'open' | 'closed';
+  submittedAt: string | null;
+  quizScore: number | null;
 }
 
-export function StatusChip({ closed }: { closed: boolean }) {
+/** Submitted, in progress, or in progress again after a reopening. */
+export function StatusChip({ closed, reopened = false }: { closed: boolean; reopened?: boolean }) {
   const translate = useTranslate();
   return (
     <Chip
       size="small"
       color={closed ? 'success' : 'default'}
       variant={closed ? 'filled' : 'outlined'}
-      label={translate(closed ? 'pages.admin.submissions.status-closed' : 'pages.admin.submissions.status-open')}
+      label={translate(
+        closed
+          ? 'pages.admin.submissions.status-closed'
+          : reopened
+            ? 'pages.admin.submissions.status-reopened'
+            : 'pages.admin.submissions.status-open',
+      )}
     />
   );
 }
@@ -64,20 +80,59 @@ function StatusInput({ source, alwaysOn }: { source: string; alwaysOn?: boolean 
   );
 }
 
-/** The submissions tab: server-side paging, sorting and filters (call, organization, status, dates). */
-export function SubmissionList() {
+/** Filters, and the exports of what they select (the .xlsx replaces react-admin's CSV exporter). */
+function ListActions() {
   return (
-    <List filters={filters} sort={{ field: 'openedAt', order: 'DESC' }} perPage={25}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="code" />
-        <TextField source="callName" />
-        <TextField source="organizationName" />
-        <TextField source="userEmail" sortable={false} />
-        <FunctionField source="status" sortBy="closed" render={(r: SubmissionRow) => <StatusChip closed={r.closed} />} />
-        <DateField source="openedAt" showTime />
-        <DateField source="submittedAt" showTime />
-        <NumberField source="quizScore" options={{ style: 'percent' }} />
-      </Datagrid>
+    <TopToolbar sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <FilterButton />
+      <SubmissionExportButtons />
+    </TopToolbar>
+  );
+}
+
+/** The submissions tab: server-side paging, sorting and filters (call, organization, status, dates), exports. */
+export function SubmissionList() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  // A phone gets one line per submission instead of an eight-column table wider than the screen.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return (
+    <List filters={filters} sort={{ field: 'openedAt', order: 'DESC' }} perPage={25} exporter={false} actions={<ListActions />}>
+      {phone ? (
+        <SimpleList<SubmissionRow>
+          primaryText={(r) => `${r.code} · ${r.callName}`}
+          secondaryText={(r) => r.organizationName}
+          tertiaryText={(r) =>
+            translate(
+              r.closed
+                ? 'pages.admin.submissions.status-closed'
+                : r.submittedAt
+                  ? 'pages.admin.submissions.status-reopened'
+                  : 'pages.admin.submissions.status-open',
+            )
+          }
+          linkType="show"
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="code" />
+          <TextField source="callName" />
+          <TextField source="organizationName" />
+          <TextField source="userEmail" sortable={false} />
+          <FunctionField
+            source="status"
+            sortBy="closed"
+            render={(r: SubmissionRow) => <StatusChip closed={r.closed} reopened={!r.closed && !!r.submittedAt} />}
+          />
+          <DateField source="openedAt" showTime locales={locale} />
+          <DateField source="submittedAt" showTime locales={locale} />
+          <FunctionField
+            source="quizScore"
+            textAlign="right"
+            render={(r: SubmissionRow) => (r.quizScore === null ? '' : formatQuizScore(r.quizScore, locale))}
+          />
+        </Datagrid>
+      )}
     </List>
   );
 }

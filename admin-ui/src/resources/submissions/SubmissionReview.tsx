@@ -10,6 +10,11 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import {
@@ -25,13 +30,16 @@ import {
   useRefresh,
   useTranslate,
   Link,
+  Loading,
+  useBasename,
 } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import type { Schemas } from '@impact-calls/api-client';
-import { formatSroi } from '@impact-calls/domain';
+import { formatDateTimeWithZone, formatQuizScore, formatSroi, isStepKind } from '@impact-calls/domain';
 import { FillTextProvider, StepView, type FillTranslate } from '../../../../applicant-ui/src/fill/steps';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { downloadConsoleFile } from '../file-upload/files';
+import { SubmissionDocumentButtons } from './DocumentButtons';
 import { StatusChip } from './SubmissionList';
 
 type Submission = Schemas['SubmissionDto'] & { id: string };
@@ -73,10 +81,13 @@ function LifecycleButton({ action }: { action: 'close' | 'reopen' }) {
 
 function ReviewActions() {
   const record = useRecordContext<Submission>();
+  const basename = useBasename();
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      {record && <SubmissionDocumentButtons id={record.id} />}
       {record && (
-        <Button component={Link} to={`/attachments/${record.id}/`} label="pages.admin.submissions.attachments">
+        // Inside the console (/admin/attachments/{id}/), not the applicant app's /attachments.
+        <Button component={Link} to={`${basename}/attachments/${record.id}/`} label="pages.admin.submissions.attachments">
           <AttachFile />
         </Button>
       )}
@@ -100,13 +111,15 @@ function Review() {
   const [locale] = useLocaleState();
   const [index, setIndex] = useState(0);
   const t: FillTranslate = useCallback((key, vars) => translate(key, vars ?? {}), [translate]);
-  if (!record) return null;
+  // A row of the list is shown at once while the full submission loads: it has no steps yet.
+  if (!record || !Array.isArray(record.steps)) return <Loading />;
   const step = record.steps[index];
   const result = step && record.stepResults.find((r) => r.stepId === step.id);
-  const dates = (label: string, value: string | null) =>
+  const reopened = !record.closed && !!record.submittedAt;
+  const dates = (label: string, value: string | null | undefined) =>
     value && (
       <Typography variant="body2">
-        {translate(`resources.submissions.fields.${label}`)}: {new Date(value).toLocaleString(locale)}
+        {translate(label)}: {formatDateTimeWithZone(value, locale)}
       </Typography>
     );
   return (
@@ -122,17 +135,24 @@ function Review() {
             </Typography>
           </Box>
           <Box>
-            <StatusChip closed={record.closed} />
-            {dates('openedAt', record.openedAt)}
-            {dates('submittedAt', record.submittedAt)}
+            <StatusChip closed={record.closed} reopened={reopened} />
+            <Box data-testid="review-dates">
+              {dates('resources.submissions.fields.openedAt', record.openedAt)}
+              {/* While reopened it is in progress: only the first submission is shown, not "submitted on". */}
+              {dates(reopened ? 'pages.admin.submissions.first-submitted' : 'resources.submissions.fields.submittedAt', record.submittedAt)}
+              {record.closed &&
+                record.lastSubmittedAt &&
+                record.lastSubmittedAt !== record.submittedAt &&
+                dates('resources.submissions.fields.lastSubmittedAt', record.lastSubmittedAt)}
+            </Box>
             {record.quizScore !== null && (
               <Typography variant="body2">
-                {translate('resources.submissions.fields.quizScore')}: {Math.round(record.quizScore * 100)}%
+                {translate('resources.submissions.fields.quizScore')}: {formatQuizScore(record.quizScore, locale)}
               </Typography>
             )}
             {record.sroiScore !== null && (
               <Typography variant="body2" data-testid="review-sroi">
-                {translate('resources.submissions.fields.sroiScore')}: {formatSroi(record.sroiScore)}
+                {translate('resources.submissions.fields.sroiScore')}: {formatSroi(record.sroiScore, locale)}
               </Typography>
             )}
           </Box>
@@ -149,7 +169,10 @@ function Review() {
               {record.steps.map((s, i) => (
                 <ListItem key={s.id} disablePadding>
                   <ListItemButton selected={i === index} aria-current={i === index ? 'step' : undefined} onClick={() => setIndex(i)}>
-                    <ListItemText primary={`${i + 1}. ${s.name}`} secondary={s.stepTypeName} />
+                    <ListItemText
+                      primary={`${i + 1}. ${s.name}`}
+                      secondary={isStepKind(s.stepTypeName) ? translate(`pages.admin.steps.kinds.${s.stepTypeName}`) : s.stepTypeName}
+                    />
                   </ListItemButton>
                 </ListItem>
               ))}
@@ -182,8 +205,52 @@ function Review() {
             </Card>
           )}
         </Stack>
+        <History />
       </Box>
     </FillTextProvider>
+  );
+}
+
+/** Submissions, forced closes and reopenings, with who did them and when. */
+function History() {
+  const record = useRecordContext<Submission>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const history = record?.history ?? [];
+  return (
+    <Box component="section" aria-labelledby="submission-history" sx={{ mt: 3 }}>
+      <Typography id="submission-history" variant="h6" component="h2" gutterBottom>
+        {translate('pages.admin.submissions.history')}
+      </Typography>
+      {history.length === 0 ? (
+        <Typography color="text.secondary">{translate('pages.admin.submissions.history-empty')}</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" data-testid="submission-history">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('pages.admin.submissions.history-what')}</TableCell>
+                <TableCell>{translate('pages.admin.submissions.history-who')}</TableCell>
+                <TableCell>{translate('pages.admin.submissions.history-when')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {history.map((e, i) => (
+                <TableRow key={i}>
+                  <TableCell>{translate(`pages.admin.submissions.event.${e.kind}`)}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {e.byName || e.byEmail
+                      ? [e.byName, e.byEmail && `(${e.byEmail})`].filter(Boolean).join(' ')
+                      : translate('pages.admin.submissions.history-unknown')}
+                  </TableCell>
+                  <TableCell>{formatDateTimeWithZone(e.at, locale)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Box>
   );
 }
 

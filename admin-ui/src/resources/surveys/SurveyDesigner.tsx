@@ -53,7 +53,7 @@ function Designer({
           {translate('ra.action.save')}
         </Button>
       </Stack>
-      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, minHeight: '70vh', display: 'flex' }}>
+      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, minHeight: '70vh', display: 'flex', width: '100%', minWidth: 0 }}>
         <Suspense fallback={<Box sx={{ p: 3 }}>{translate('app.loading')}</Box>}>
           <SurveyCreatorPanel json={initial} onChange={(next) => (json.current = next)} />
         </Suspense>

@@ -1,3 +1,5 @@
+import AddIcon from '@mui/icons-material/Add';
+import DesignServicesOutlinedIcon from '@mui/icons-material/DesignServicesOutlined';
 import { Button, DataTable, DateField, List, SearchInput, TopToolbar, useBasename, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
@@ -14,8 +16,13 @@ export default function SurveyList() {
       title={translate('resources.surveys.name', { smart_count: 2 })}
       actions={
         <TopToolbar>
-          <Button component={Link} to={`${basename}/survey/createType`} label="pages.admin.surveys.create-type-title" />
-          <Button component={Link} to={`${basename}/calls/create/survey`} label="pages.admin.surveys.create-title" />
+          {/* With icons: on a phone react-admin shows these buttons as icons only. */}
+          <Button component={Link} to={`${basename}/survey/createType`} label="pages.admin.surveys.create-type-title">
+            <AddIcon />
+          </Button>
+          <Button component={Link} to={`${basename}/calls/create/survey`} label="pages.admin.surveys.create-title">
+            <DesignServicesOutlinedIcon />
+          </Button>
         </TopToolbar>
       }
     >

@@ -29,6 +29,8 @@ export interface AuthUser {
 
 export interface AuthenticatedRequest extends Request {
   user?: AuthUser;
+  /** The session of the request's access token. */
+  sessionId?: string;
   organizationId?: string;
   access?: AccessRule;
 }
@@ -67,6 +69,11 @@ export const Public = () => Access({ public: true });
 /** The signed-in user (present on every non-public endpoint). */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
   return ctx.switchToHttp().getRequest<AuthenticatedRequest>().user!;
+});
+
+/** The session of the request's access token (present on every non-public endpoint). */
+export const CurrentSession = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
+  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().sessionId!;
 });
 
 /** The organization named by SelectedOrganizationId, already checked for membership. */

@@ -2,7 +2,23 @@ import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { badRequest } from '../http/app-error.js';
 
-const FORBIDDEN_TAGS = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'meta', 'link', 'form', 'svg', 'math', 'template', 'noscript']);
+const FORBIDDEN_TAGS = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'base',
+  'meta',
+  'link',
+  'form',
+  'svg',
+  'math',
+  'template',
+  'noscript',
+]);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'poster', 'srcset', 'data']);
 const DANGEROUS_URL = /^(javascript|vbscript|data:text\/html|data:image\/svg)/i;
 
@@ -20,7 +36,8 @@ export function findUnsafeHtml(html: string): string | undefined {
           else if (attr === 'srcdoc') found = 'srcdoc attribute';
           // Browsers ignore control characters and spaces inside a scheme: strip them before checking.
           // eslint-disable-next-line no-control-regex
-          else if (URL_ATTRIBUTES.has(attr) && DANGEROUS_URL.test(value.replace(/[\u0000-\u0020]/g, ''))) found = `${attr}="${value.slice(0, 20)}"`;
+          else if (URL_ATTRIBUTES.has(attr) && DANGEROUS_URL.test(value.replace(/[\u0000-\u0020]/g, '')))
+            found = `${attr}="${value.slice(0, 20)}"`;
           else if (attr === 'style' && /expression\s*\(|url\s*\(\s*['"]?\s*javascript/i.test(value)) found = 'style with script';
         }
       },
@@ -35,7 +52,24 @@ export function findUnsafeHtml(html: string): string | undefined {
 const ALLOWED: sanitizeHtml.IOptions = {
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
-    'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'u', 's', 'del', 'ins', 'sub', 'sup', 'figure', 'figcaption', 'hr', 'br',
+    'img',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'span',
+    'u',
+    's',
+    'del',
+    'ins',
+    'sub',
+    'sup',
+    'figure',
+    'figcaption',
+    'hr',
+    'br',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -64,7 +98,9 @@ export function cleanRichHtml(field: string, html: string | undefined | null): s
   if (!html) return '';
   const unsafe = findUnsafeHtml(html);
   if (unsafe) {
-    throw badRequest('errors.unsafe-html', `${field} contains HTML that is not allowed (${unsafe})`, { errors: { [field]: `not allowed: ${unsafe}` } });
+    throw badRequest('errors.unsafe-html', `${field} contains HTML that is not allowed (${unsafe})`, {
+      errors: { [field]: `not allowed: ${unsafe}` },
+    });
   }
   return sanitizeRichHtml(html);
 }

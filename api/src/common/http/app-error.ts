@@ -24,3 +24,14 @@ export const unauthorized = (key = 'errors.unauthorized', message = 'Sign-in req
   new AppError(HttpStatus.UNAUTHORIZED, key, message);
 export const conflict = (key: string, message: string, details?: Record<string, unknown>) =>
   new AppError(HttpStatus.CONFLICT, key, message, details);
+
+/** An update that does not say which version it was made from (issue 13): it would overwrite blindly. */
+export const versionRequired = (what: string) =>
+  new AppError(
+    HttpStatus.PRECONDITION_REQUIRED,
+    'errors.version-required',
+    `Send the version of the ${what} you read: an update needs it`,
+    {
+      errors: { version: 'required when updating' },
+    },
+  );

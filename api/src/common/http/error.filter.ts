@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Response } from 'express';
 import type { RequestWithId } from '../logging/logging.js';
 import { OptimisticLockVersionMismatchError, QueryFailedError } from 'typeorm';
+import { BAD_CHARACTER_MESSAGE } from '../validation/text-guard.js';
 
 export interface ErrorBody {
   statusCode: number;
@@ -19,19 +20,72 @@ const DEFAULT_KEYS: Record<number, string> = {
   409: 'errors.conflict',
   413: 'errors.payload-too-large',
   415: 'errors.unsupported-media-type',
+  428: 'errors.version-required',
   429: 'errors.too-many-requests',
   500: 'errors.internal',
+  503: 'errors.service-unavailable',
 };
+
+/** Seconds a client is asked to wait before trying again when the database is out of reach. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+/** SQLSTATE classes and codes that mean "no database right now" (not a bad request, not a bug). */
+const OUTAGE_SQLSTATES = /^(08...|57P0[1-4]|53300|53400)$/;
+const OUTAGE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const OUTAGE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Cannot use a pool after calling end|Client was closed and is not queryable|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * True when `e` (or what it wraps: TypeORM's driverError, a cause) says the database cannot be
+ * reached: a refused or lost connection, a server shutting down or starting, too many clients.
+ * Such requests answer 503 errors.service-unavailable with Retry-After (issue 13), so clients
+ * wait and retry instead of treating it as a failure of their own.
+ */
+export function isDatabaseOutage(e: unknown, depth = 0): boolean {
+  if (!e || typeof e !== 'object' || depth > 4) return false;
+  const x = e as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof x.code === 'string' && (OUTAGE_SQLSTATES.test(x.code) || OUTAGE_ERRNOS.has(x.code))) return true;
+  if (typeof x.message === 'string' && OUTAGE_MESSAGES.test(x.message)) return true;
+  // Node's AggregateError (a connection to every address of a host refused).
+  if (Array.isArray(x.errors) && x.errors.some((inner) => isDatabaseOutage(inner, depth + 1))) return true;
+  return isDatabaseOutage(x.driverError, depth + 1) || isDatabaseOutage(x.cause, depth + 1);
+}
+
+/** A body that JSON.parse (or its reviver) refused: a forbidden key, a bad character, or not JSON at all. */
+function jsonSyntaxError(message: string): ErrorBody {
+  const forbidden = /Forbidden key "(\w+)"/.exec(message);
+  if (forbidden)
+    return { statusCode: 400, message: `The key "${forbidden[1]}" is not allowed in a request body`, key: 'errors.forbidden-key' };
+  if (message.includes(BAD_CHARACTER_MESSAGE)) {
+    return {
+      statusCode: 400,
+      message: 'The request body holds a character that is not allowed (NUL or a lone surrogate)',
+      key: 'errors.invalid-characters',
+    };
+  }
+  return { statusCode: 400, message: 'The request body is not valid JSON', key: 'errors.malformed-json' };
+}
 
 /** Maps any thrown value to the one error shape of the API: `{ statusCode, message, key }`. */
 export function toErrorBody(exception: unknown): ErrorBody {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     // Nest wraps body-parser's JSON syntax error in a plain BadRequestException.
-    if (status === 400 && (exception.cause instanceof SyntaxError || /JSON/.test(exception.message)) && !(exception.getResponse() as { key?: string }).key) {
-      const forbidden = /Forbidden key "(\w+)"/.exec(`${exception.message} ${(exception.cause as Error | undefined)?.message ?? ''}`);
-      if (forbidden) return { statusCode: 400, message: `The key "${forbidden[1]}" is not allowed in a request body`, key: 'errors.forbidden-key' };
-      return { statusCode: 400, message: 'The request body is not valid JSON', key: 'errors.malformed-json' };
+    if (
+      status === 400 &&
+      (exception.cause instanceof SyntaxError || /JSON/.test(exception.message)) &&
+      !(exception.getResponse() as { key?: string }).key
+    ) {
+      return jsonSyntaxError(`${exception.message} ${(exception.cause as Error | undefined)?.message ?? ''}`);
     }
     const response = exception.getResponse();
     if (typeof response === 'object' && response !== null) {
@@ -49,16 +103,21 @@ export function toErrorBody(exception: unknown): ErrorBody {
     if (code === '22P02') return { statusCode: 400, message: 'Malformed identifier', key: 'errors.bad-request' };
     if (code === '23505') return { statusCode: 409, message: 'This record already exists', key: 'errors.conflict' };
   }
+  if (isDatabaseOutage(exception)) {
+    return {
+      statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+      message: 'The service is briefly unavailable (its database cannot be reached); try again shortly',
+      key: 'errors.service-unavailable',
+      retryAfter: OUTAGE_RETRY_AFTER_SECONDS,
+    };
+  }
   // Body-parser errors (malformed JSON, too large) carry a status and a type.
   const e = exception as { status?: number; statusCode?: number; type?: string };
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    if (e.type === 'entity.parse.failed') {
-      const forbidden = /Forbidden key "(\w+)"/.exec((exception as Error).message ?? '');
-      if (forbidden) return { statusCode: 400, message: `The key "${forbidden[1]}" is not allowed in a request body`, key: 'errors.forbidden-key' };
-      return { statusCode: 400, message: 'The request body is not valid JSON', key: 'errors.malformed-json' };
-    }
-    if (e.type === 'entity.too.large') return { statusCode: 413, message: 'The request body is too large', key: 'errors.payload-too-large' };
+    if (e.type === 'entity.parse.failed') return jsonSyntaxError((exception as Error).message ?? '');
+    if (e.type === 'entity.too.large')
+      return { statusCode: 413, message: 'The request body is too large', key: 'errors.payload-too-large' };
     return { statusCode: status, message: 'Bad request', key: DEFAULT_KEYS[status] ?? 'errors.bad-request' };
   }
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', key: 'errors.internal' };
@@ -72,11 +131,26 @@ export class ErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const res = http.getResponse<Response>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) {
+    if (body.key === 'errors.service-unavailable') {
       const req = http.getRequest<RequestWithId>();
-      this.logger.error({ reqId: req.id, method: req.method, url: req.originalUrl, err: exception instanceof Error ? exception : new Error(String(exception)) });
+      this.logger.warn({
+        reqId: req.id,
+        method: req.method,
+        url: req.originalUrl,
+        msg: `503: ${exception instanceof Error ? exception.message : String(exception)}`,
+      });
+    } else if (body.statusCode >= 500) {
+      const req = http.getRequest<RequestWithId>();
+      this.logger.error({
+        reqId: req.id,
+        method: req.method,
+        url: req.originalUrl,
+        err: exception instanceof Error ? exception : new Error(String(exception)),
+      });
     }
     if (res.headersSent) return;
+    // 429 and 503 say when to come back (issue 13).
+    if (typeof body.retryAfter === 'number') res.setHeader('Retry-After', String(body.retryAfter));
     res.status(body.statusCode).json(body);
   }
 }

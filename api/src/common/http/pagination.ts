@@ -3,8 +3,11 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { badRequest } from './app-error.js';
+import { BAD_CHARACTER_MESSAGE, hasBadCharacter, invalidCharacters, parseJsonText } from '../validation/text-guard.js';
 
 export const MAX_PAGE_SIZE = 100;
+/** The largest row offset a list accepts (PostgreSQL's OFFSET is a bigint; nobody pages this far). */
+export const MAX_LIST_OFFSET = 2 ** 31 - 1;
 
 /** A list query in the ra-data-simple-rest shape: `range=[0,24]&sort=["name","ASC"]&filter={"q":"x"}`. */
 export interface ListQuery {
@@ -23,27 +26,40 @@ export interface Page<T> {
 function parseJson(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw badRequest('errors.list-query', `${name} must be a JSON string`);
+  if (hasBadCharacter(raw)) throw invalidCharacters(name);
   try {
-    return JSON.parse(raw);
-  } catch {
+    return parseJsonText(raw);
+  } catch (e) {
+    if (e instanceof SyntaxError && e.message === BAD_CHARACTER_MESSAGE) throw invalidCharacters(name);
     throw badRequest('errors.list-query', `${name} is not valid JSON`);
   }
 }
 
 export function parseListQuery(query: Record<string, unknown>, sortable: readonly string[]): ListQuery {
   const range = parseJson('range', query.range) ?? [0, 24];
-  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
-    throw badRequest('errors.list-query', 'range must be [start, end] with whole numbers');
+  if (
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !range.every((n) => Number.isInteger(n) && n >= 0 && n <= MAX_LIST_OFFSET) ||
+    range[1] < range[0]
+  ) {
+    throw badRequest('errors.list-query', `range must be [start, end] with whole numbers from 0 to ${MAX_LIST_OFFSET}`);
   }
   const take = Math.min(range[1] - range[0] + 1, MAX_PAGE_SIZE);
   const sort = parseJson('sort', query.sort) ?? [];
-  if (!Array.isArray(sort) || (sort.length !== 0 && sort.length !== 2)) throw badRequest('errors.list-query', 'sort must be [field, order]');
+  if (!Array.isArray(sort) || (sort.length !== 0 && sort.length !== 2))
+    throw badRequest('errors.list-query', 'sort must be [field, order]');
   const [field, order] = sort as [unknown, unknown];
   if (field !== undefined && !sortable.includes(String(field))) {
     throw badRequest('errors.list-query', `sort field must be one of ${sortable.join(', ')}`);
   }
   const filter = parseJson('filter', query.filter) ?? {};
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw badRequest('errors.list-query', 'filter must be an object');
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw badRequest('errors.list-query', 'filter must be an object');
+  for (const [k, v] of Object.entries(filter)) {
+    if (v !== null && typeof v === 'object' && !Array.isArray(v))
+      throw badRequest('errors.list-query', `filter ${k} must be a value or a list`);
+  }
   return {
     skip: range[0],
     take,

@@ -22,7 +22,10 @@ export function securityHeaders(options: HelmetOptions): RequestHandler {
  * The JSON and form body parsers as one step that requests without a body (most GETs) skip
  * at once (type-is's `hasBody` test, which the parsers make themselves after more work).
  */
-export function bodyParsers(json: Parameters<typeof express.json>[0], urlencoded: Parameters<typeof express.urlencoded>[0]): RequestHandler {
+export function bodyParsers(
+  json: Parameters<typeof express.json>[0],
+  urlencoded: Parameters<typeof express.urlencoded>[0],
+): RequestHandler {
   const parseJson = express.json(json);
   const parseForm = express.urlencoded(urlencoded);
   return (req: Request, res: Response, next: NextFunction) => {

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
+import { canonicalId } from '../ids.js';
 import {
   ArrayMaxSize,
   IsArray,
@@ -17,6 +18,7 @@ import {
   MaxLength,
   Min,
   MinLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 
@@ -35,7 +37,10 @@ function base(type: unknown, o: Common, extra: Record<string, unknown> = {}) {
   const opts = { description: o.description, example: o.example, nullable: o.nullable, ...extra } as Record<string, unknown>;
   if (type !== undefined) opts.type = type;
   const doc = o.optional ? ApiPropertyOptional(opts) : ApiProperty(opts);
-  return o.optional || o.nullable ? [doc, IsOptional()] : [doc];
+  if (o.nullable) return [doc, IsOptional()];
+  // Optional but not nullable: a field may be left out, but `null` is checked like any other value
+  // (and refused), instead of reaching a NOT NULL column as a 500 (issue 13).
+  return o.optional ? [doc, ValidateIf((_object: object, value: unknown) => value !== undefined)] : [doc];
 }
 
 export function StringField(o: Common & { maxLength: number; minLength?: number; trim?: boolean; pattern?: RegExp }) {
@@ -80,7 +85,11 @@ export function NumberField(o: Common & { min?: number; max?: number }) {
 }
 
 export function UuidField(o: Common = {}) {
-  return applyDecorators(...base(String, o, { format: 'uuid' }), IsUUID('all'));
+  return applyDecorators(
+    ...base(String, o, { format: 'uuid' }),
+    IsUUID('all'),
+    Transform(({ value }: { value: unknown }) => canonicalId(value)),
+  );
 }
 
 /** ISO date-time; a string without zone designator is read as UTC (spec section 9). */

@@ -1,4 +1,5 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, type PipeTransform, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { canonicalId } from '../ids.js';
 import { badRequest } from '../http/app-error.js';
 
 function flatten(errors: ValidationError[], prefix = ''): Record<string, string> {
@@ -32,4 +33,11 @@ export function createValidationPipe(): ValidationPipe {
       return badRequest('errors.validation', message, { errors: fields });
     },
   });
+}
+
+/** Path and query parameters that are uuids, in lower case (body ids: UuidField does the same). */
+export class CanonicalIdPipe implements PipeTransform {
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' || metadata.type === 'query' ? canonicalId(value) : value;
+  }
 }

@@ -6,9 +6,25 @@ import { ImpactFrameworks1795236853506 } from './1795236853506-impact-frameworks
 import { SurveyLibrary1795236875344 } from './1795236875344-survey-library.js';
 import { CacheInvalidation1795247532299 } from './1795247532299-cache-invalidation.js';
 import { FillCacheInvalidation1795260000000 } from './1795260000000-fill-cache-invalidation.js';
+import { Messages1795523111971 } from './1795523111971-messages.js';
+import { SessionsAndLimits1795523581860 } from './1795523581860-sessions-and-limits.js';
+import { SubmissionHistory1795522904555 } from './1795522904555-submission-history.js';
+import { ConfigurationTexts1795523058280 } from './1795523058280-configuration-texts.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
  * and that the entities match the migrated schema (no pending migration).
  */
-export const migrations: (new () => MigrationInterface)[] = [Foundation1795235676396, CallsAndSteps1795235975828, SubmissionsAndFiles1795236433128, ImpactFrameworks1795236853506, SurveyLibrary1795236875344, CacheInvalidation1795247532299, FillCacheInvalidation1795260000000];
+export const migrations: (new () => MigrationInterface)[] = [
+  Foundation1795235676396,
+  CallsAndSteps1795235975828,
+  SubmissionsAndFiles1795236433128,
+  ImpactFrameworks1795236853506,
+  SurveyLibrary1795236875344,
+  CacheInvalidation1795247532299,
+  FillCacheInvalidation1795260000000,
+  SubmissionHistory1795522904555,
+  ConfigurationTexts1795523058280,
+  Messages1795523111971,
+  SessionsAndLimits1795523581860,
+];

@@ -3,8 +3,15 @@ import jwt from 'jsonwebtoken';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
+import { SessionService } from './sessions/session.service.js';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE } from './token.service.js';
 import { UserService } from './user.service.js';
+
+/** The signed-in user of a request, and the session its token belongs to. */
+export interface Authenticated {
+  user: AuthUser;
+  sessionId: string;
+}
 
 /** How many verified tokens are remembered (a few MB at most). */
 const VERIFIED_TOKENS = 10_000;
@@ -15,8 +22,9 @@ const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
 /**
  * The access token of a request. jsonwebtoken checks the signature with a fixed algorithm list
  * (so `none` and RSA/HMAC confusion fail), the expiry, the issuer and the audience; the token
- * must be an access token (not a refresh token); then the user is read (UserService's cache,
- * kept exact by the database), so roles in a token are never trusted. Called directly by the
+ * must be an access token (not a refresh token) of a session that has not ended (SessionService's
+ * cache, kept exact by the database: a sign-out reaches every replica at once); then the user is
+ * read (UserService's cache, also exact), so roles in a token are never trusted. Called directly by the
  * access guard, with no strategy or per-request closures in between: it runs on every
  * signed-in request, so each token's signature is checked once, not on every request.
  */
@@ -27,33 +35,40 @@ export class AccessTokenVerifier {
   private readonly key: KeyObject;
   private readonly options: jwt.VerifyOptions & { complete?: false };
   /** Tokens verified in full, oldest first: their subject and expiry (seconds). */
-  private readonly verified = new Map<string, { sub: string; exp: number }>();
+  private readonly verified = new Map<string, { sub: string; sid: string; exp: number }>();
 
   constructor(
     @Inject(SETTINGS) settings: Settings,
     private readonly users: UserService,
+    private readonly sessions: SessionService,
   ) {
     this.key = createSecretKey(Buffer.from(settings.jwtSecret));
     this.options = { algorithms: [TOKEN_ALGORITHM], issuer: settings.publicUrl, audience: TOKEN_AUDIENCE, ignoreExpiration: false };
   }
 
-  /** The user of the bearer token in `authorization`; undefined when it is missing, invalid, expired, not an access token or of no user. */
-  async userOf(authorization: string | undefined): Promise<AuthUser | undefined> {
+  /**
+   * The user and session of the bearer token in `authorization`; undefined when it is missing,
+   * invalid, expired, not an access token, of an ended session or of no user.
+   */
+  async userOf(authorization: string | undefined): Promise<Authenticated | undefined> {
     const token = authorization && BEARER.exec(authorization)?.[1];
     if (!token) return undefined;
-    const subject = this.subjectOf(token, Date.now() / 1000);
-    return subject === undefined ? undefined : this.users.findAuthUser(subject);
+    const now = Date.now();
+    const claims = this.claimsOf(token, now / 1000);
+    if (!claims || !(await this.sessions.isActive(claims.sid, claims.sub, now))) return undefined;
+    const user = await this.users.findAuthUser(claims.sub);
+    return user && { user, sessionId: claims.sid };
   }
 
   /**
-   * The user id of a valid access token. A token is verified in full once; then, while it is
-   * kept, only its expiry is checked again (its signature and other claims cannot have changed:
-   * the key is the token itself).
+   * The user and session ids of a valid access token. A token is verified in full once; then,
+   * while it is kept, only its expiry is checked again (its signature and other claims cannot
+   * have changed: the key is the token itself).
    */
-  private subjectOf(token: string, now: number): string | undefined {
+  private claimsOf(token: string, now: number): { sub: string; sid: string } | undefined {
     const known = this.verified.get(token);
     if (known) {
-      if (known.exp > now) return known.sub;
+      if (known.exp > now) return known;
       this.verified.delete(token);
       return undefined;
     }
@@ -63,11 +78,18 @@ export class AccessTokenVerifier {
     } catch {
       return undefined;
     }
-    if (typeof payload !== 'object' || payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
+    if (
+      typeof payload !== 'object' ||
+      payload.typ !== 'access' ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.exp !== 'number'
+    ) {
       return undefined;
     }
+    const claims = { sub: payload.sub, sid: payload.sid as string, exp: payload.exp };
     if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, { sub: payload.sub, exp: payload.exp });
-    return payload.sub;
+    this.verified.set(token, claims);
+    return claims;
   }
 }

@@ -5,23 +5,30 @@ import { AccessTokenVerifier } from './access-token.verifier.js';
 import { MemberOrganizationsReader } from '../organizations/member-organizations.js';
 import { ACCESS_KEY, type AccessRule, type AuthenticatedRequest } from '../../common/auth/access.decorator.js';
 import { badRequest, forbidden, unauthorized } from '../../common/http/app-error.js';
+import { RATE_LIMIT_KEY } from '../limits/rate-limit.decorator.js';
+import { RateLimiter, type LimitClass } from '../limits/rate-limiter.service.js';
+import { tooManyRequests } from './rate-limit.js';
 import { isEmptyId, isUuid } from '../../common/ids.js';
 
 /**
  * The one guard of the API. Every route must declare `@Access(...)`; one that does not is
  * refused. It authenticates the bearer token, checks the admin and customize rules, and
- * checks that SelectedOrganizationId names one of the user's organizations.
+ * checks that SelectedOrganizationId names one of the user's organizations. Last, it counts
+ * the request against the rate limits (every write, per user and per address: issue 13).
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
   /** Each handler's rule, read once: decorators do not change at run time. */
   private readonly rules = new WeakMap<object, AccessRule | null>();
+  /** Each handler's declared rate limit class (undefined: the default for its method). */
+  private readonly limitClasses = new WeakMap<object, LimitClass | false | undefined>();
 
   constructor(
     private readonly reflector: Reflector,
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly members: MemberOrganizationsReader,
     private readonly tokens: AccessTokenVerifier,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -29,11 +36,17 @@ export class AccessGuard implements CanActivate {
     if (!rule) throw forbidden('errors.access-undeclared', 'This endpoint declares no access rule');
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     req.access = rule;
-    if (rule.public) return true;
+    if (rule.public) {
+      await this.limit(context, req, undefined);
+      return true;
+    }
 
-    const user = await this.tokens.userOf(req.headers.authorization);
-    if (!user) throw unauthorized('errors.unauthorized', 'Sign-in required: the token is missing, invalid or expired');
+    const signedIn = await this.tokens.userOf(req.headers.authorization);
+    if (!signedIn)
+      throw unauthorized('errors.unauthorized', 'Sign-in required: the token is missing, invalid or expired, or its session ended');
+    const { user } = signedIn;
     req.user = user;
+    req.sessionId = signedIn.sessionId;
 
     if ((rule.admin || rule.customize) && !user.isAdmin) throw forbidden('errors.admin-only', 'Administrators only');
     if (rule.customize && !this.inCustomizeDomain(user.email)) {
@@ -43,13 +56,32 @@ export class AccessGuard implements CanActivate {
     const header = req.header('SelectedOrganizationId');
     if (!isEmptyId(header)) {
       if (!isUuid(header)) throw badRequest('errors.organization-header', 'SelectedOrganizationId must be a UUID');
-      if (!(await this.isMember(user.id, header))) throw forbidden('errors.organization-forbidden', 'You do not belong to this organization');
-      req.organizationId = header;
+      // One canonical form from here on: the membership check and every later comparison agree.
+      const organizationId = header.toLowerCase();
+      if (!(await this.isMember(user.id, organizationId)))
+        throw forbidden('errors.organization-forbidden', 'You do not belong to this organization');
+      req.organizationId = organizationId;
     }
     if (rule.organization === 'required' && !req.organizationId) {
       throw badRequest('errors.organization-required', 'Select an organization first');
     }
+    await this.limit(context, req, user.id);
     return true;
+  }
+
+  /** Counts a write (any non-GET, or a route's declared class) per user and per address; 429 with Retry-After when over. */
+  private async limit(context: ExecutionContext, req: AuthenticatedRequest, userId: string | undefined): Promise<void> {
+    const handler = context.getHandler();
+    let declared = this.limitClasses.get(handler);
+    if (!this.limitClasses.has(handler)) {
+      declared = this.reflector.get<LimitClass | false | undefined>(RATE_LIMIT_KEY, handler);
+      this.limitClasses.set(handler, declared);
+    }
+    if (declared === false) return;
+    const cls = declared ?? (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' ? undefined : 'write');
+    if (!cls) return;
+    const wait = await this.limiter.hit(cls, userId, req.ip ?? req.socket.remoteAddress);
+    if (wait > 0) throw tooManyRequests(wait);
   }
 
   private ruleOf(context: ExecutionContext): AccessRule | null {
@@ -68,6 +100,6 @@ export class AccessGuard implements CanActivate {
   }
 
   private async isMember(userId: string, organizationId: string): Promise<boolean> {
-    return (await this.members.of(userId)).ids.has(organizationId.toLowerCase());
+    return (await this.members.of(userId)).ids.has(organizationId);
   }
 }

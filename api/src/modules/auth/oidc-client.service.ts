@@ -77,6 +77,24 @@ export class OidcClientService {
     return { ...common, authorizationEndpoint: metadata.authorization_endpoint, endSessionEndpoint: metadata.end_session_endpoint ?? null };
   }
 
+  /**
+   * Where the browser goes to sign out at the provider too (RP-initiated logout): the provider's
+   * end-session endpoint with the sign-in's ID token as `id_token_hint` (so the provider knows the
+   * session and the client, and need not ask), the client id and the post-logout redirect. Null
+   * when the provider has no end-session endpoint.
+   */
+  async endSessionUrl(idToken: string | null): Promise<string | null> {
+    let endpoint: string | undefined;
+    if (this.client.embedded) endpoint = this.devOidc.endpoint('end_session');
+    else endpoint = (await this.discover().catch(() => undefined))?.serverMetadata().end_session_endpoint;
+    if (!endpoint) return null;
+    const url = new URL(endpoint);
+    url.searchParams.set('client_id', this.client.clientId);
+    url.searchParams.set('post_logout_redirect_uri', logoutCallbackUrl(this.settings));
+    if (idToken) url.searchParams.set('id_token_hint', idToken);
+    return url.toString();
+  }
+
   /** Exchanges the code and answers the verified identity; 400 errors.sign-in-failed otherwise. */
   async exchange(dto: TokenExchangeDto): Promise<SignedInIdentity> {
     const redirectUri = loginCallbackUrl(this.settings);
@@ -120,6 +138,7 @@ export class OidcClientService {
     if (claims.email_verified === false) throw forbidden('errors.email-not-verified', 'The e-mail address is not verified yet');
     const name = claimString(claims, 'name');
     return {
+      idToken: tokens.id_token,
       issuer: config.serverMetadata().issuer,
       subject,
       email,

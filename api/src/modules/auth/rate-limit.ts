@@ -1,11 +1,11 @@
-import { type CanActivate, type ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/http/app-error.js';
 
 /**
- * A fixed-window counter per key, in memory. Enough for per-IP sign-in limits (each replica
- * counts on its own, which only makes the limit proportionally looser). Kept in the code
- * base because @nestjs/throttler is CommonJS and cannot load the ESM-only Nest 12 inside Jest.
+ * A fixed-window counter per key, in memory: for the embedded development provider's sign-in
+ * page (per IP). The product's own rate limits, shared by every replica, are in
+ * modules/limits (RateLimiter, applied by the access guard). Kept in the code base because
+ * @nestjs/throttler is CommonJS and cannot load the ESM-only Nest 12 inside Jest.
  */
 export class FixedWindowLimiter {
   private readonly hits = new Map<string, { start: number; count: number }>();
@@ -34,26 +34,9 @@ export class FixedWindowLimiter {
   }
 }
 
-/** Sign-in attempts (token exchange, refresh) per IP and minute. */
-export const SIGN_IN_LIMIT_PER_MINUTE = 60;
-
+/** 429 errors.too-many-requests; the error filter sends `Retry-After` from `retryAfter`. */
 export function tooManyRequests(retryAfterSeconds: number): AppError {
-  return new AppError(HttpStatus.TOO_MANY_REQUESTS, 'errors.too-many-requests', `Too many attempts; try again in ${retryAfterSeconds} s`);
-}
-
-/** Throttles the sign-in endpoints per client IP (Express `req.ip`, honouring trust proxy). */
-@Injectable()
-export class SignInThrottleGuard implements CanActivate {
-  private readonly limiter = new FixedWindowLimiter(SIGN_IN_LIMIT_PER_MINUTE, 60_000);
-
-  canActivate(context: ExecutionContext): boolean {
-    const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
-    const wait = this.limiter.hit(req.ip ?? req.socket.remoteAddress ?? 'unknown');
-    if (wait > 0) {
-      http.getResponse<Response>().setHeader('Retry-After', String(wait));
-      throw tooManyRequests(wait);
-    }
-    return true;
-  }
+  return new AppError(HttpStatus.TOO_MANY_REQUESTS, 'errors.too-many-requests', `Too many requests; try again in ${retryAfterSeconds} s`, {
+    retryAfter: retryAfterSeconds,
+  });
 }

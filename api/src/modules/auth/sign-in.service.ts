@@ -1,29 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { unauthorized } from '../../common/http/app-error.js';
 import type { TokenExchangeDto, TokensDto } from './dto/jwt.dto.js';
 import { OidcClientService } from './oidc-client.service.js';
-import { TokenService } from './token.service.js';
+import { SessionService, type ClientInfo } from './sessions/session.service.js';
 import { UserService } from './user.service.js';
 
-/** Sign-in: the provider's code becomes the product's own tokens; refresh keeps them going. */
+/** Sign-in: the provider's code becomes a session with the product's own tokens; refresh keeps it going; logout ends it. */
 @Injectable()
 export class SignInService {
   constructor(
     private readonly oidc: OidcClientService,
     private readonly users: UserService,
-    private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
   ) {}
 
-  async exchange(dto: TokenExchangeDto): Promise<TokensDto> {
+  async exchange(dto: TokenExchangeDto, client: ClientInfo): Promise<TokensDto> {
     const identity = await this.oidc.exchange(dto);
     const user = await this.users.upsertFromIdentity(identity);
-    return this.tokens.issue(user.id);
+    return this.sessions.start(user.id, client, identity.idToken);
   }
 
-  async refresh(refreshToken: string): Promise<TokensDto> {
-    const userId = await this.tokens.verifyRefresh(refreshToken);
-    const user = await this.users.findAuthUser(userId);
-    if (!user) throw unauthorized('errors.invalid-token', 'The refresh token is invalid or expired');
-    return this.tokens.issue(user.id);
+  /** Rotates the session's refresh token (a deleted user's sessions are gone with it). */
+  refresh(refreshToken: string, client: ClientInfo): Promise<TokensDto> {
+    return this.sessions.refresh(refreshToken, client);
+  }
+
+  /** Ends the session on the server, then answers where the browser signs out at the provider. */
+  async logout(sessionId: string): Promise<{ endSessionUrl: string | null }> {
+    const idToken = await this.sessions.idTokenOf(sessionId);
+    await this.sessions.end(sessionId, 'logout').catch(() => undefined);
+    return { endSessionUrl: await this.oidc.endSessionUrl(idToken) };
   }
 }

@@ -28,4 +28,8 @@ export class UserEntity extends BaseEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;
+
+  /** The language the person last used in the applicant app (it, en, fr): messages go in it. */
+  @Column({ type: 'varchar', length: 5, nullable: true })
+  language: string | null;
 }

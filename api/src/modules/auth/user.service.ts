@@ -8,6 +8,8 @@ import { Sql } from '../../database/sql.js';
 import { UserEntity } from './user.entity.js';
 
 export interface SignedInIdentity {
+  /** The provider's ID token (kept with the session for the provider's sign-out). */
+  idToken?: string;
   issuer: string;
   subject: string;
   email: string;
@@ -47,7 +49,14 @@ export class UserService {
     const u = rows[0];
     if (!u) return undefined;
     // Shared by every request of the user while cached: frozen so none can change it for the others.
-    return Object.freeze({ id: u.id, email: u.email, firstName: u.first_name, lastName: u.last_name, roles: Object.freeze(u.roles), isAdmin: isAdminRoles(u.roles) }) as AuthUser;
+    return Object.freeze({
+      id: u.id,
+      email: u.email,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      roles: Object.freeze(u.roles),
+      isAdmin: isAdminRoles(u.roles),
+    }) as AuthUser;
   }
 
   /**

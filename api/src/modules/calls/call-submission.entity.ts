@@ -52,8 +52,13 @@ export class CallSubmissionEntity extends BaseEntity {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   openedAt: Date;
 
+  /** When it was first submitted: kept when it is reopened and submitted again (issue 14). */
   @Column({ type: 'timestamptz', nullable: true })
   submittedAt: Date | null;
+
+  /** When it was last submitted (or closed by an administrator); the history is in submission_event. */
+  @Column({ type: 'timestamptz', nullable: true })
+  lastSubmittedAt: Date | null;
 
   @Column({ type: 'timestamptz', nullable: true })
   closedAt: Date | null;

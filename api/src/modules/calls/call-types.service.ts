@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { orderSteps, renumberSteps } from '@impact-calls/domain';
+import { orderSteps, renumberSteps, stepPublishIssue } from '@impact-calls/domain';
 import { QueryFailedError, type EntityManager } from 'typeorm';
-import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
+import { badRequest, conflict, notFound, versionRequired } from '../../common/http/app-error.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { isEmptyId } from '../../common/ids.js';
 import type { StepInputDto } from '../steps/dto/step.dto.js';
@@ -20,6 +20,18 @@ export interface CallTypeInput {
   description: string;
   steps: StepInputDto[];
 }
+
+/** What the steps of a call type may rely on: the impact framework of the call(s) using it (miniDyi steps naming none). */
+export interface CallTypeContext {
+  /** The call's framework (a call save), or the one every call of the type names; null: none; undefined: look it up (a call type save). */
+  callFrameworkId?: string | null;
+}
+
+/** The English message of each key of stepPublishIssue. */
+const PUBLISH_MESSAGES: Record<string, string> = {
+  'pages.admin.steps.error-minidyi-no-framework': "a miniDyi step needs an impact framework (its own, or the call's)",
+  'pages.admin.steps.error-survey-no-questions': 'a survey or quiz step needs at least one question',
+};
 
 const isForeignKeyViolation = (e: unknown) =>
   e instanceof QueryFailedError && (e as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23503';
@@ -80,14 +92,13 @@ export class CallTypesService {
    * steps keep their ids when sent back, are renumbered 1..n in list order, get their
    * content checked per kind, and steps left out are deleted. Answers the call type's id.
    */
-  async upsertIn(m: EntityManager, input: CallTypeInput): Promise<string> {
+  async upsertIn(m: EntityManager, input: CallTypeInput, context: CallTypeContext = {}): Promise<string> {
     let type: CallTypeEntity;
     if (!isEmptyId(input.id)) {
       const found = await this.types.findByIdForUpdate(input.id!, m);
       if (!found) throw notFound('errors.call-type-not-found', 'Call type not found');
-      if (input.version !== undefined && input.version !== found.version) {
-        throw conflict('errors.stale-version', 'This call type was changed by someone else; reload it');
-      }
+      if (input.version === undefined) throw versionRequired('call type');
+      if (input.version !== found.version) throw conflict('errors.stale-version', 'This call type was changed by someone else; reload it');
       type = found;
       type.name = input.name;
       type.description = input.description;
@@ -100,6 +111,8 @@ export class CallTypesService {
       (await this.steps.findTypesByIds([...new Set(input.steps.map((s) => s.stepTypeId))], m)).map((t) => [t.id, t]),
     );
     const existing = new Map((await this.steps.findByCallTypes([type.id], m)).map((s) => [s.id, s]));
+    const callFrameworkId =
+      context.callFrameworkId !== undefined ? context.callFrameworkId : await this.types.frameworkOfEveryCall(type.id, m);
     const seen = new Set<string>();
     const rows: Partial<StepEntity>[] = renumberSteps(input.steps).map((s, i) => {
       const at = `steps.${i}`;
@@ -121,6 +134,16 @@ export class CallTypesService {
         delete row.stepType; // the loaded relation would override a changed stepTypeId
       }
       const { content, expectedAnswers } = normalizeStepContent(stepType.name, s.content, `${at}.content`);
+      // A step nobody could fill (issue 14): refused with its own key, naming the step.
+      const issue = stepPublishIssue(stepType.name, stepType.name === 'quiz' ? s.content : content, callFrameworkId);
+      if (issue) {
+        const field = issue === 'pages.admin.steps.error-minidyi-no-framework' ? `${at}.content.frameworkId` : `${at}.content`;
+        throw badRequest(issue, `${field}: ${PUBLISH_MESSAGES[issue]}`, {
+          errors: { [field]: PUBLISH_MESSAGES[issue] },
+          stepIndex: i,
+          stepName: s.name,
+        });
+      }
       return Object.assign(row, {
         callTypeId: type.id,
         name: s.name,
@@ -140,6 +163,24 @@ export class CallTypesService {
     }
     await this.steps.saveAll(rows, m);
     return type.id;
+  }
+
+  /** Refuses (400, the step's key) when a saved step of the call type could not be filled with this call framework. */
+  async checkFillable(m: EntityManager, callTypeId: string, callFrameworkId: string | null): Promise<void> {
+    const steps = orderSteps(await this.steps.findByCallTypes([callTypeId], m));
+    steps.forEach((step, i) => {
+      const kind = step.stepType?.name ?? '';
+      // Only the framework can be missing because of the call: the contents were checked when the steps were saved.
+      if (kind !== 'miniDyi') return;
+      const issue = stepPublishIssue(kind, step.content, callFrameworkId);
+      if (issue) {
+        throw badRequest(issue, `impactFrameworkId: ${PUBLISH_MESSAGES[issue]} ("${step.name}")`, {
+          errors: { impactFrameworkId: PUBLISH_MESSAGES[issue] },
+          stepIndex: i,
+          stepName: step.name,
+        });
+      }
+    });
   }
 
   /** Deletes a call type no call uses (its steps go with it). */

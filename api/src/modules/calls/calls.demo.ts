@@ -139,12 +139,17 @@ export class CallsDemoSeeder implements DemoContentSeeder {
           },
           { name: 'Feedback survey', stepTypeId: KIND.survey, content: FEEDBACK_SURVEY },
           { name: 'Impact quiz', stepTypeId: KIND.quiz, content: DEMO_QUIZ },
-          {
-            name: 'Impact design',
-            stepTypeId: KIND.miniDyi,
-            content: { frameworkId, showSdgFilter: true, maxOutcomeSelect: 4, maxSdgSelect: 4 },
-          },
-          { name: 'Results', stepTypeId: KIND.results, content: { lowerScore: 0, upperScore: 10 } },
+          // A miniDyi step needs a framework (issue 14): left out when the demo framework is not there.
+          ...(frameworkId
+            ? [
+                {
+                  name: 'Impact design',
+                  stepTypeId: KIND.miniDyi,
+                  content: { frameworkId, showSdgFilter: true, maxOutcomeSelect: 4, maxSdgSelect: 4 },
+                },
+              ]
+            : []),
+          { name: 'Results', stepTypeId: KIND.results, content: { lowerScore: 1, upperScore: 8, appliesTo: 'sroi' } },
         ],
       },
     });

@@ -217,6 +217,21 @@ export class CallTypesRepository {
     return m.getRepository(CallEntity).count({ where: { callTypeId: id } });
   }
 
+  /**
+   * The impact framework every call of this call type names, for its miniDyi steps that name
+   * none: a framework id when at least one call uses the type and all of them name one (any of
+   * them: each call falls back to its own), else null.
+   */
+  async frameworkOfEveryCall(id: string, m: EntityManager): Promise<string | null> {
+    const rows: { n: number; without: number; any: string | null }[] = await m.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE impact_framework_id IS NULL)::int AS without, min(impact_framework_id::text) AS any
+         FROM call WHERE call_type_id = $1`,
+      [id],
+    );
+    const r = rows[0];
+    return r && r.n > 0 && r.without === 0 ? r.any : null;
+  }
+
   async delete(id: string, m: EntityManager): Promise<void> {
     await m.getRepository(CallTypeEntity).delete({ id });
   }

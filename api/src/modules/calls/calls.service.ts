@@ -11,7 +11,7 @@ import {
 } from '@impact-calls/domain';
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
-import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
+import { badRequest, conflict, notFound, versionRequired } from '../../common/http/app-error.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { isEmptyId } from '../../common/ids.js';
@@ -176,9 +176,8 @@ export class CallsService {
     if (id) {
       const found = await this.calls.findByIdForUpdate(id, m);
       if (!found) throw notFound('pages.admin.call-not-found', 'Call not found');
-      if (dto.version !== undefined && dto.version !== found.version) {
-        throw conflict('errors.stale-version', 'This call was changed by someone else; reload it');
-      }
+      if (dto.version === undefined) throw versionRequired('call');
+      if (dto.version !== found.version) throw conflict('errors.stale-version', 'This call was changed by someone else; reload it');
       call = found;
     } else {
       call = this.calls.create({});
@@ -204,6 +203,13 @@ export class CallsService {
       });
     }
 
+    // The call's impact framework after this save: miniDyi steps naming none use it.
+    const framework =
+      dto.impactFrameworkId !== undefined
+        ? isEmptyId(dto.impactFrameworkId)
+          ? null
+          : dto.impactFrameworkId!.toLowerCase()
+        : (call.impactFrameworkId ?? null);
     let callTypeId = dto.callTypeId;
     if (dto.callType) {
       if (callTypeId && !isEmptyId(dto.callType.id) && dto.callType.id !== callTypeId) {
@@ -211,19 +217,27 @@ export class CallsService {
           errors: { callTypeId: 'differs from callType.id' },
         });
       }
-      callTypeId = await this.callTypes.upsertIn(m, {
-        id: dto.callType.id,
-        version: dto.callType.version,
-        name: dto.callType.name?.trim() || dto.name,
-        description: dto.callType.description?.trim() || dto.name,
-        steps: dto.callType.steps,
-      });
-    } else if (callTypeId) {
-      await this.callTypes.get(callTypeId, m).catch(() => {
-        throw badRequest('errors.call-type-not-found', 'No such call type', { errors: { callTypeId: 'no such call type' } });
-      });
-    } else if (!id) {
-      throw badRequest('errors.validation', 'Give callTypeId or callType', { errors: { callTypeId: 'required' } });
+      callTypeId = await this.callTypes.upsertIn(
+        m,
+        {
+          id: dto.callType.id,
+          version: dto.callType.version,
+          name: dto.callType.name?.trim() || dto.name,
+          description: dto.callType.description?.trim() || dto.name,
+          steps: dto.callType.steps,
+        },
+        { callFrameworkId: framework },
+      );
+    } else {
+      if (callTypeId) {
+        await this.callTypes.get(callTypeId, m).catch(() => {
+          throw badRequest('errors.call-type-not-found', 'No such call type', { errors: { callTypeId: 'no such call type' } });
+        });
+      } else if (!id) {
+        throw badRequest('errors.validation', 'Give callTypeId or callType', { errors: { callTypeId: 'required' } });
+      }
+      // The call type's steps are kept: its miniDyi steps that name no framework need the call's.
+      if (!framework) await this.callTypes.checkFillable(m, callTypeId ?? call.callTypeId, null);
     }
 
     Object.assign(call, {

@@ -1,12 +1,22 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Access, Public } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { sendJson } from '../../common/http/send-json.js';
-import { ConfigService } from './config.service.js';
-import { ConfigDto, UpsertConfigDto } from './dto/config.dto.js';
+import { LANGUAGES, type Language } from '@impact-calls/domain';
+import { badRequest } from '../../common/http/app-error.js';
+import { ConfigService, preferredLanguage } from './config.service.js';
+import { ConfigAdminDto, ConfigDto, UpsertConfigDto } from './dto/config.dto.js';
 
 const CUSTOMIZE = { customize: true } as const;
 
@@ -18,18 +28,33 @@ export class ConfigController {
 
   @Get('GetConfig')
   @Public()
-  @ApiOperation({ operationId: 'getConfig', summary: 'The active branding configuration (built-in defaults when none exists)' })
+  @ApiOperation({
+    operationId: 'getConfig',
+    summary:
+      'The active branding configuration (built-in defaults when none exists), its texts in the language asked for (lang, else Accept-Language, else the default language)',
+  })
+  @ApiQuery({ name: 'lang', required: false, enum: LANGUAGES, enumName: 'Language' })
   @ApiOkResponse({ type: ConfigDto })
-  async getConfig(@Res() res: Response): Promise<void> {
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  async getConfig(@Query('lang') lang: string | undefined, @Res() res: Response): Promise<void> {
+    if (lang !== undefined && !(LANGUAGES as readonly string[]).includes(lang)) {
+      throw badRequest('errors.validation', `lang must be one of ${LANGUAGES.join(', ')}`, { errors: { lang: 'unknown language' } });
+    }
+    let language = lang as Language | undefined;
+    if (!language) {
+      // The answer depends on the header only when the query names no language.
+      res.vary('Accept-Language');
+      language = preferredLanguage(res.req.headers['accept-language']);
+    }
     // Revalidated on every use: a conditional request with the current ETag answers 304.
-    sendJson(res.set('Cache-Control', 'no-cache'), (await this.service.getActiveResponse()).json);
+    sendJson(res.set('Cache-Control', 'no-cache'), (await this.service.getActiveResponse(language)).json);
   }
 
   @Get('GetConfigList')
   @Access(CUSTOMIZE)
   @ApiOperation({ operationId: 'getConfigList', summary: 'Every configuration' })
-  @ApiOkResponse({ type: [ConfigDto] })
-  getConfigList(): Promise<ConfigDto[]> {
+  @ApiOkResponse({ type: [ConfigAdminDto] })
+  getConfigList(): Promise<ConfigAdminDto[]> {
     return this.service.list();
   }
 
@@ -37,10 +62,10 @@ export class ConfigController {
   @HttpCode(200)
   @Access(CUSTOMIZE)
   @ApiOperation({ operationId: 'upsertConfig', summary: 'Create (no id) or update a configuration; HTML is sanitized, the logo checked' })
-  @ApiOkResponse({ type: ConfigDto })
+  @ApiOkResponse({ type: ConfigAdminDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Stale version' })
-  upsertConfig(@Body() dto: UpsertConfigDto): Promise<ConfigDto> {
+  upsertConfig(@Body() dto: UpsertConfigDto): Promise<ConfigAdminDto> {
     return this.service.upsert(dto);
   }
 
@@ -49,9 +74,9 @@ export class ConfigController {
   @Access(CUSTOMIZE)
   @ApiOperation({ operationId: 'activateConfig', summary: 'Make this configuration the active one' })
   @ApiQuery({ name: 'id', format: 'uuid' })
-  @ApiOkResponse({ type: ConfigDto })
+  @ApiOkResponse({ type: ConfigAdminDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  activateConfig(@Query('id', new ParseUUIDPipe()) id: string): Promise<ConfigDto> {
+  activateConfig(@Query('id', new ParseUUIDPipe()) id: string): Promise<ConfigAdminDto> {
     return this.service.activate(id);
   }
 
@@ -77,32 +102,35 @@ export class ConfigAdminController {
   @Access(CUSTOMIZE)
   @ApiOperation({ operationId: 'adminListConfigurations', summary: 'Configurations, one page' })
   @ApiListQuery()
-  @ApiOkResponse({ type: [ConfigDto] })
-  async list(@ListParams(['name', 'domain', 'isActive', 'updatedAt']) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<ConfigDto[]> {
+  @ApiOkResponse({ type: [ConfigAdminDto] })
+  async list(
+    @ListParams(['name', 'domain', 'isActive', 'updatedAt']) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ConfigAdminDto[]> {
     return sendPage(res, 'configurations', query, await this.service.page(query));
   }
 
   @Get(':id')
   @Access(CUSTOMIZE)
   @ApiOperation({ operationId: 'adminGetConfiguration', summary: 'One configuration' })
-  @ApiOkResponse({ type: ConfigDto })
-  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigDto> {
+  @ApiOkResponse({ type: ConfigAdminDto })
+  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigAdminDto> {
     return this.service.get(id);
   }
 
   @Post()
   @Access(CUSTOMIZE)
   @ApiOperation({ operationId: 'adminCreateConfiguration', summary: 'Create a configuration' })
-  @ApiOkResponse({ type: ConfigDto })
-  create(@Body() dto: UpsertConfigDto): Promise<ConfigDto> {
+  @ApiOkResponse({ type: ConfigAdminDto })
+  create(@Body() dto: UpsertConfigDto): Promise<ConfigAdminDto> {
     return this.service.upsert({ ...dto, id: undefined });
   }
 
   @Put(':id')
   @Access(CUSTOMIZE)
   @ApiOperation({ operationId: 'adminUpdateConfiguration', summary: 'Update a configuration' })
-  @ApiOkResponse({ type: ConfigDto })
-  update(@Param('id', new ParseUUIDPipe()) id: string, @Body() dto: UpsertConfigDto): Promise<ConfigDto> {
+  @ApiOkResponse({ type: ConfigAdminDto })
+  update(@Param('id', new ParseUUIDPipe()) id: string, @Body() dto: UpsertConfigDto): Promise<ConfigAdminDto> {
     return this.service.upsert({ ...dto, id });
   }
 
@@ -110,16 +138,16 @@ export class ConfigAdminController {
   @HttpCode(200)
   @Access(CUSTOMIZE)
   @ApiOperation({ operationId: 'adminActivateConfiguration', summary: 'Make this configuration the active one' })
-  @ApiOkResponse({ type: ConfigDto })
-  activate(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigDto> {
+  @ApiOkResponse({ type: ConfigAdminDto })
+  activate(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigAdminDto> {
     return this.service.activate(id);
   }
 
   @Delete(':id')
   @Access(CUSTOMIZE)
   @ApiOperation({ operationId: 'adminDeleteConfiguration', summary: 'Delete a configuration that is not active' })
-  @ApiOkResponse({ type: ConfigDto })
-  async delete(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigDto> {
+  @ApiOkResponse({ type: ConfigAdminDto })
+  async delete(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigAdminDto> {
     const before = await this.service.get(id);
     await this.service.delete(id);
     return before;

@@ -5,10 +5,11 @@ import { ConfigService } from './config.service.js';
 import { ConfigurationEntity } from './configuration.entity.js';
 import { ConfigurationRepository } from './configuration.repository.js';
 import { ConfigDemoSeeder } from './config.demo.js';
+import { ConsoleSettingsController } from './console-settings.controller.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ConfigurationEntity])],
-  controllers: [ConfigController, ConfigAdminController],
+  controllers: [ConfigController, ConfigAdminController, ConsoleSettingsController],
   providers: [ConfigService, ConfigurationRepository, ConfigDemoSeeder],
   exports: [ConfigService, ConfigurationRepository],
 })

@@ -6,14 +6,21 @@ import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js'
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { ConfigurationEntity } from './configuration.entity.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@impact-calls/domain';
+import { CONFIG_TEXT_FIELDS, ConfigurationEntity, type ConfigTextField, type ConfigTexts } from './configuration.entity.js';
 import { ConfigurationRepository } from './configuration.repository.js';
-import { LOGO_MAX_BYTES, type ConfigDto, type UpsertConfigDto } from './dto/config.dto.js';
+import {
+  LOGO_MAX_BYTES,
+  type ConfigAdminDto,
+  type ConfigDto,
+  type ConfigTextsByLanguageDto,
+  type UpsertConfigDto,
+} from './dto/config.dto.js';
 
 const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** What GetConfig answers before any configuration exists. */
-const BUILT_IN: Omit<ConfigDto, 'id'> = {
+const BUILT_IN: Omit<ConfigDto, 'id' | 'language'> = {
   name: 'Impact Calls',
   description: '',
   message: '',
@@ -33,12 +40,43 @@ const BUILT_IN: Omit<ConfigDto, 'id'> = {
   version: 0,
 };
 
-export function toConfigDto(c: ConfigurationEntity): ConfigDto {
+const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+
+/** The configuration's default language (Italian when it names none we know). */
+const defaultOf = (c: Pick<ConfigurationEntity, 'defaultLanguage'>): Language =>
+  isLanguage(c.defaultLanguage) ? c.defaultLanguage : DEFAULT_LANGUAGE;
+
+/** A text in a language, falling back to the default language's when it has none. */
+export function configText(texts: ConfigTexts | null | undefined, field: ConfigTextField, language: Language, fallback: Language): string {
+  return texts?.[language]?.[field] || texts?.[fallback]?.[field] || '';
+}
+
+/** The first of it, en, fr that an Accept-Language header accepts (by q, then order); undefined when none. */
+export function preferredLanguage(header: string | undefined): Language | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .slice(0, 30)
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { lang: tag.trim().slice(0, 2).toLowerCase(), q: q === undefined ? 1 : Number(q.slice(2)) || 0, i };
+    })
+    .filter((x) => x.q > 0 && isLanguage(x.lang))
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return ranked[0]?.lang as Language | undefined;
+}
+
+/** The configuration in the spec's shape, its texts in `language` (default: the configuration's default language). */
+export function toConfigDto(c: ConfigurationEntity, language?: Language): ConfigDto {
+  const fallback = defaultOf(c);
+  const lang = language ?? fallback;
+  const text = (field: ConfigTextField) => configText(c.texts, field, lang, fallback);
   return {
     id: c.id,
     name: c.name,
     description: c.description,
-    message: c.message,
+    message: text('message'),
     domain: c.domain,
     defaultLanguage: c.defaultLanguage as ConfigDto['defaultLanguage'],
     languageSelection: c.languageSelection,
@@ -46,26 +84,70 @@ export function toConfigDto(c: ConfigurationEntity): ConfigDto {
     logoBase64: c.logoBase64,
     logoWidth: c.logoWidth,
     logoHeight: c.logoHeight,
-    listName: c.listName,
-    landingHtml: c.landingHtml,
-    dataConsentText: c.dataConsentText,
+    listName: text('listName'),
+    landingHtml: text('landingHtml'),
+    dataConsentText: text('dataConsentText'),
     reportPowerBiId: c.reportPowerBiId,
     workspacePowerBiId: c.workspacePowerBiId,
     isActive: c.isActive,
     version: c.version,
     updatedAt: c.updatedAt?.toISOString(),
+    language: lang,
   };
+}
+
+/** The console's view: the default language's texts, and every language's as stored ('' when none). */
+export function toConfigAdminDto(c: ConfigurationEntity): ConfigAdminDto {
+  const texts = Object.fromEntries(
+    LANGUAGES.map((l) => [l, Object.fromEntries(CONFIG_TEXT_FIELDS.map((f) => [f, c.texts?.[l]?.[f] ?? '']))]),
+  ) as unknown as ConfigTextsByLanguageDto;
+  return { ...toConfigDto(c), texts };
+}
+
+/** Rich HTML texts are sanitized (refused when unsafe), the list name is plain text; null clears a text (the console sends it for an emptied field). */
+function cleanText(field: ConfigTextField, value: string | null, at: string): string {
+  if (value === null) return '';
+  return field === 'listName' ? value.trim() : cleanRichHtml(at, value);
+}
+
+/**
+ * The texts after a save: the stored ones, then the plain fields (the spec's UpsertConfig) as
+ * the default language's, then `texts` per language and field. Empty texts are dropped.
+ */
+function mergeTexts(stored: ConfigTexts | undefined, dto: UpsertConfigDto, defaultLanguage: Language): ConfigTexts {
+  const out: ConfigTexts = {};
+  for (const l of LANGUAGES) out[l] = { ...(stored?.[l] ?? {}) };
+  for (const f of CONFIG_TEXT_FIELDS) {
+    const v = dto[f];
+    if (v !== undefined) out[defaultLanguage]![f] = cleanText(f, v, f);
+  }
+  for (const l of LANGUAGES) {
+    const given = dto.texts?.[l];
+    if (!given) continue;
+    for (const f of CONFIG_TEXT_FIELDS) {
+      const v = given[f];
+      if (v !== undefined) out[l]![f] = cleanText(f, v, `texts.${l}.${f}`);
+    }
+  }
+  for (const l of LANGUAGES) {
+    for (const f of CONFIG_TEXT_FIELDS) if (!out[l]![f]) delete out[l]![f];
+    if (Object.keys(out[l]!).length === 0) delete out[l];
+  }
+  return out;
 }
 
 /** Checks a logo's size and type from its bytes; answers a normalized data URL. */
 export async function checkLogo(raw: string): Promise<string> {
   const match = /^data:([\w/+.-]+);base64,(.*)$/s.exec(raw.trim());
   const base64 = (match ? match[2] : raw).replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest('errors.logo-invalid', 'The logo is not valid base64', { errors: { logoBase64: 'not base64' } });
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
+    throw badRequest('errors.logo-invalid', 'The logo is not valid base64', { errors: { logoBase64: 'not base64' } });
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw badRequest('errors.logo-invalid', 'The logo is empty', { errors: { logoBase64: 'empty' } });
   if (bytes.length > LOGO_MAX_BYTES) {
-    throw badRequest('errors.logo-too-large', `The logo is ${bytes.length} bytes; at most ${LOGO_MAX_BYTES} are allowed`, { errors: { logoBase64: 'too large' } });
+    throw badRequest('errors.logo-too-large', `The logo is ${bytes.length} bytes; at most ${LOGO_MAX_BYTES} are allowed`, {
+      errors: { logoBase64: 'too large' },
+    });
   }
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !LOGO_TYPES.has(type.mime)) {
@@ -91,68 +173,76 @@ export interface ActiveConfigResponse {
 
 @Injectable()
 export class ConfigService {
-  private cached: { value: Promise<ActiveConfigResponse>; until: number } | undefined;
+  /** Per language asked for ('' = the configuration's default language). */
+  private readonly cached = new Map<Language | '', { value: Promise<ActiveConfigResponse>; until: number }>();
 
   constructor(private readonly configs: ConfigurationRepository) {}
 
-  async getActive(): Promise<ConfigDto> {
-    return (await this.getActiveResponse()).dto;
+  async getActive(language?: Language): Promise<ConfigDto> {
+    return (await this.getActiveResponse(language)).dto;
   }
 
   /**
-   * The active configuration with its JSON and ETag computed once per cache period: every
+   * The active configuration with its texts in `language` (default: the configuration's
+   * default language), its JSON and ETag computed once per cache period and language: every
    * page view of both apps asks for it, so it is serialized and hashed once, not per request.
    */
-  getActiveResponse(): Promise<ActiveConfigResponse> {
+  getActiveResponse(language?: Language): Promise<ActiveConfigResponse> {
     const now = Date.now();
-    if (!this.cached || this.cached.until <= now) {
+    const key = language ?? '';
+    let entry = this.cached.get(key);
+    if (!entry || entry.until <= now) {
       const value = this.configs.findActive().then((active) => {
-        const dto: ConfigDto = active ? toConfigDto(active) : { id: EMPTY_ID, ...BUILT_IN };
+        const dto: ConfigDto = active
+          ? toConfigDto(active, language)
+          : { id: EMPTY_ID, ...BUILT_IN, language: language ?? DEFAULT_LANGUAGE };
         return { dto, json: jsonDocument(JSON.stringify(dto)) };
       });
-      this.cached = { value, until: now + ACTIVE_CONFIG_TTL_MS };
+      entry = { value, until: now + ACTIVE_CONFIG_TTL_MS };
+      this.cached.set(key, entry);
       // A failed read is not kept.
-      value.catch(() => (this.cached = undefined));
+      value.catch(() => this.cached.delete(key));
     }
-    return this.cached.value;
+    return entry.value;
   }
 
-  /** Forgets the cached active configuration (after any write). */
+  /** Forgets the cached active configuration, in every language (after any write). */
   private forget(): void {
-    this.cached = undefined;
+    this.cached.clear();
   }
 
-  async list(): Promise<ConfigDto[]> {
-    return (await this.configs.findAll()).map(toConfigDto);
+  async list(): Promise<ConfigAdminDto[]> {
+    return (await this.configs.findAll()).map(toConfigAdminDto);
   }
 
-  async page(query: ListQuery): Promise<Page<ConfigDto>> {
+  async page(query: ListQuery): Promise<Page<ConfigAdminDto>> {
     const page = await this.configs.findPage(query);
-    return { items: page.items.map(toConfigDto), total: page.total };
+    return { items: page.items.map(toConfigAdminDto), total: page.total };
   }
 
-  async get(id: string): Promise<ConfigDto> {
+  async get(id: string): Promise<ConfigAdminDto> {
     const c = await this.configs.findById(id);
     if (!c) throw notFound('errors.config-not-found', 'Configuration not found');
-    return toConfigDto(c);
+    return toConfigAdminDto(c);
   }
 
   /** Creates (no id) or updates a configuration. The first one ever created is active. */
-  async upsert(dto: UpsertConfigDto): Promise<ConfigDto> {
+  async upsert(dto: UpsertConfigDto): Promise<ConfigAdminDto> {
     const fields: Partial<ConfigurationEntity> = {
       name: dto.name,
       description: dto.description,
-      message: dto.message === undefined ? undefined : cleanRichHtml('message', dto.message),
       domain: dto.domain,
       defaultLanguage: dto.defaultLanguage,
       languageSelection: dto.languageSelection,
       organizationSelection: dto.organizationSelection,
-      logoBase64: dto.logoBase64 === undefined ? undefined : dto.logoBase64 === null || dto.logoBase64 === '' ? null : await checkLogo(dto.logoBase64),
+      logoBase64:
+        dto.logoBase64 === undefined
+          ? undefined
+          : dto.logoBase64 === null || dto.logoBase64 === ''
+            ? null
+            : await checkLogo(dto.logoBase64),
       logoWidth: dto.logoWidth,
       logoHeight: dto.logoHeight,
-      listName: dto.listName,
-      landingHtml: dto.landingHtml === undefined ? undefined : cleanRichHtml('landingHtml', dto.landingHtml),
-      dataConsentText: dto.dataConsentText === undefined ? undefined : cleanRichHtml('dataConsentText', dto.dataConsentText),
       reportPowerBiId: blankToNull(dto.reportPowerBiId),
       workspacePowerBiId: blankToNull(dto.workspacePowerBiId),
     };
@@ -166,22 +256,30 @@ export class ConfigService {
           throw conflict('errors.stale-version', 'This configuration was changed by someone else; reload it');
         }
         Object.assign(existing, fields);
+        existing.texts = mergeTexts(existing.texts, dto, defaultOf(existing));
         return m.save(existing);
       }
       const isFirst = (await this.configs.count(m)) === 0;
-      return m.save(this.configs.create({ ...fields, isActive: isFirst }));
+      const created = this.configs.create({ ...fields, isActive: isFirst });
+      created.texts = mergeTexts(undefined, dto, defaultOf({ defaultLanguage: dto.defaultLanguage ?? DEFAULT_LANGUAGE }));
+      return m.save(created);
     });
     this.forget();
-    return toConfigDto(saved);
+    return toConfigAdminDto(saved);
   }
 
   /** Makes one configuration the active one, in one transaction. */
-  async activate(id: string): Promise<ConfigDto> {
+  async activate(id: string): Promise<ConfigAdminDto> {
     await this.configs.transaction(async (m) => {
       const target = await this.configs.findById(id, m);
       if (!target) throw notFound('errors.config-not-found', 'Configuration not found');
-      await m.query('UPDATE configuration SET is_active = false, updated_at = now(), version = version + 1 WHERE is_active AND id <> $1', [id]);
-      await m.query('UPDATE configuration SET is_active = true, updated_at = now(), version = version + 1 WHERE id = $1 AND NOT is_active', [id]);
+      await m.query('UPDATE configuration SET is_active = false, updated_at = now(), version = version + 1 WHERE is_active AND id <> $1', [
+        id,
+      ]);
+      await m.query(
+        'UPDATE configuration SET is_active = true, updated_at = now(), version = version + 1 WHERE id = $1 AND NOT is_active',
+        [id],
+      );
     });
     this.forget();
     return this.get(id);
@@ -191,7 +289,8 @@ export class ConfigService {
     await this.configs.transaction(async (m) => {
       const target = await this.configs.findById(id, m);
       if (!target) throw notFound('errors.config-not-found', 'Configuration not found');
-      if (target.isActive) throw conflict('pages.admin.error-config-active', 'The active configuration cannot be deleted; activate another one first');
+      if (target.isActive)
+        throw conflict('pages.admin.error-config-active', 'The active configuration cannot be deleted; activate another one first');
       await m.delete(ConfigurationEntity, { id });
     });
     this.forget();

@@ -1,5 +1,11 @@
 import { Column, Entity, Index } from 'typeorm';
+import type { Language } from '@impact-calls/domain';
 import { BaseEntity } from '../../common/base.entity.js';
+
+/** The configuration's texts that have a value per language. */
+export const CONFIG_TEXT_FIELDS = ['message', 'listName', 'landingHtml', 'dataConsentText'] as const;
+export type ConfigTextField = (typeof CONFIG_TEXT_FIELDS)[number];
+export type ConfigTexts = Partial<Record<Language, Partial<Record<ConfigTextField, string>>>>;
 
 /** Branding of the portal. Exactly one row is active (partial unique index + deferred trigger). */
 @Entity('configuration')
@@ -10,10 +16,6 @@ export class ConfigurationEntity extends BaseEntity {
 
   @Column({ type: 'text', default: '' })
   description: string;
-
-  /** Welcome message (sanitized HTML). */
-  @Column({ type: 'text', default: '' })
-  message: string;
 
   @Column({ type: 'varchar', length: 255, default: '' })
   domain: string;
@@ -36,14 +38,13 @@ export class ConfigurationEntity extends BaseEntity {
   @Column({ type: 'integer', default: 50 })
   logoHeight: number;
 
-  @Column({ type: 'varchar', length: 200, default: '' })
-  listName: string;
-
-  @Column({ type: 'text', default: '' })
-  landingHtml: string;
-
-  @Column({ type: 'text', default: '' })
-  dataConsentText: string;
+  /**
+   * The texts shown to applicants, per language (issue 14): `{ it: {message, listName,
+   * landingHtml, dataConsentText}, en: {...}, fr: {...} }`; HTML sanitized. A missing or empty
+   * text falls back to the default language's.
+   */
+  @Column({ type: 'jsonb', default: () => `'{}'` })
+  texts: ConfigTexts;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   reportPowerBiId: string | null;

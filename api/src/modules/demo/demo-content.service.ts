@@ -18,7 +18,11 @@ export class DemoContentService {
     return this.discovery
       .getProviders()
       .filter((w) => w.metatype && w.instance && Reflect.getMetadata(DEMO_SEEDER, w.metatype) !== undefined)
-      .map((w) => ({ order: Reflect.getMetadata(DEMO_SEEDER, w.metatype!) as number, seeder: w.instance as DemoContentSeeder, name: w.name }))
+      .map((w) => ({
+        order: Reflect.getMetadata(DEMO_SEEDER, w.metatype!) as number,
+        seeder: w.instance as DemoContentSeeder,
+        name: w.name,
+      }))
       .sort((a, b) => a.order - b.order);
   }
 

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { generateKeyPair, exportJWK, type JWK } from 'jose';
 import Provider, { errors as oidcErrors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { translate } from '@impact-calls/domain';
@@ -22,16 +24,56 @@ import { LOGOUT_SCRIPT, logoutPage, messagePage, pickLanguage, signInPage } from
 /** Sign-in attempts per IP and minute on the embedded provider's page. */
 export const DEV_SIGN_IN_LIMIT = 30;
 
-/** One signing key per process: the provider's state (codes, sessions) is in memory too. */
-let signingKey: Promise<JWK> | undefined;
-function developmentSigningKey(): Promise<JWK> {
-  signingKey ??= generateKeyPair('RS256', { extractable: true }).then(async ({ privateKey }) => ({
-    ...(await exportJWK(privateKey)),
-    kid: `dev-${Date.now().toString(36)}`,
-    use: 'sig',
-    alg: 'RS256',
-  }));
-  return signingKey;
+/**
+ * The provider's signing key, kept in DATA_DIR (like the development JWT secret): ID tokens
+ * issued before a restart still verify as `id_token_hint` at sign-out, so the provider need not
+ * ask again. Its codes and sessions stay in memory.
+ */
+const signingKeys = new Map<string, Promise<JWK>>();
+function developmentSigningKey(dataDir: string): Promise<JWK> {
+  const file = join(dataDir, 'dev-oidc-signing-key.json');
+  let key = signingKeys.get(file);
+  if (!key) {
+    key = (async () => {
+      if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as JWK;
+      const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+      const jwk: JWK = { ...(await exportJWK(privateKey)), kid: `dev-${Date.now().toString(36)}`, use: 'sig', alg: 'RS256' };
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
+      return jwk;
+    })();
+    signingKeys.set(file, key);
+  }
+  return key;
+}
+
+/**
+ * The provider's URLs (discovery document, redirects) are made from the request's host and
+ * protocol: pin them to PUBLIC_URL, whatever `Host` or `X-Forwarded-*` a client sends. Cross-origin
+ * requests are answered only for PUBLIC_URL's origin: a preflight from elsewhere is refused, and
+ * any other request from elsewhere gets no CORS header, so no page elsewhere can read the answer.
+ */
+export function pinToPublicUrl(publicUrl: string): express.RequestHandler {
+  const url = new URL(publicUrl);
+  const origin = url.origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    req.headers.host = url.host;
+    req.headers['x-forwarded-proto'] = url.protocol.slice(0, -1);
+    delete req.headers['x-forwarded-host'];
+    delete req.headers.forwarded;
+    const from = req.headers.origin;
+    if (from !== undefined && from !== origin) {
+      if (req.method === 'OPTIONS') {
+        res.status(403).end();
+        return;
+      }
+      // The request is answered (a form post is not cross-origin reading), but nothing lets a page elsewhere read it.
+      const setHeader = res.setHeader.bind(res);
+      res.setHeader = (name: string, value: number | string | readonly string[]) =>
+        name.toLowerCase().startsWith('access-control-') ? res : setHeader(name, value);
+    }
+    next();
+  };
 }
 
 /** `prompt=create` (OpenID Connect "Initiating User Registration"): show the registration page. */
@@ -76,13 +118,16 @@ export class DevOidcService {
   /** Mounts the provider and its pages; must run before the JSON body parser. */
   async mount(app: NestExpressApplication): Promise<void> {
     if (!this.enabled) return;
+    // Settings refuse this already (OIDC_ISSUER is required in production); never mount it there.
+    if (this.settings.nodeEnv === 'production') throw new Error('The embedded development OpenID provider never runs in production');
     const provider = await this.build();
     this.provider = provider;
+    app.use(DEV_OIDC_PATH, pinToPublicUrl(this.settings.publicUrl));
     app.use(DEV_OIDC_PATH, this.pages(provider));
     app.use(DEV_OIDC_PATH, provider.callback());
-    const notice = `Embedded development OpenID provider at ${this.issuer}: anyone can sign in with any e-mail; set OIDC_ISSUER for real use`;
-    if (this.settings.nodeEnv === 'production') this.logger.warn(notice);
-    else this.logger.log(notice);
+    this.logger.log(
+      `Embedded development OpenID provider at ${this.issuer}: anyone can sign in with any e-mail; set OIDC_ISSUER for real use`,
+    );
   }
 
   private async build(): Promise<Provider> {
@@ -106,7 +151,7 @@ export class DevOidcService {
           token_endpoint_auth_method: 'client_secret_basic',
         },
       ],
-      jwks: { keys: [await developmentSigningKey()] },
+      jwks: { keys: [await developmentSigningKey(settings.dataDir)] },
       cookies: { keys: [deriveSecret(settings, 'cookies')] },
       pkce: { required: () => true },
       scopes: [...OIDC_SCOPES],
@@ -118,6 +163,8 @@ export class DevOidcService {
       },
       // The product reads everything from the ID token; no userinfo round trip needed.
       conformIdTokenClaims: false,
+      // Browsers may call the provider's endpoints only from the product's own pages.
+      clientBasedCORS: (_ctx, origin) => origin === new URL(home).origin,
       features: {
         devInteractions: { enabled: false },
         rpInitiatedLogout: {
@@ -173,7 +220,7 @@ export class DevOidcService {
       },
     };
     const provider = new Provider(this.issuer, configuration);
-    // Behind the product's reverse proxy (HTTPS terminated there), trust X-Forwarded-*.
+    // Host and protocol are pinned to PUBLIC_URL by pinToPublicUrl before every request.
     provider.proxy = true;
     provider.on('server_error', (_ctx, error) => this.logger.error(error));
     return provider;

@@ -49,6 +49,26 @@ export class AttachmentRepository {
     return rows.map((r) => r.storage_key);
   }
 
+  /** How many files a submission holds. */
+  async countForSubmission(m: EntityManager, submissionId: string): Promise<number> {
+    const [{ n }] = (await m.query('SELECT count(*)::int AS n FROM attachment WHERE submission_id = $1', [submissionId])) as {
+      n: number;
+    }[];
+    return n;
+  }
+
+  /**
+   * The bytes an organization's files take, with the organization's uploads serialized until the
+   * transaction ends (a transaction-level advisory lock): two uploads at once cannot both pass the quota.
+   */
+  async bytesOfOrganizationLocked(m: EntityManager, organizationId: string): Promise<number> {
+    await m.query("SELECT pg_advisory_xact_lock(hashtextextended('attachment-quota:' || $1, 0))", [organizationId]);
+    const [{ n }] = (await m.query('SELECT COALESCE(sum(dimensions), 0)::float8 AS n FROM attachment WHERE organization_id = $1', [
+      organizationId,
+    ])) as { n: number }[];
+    return n;
+  }
+
   /** The calls offering this file as their custom file. */
   callsOfCustomFile(downloadId: string, manager?: EntityManager): Promise<CallEntity[]> {
     return (manager ?? this.db.manager).find(CallEntity, { where: { customFileId: downloadId } });

@@ -34,14 +34,12 @@ import { FILE_SORTABLE } from './attachment.repository.js';
 import { AttachmentDto, AttachmentTypeDto, UPLOAD_FILE_SCHEMA, UploadFileDto } from './dto/files.dto.js';
 import { FilesService } from './files.service.js';
 import { UploadInterceptor } from './upload.interceptor.js';
+import { contentDisposition } from './content-disposition.js';
+import { RateLimit } from '../limits/rate-limit.decorator.js';
 
 const uuid = () => new ParseUUIDPipe();
 
-/** `attachment; filename="ascii"; filename*=UTF-8''utf8` with a name already made safe. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
+export { contentDisposition };
 
 /** The spec's FileUpload group. */
 @ApiTags('FileUpload')
@@ -50,6 +48,7 @@ export class FilesController {
   constructor(private readonly service: FilesService) {}
 
   @Post('UploadFile')
+  @RateLimit('upload')
   @HttpCode(200)
   @Access({ organization: 'optional' })
   @UseInterceptors(UploadInterceptor)

@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { fileTypeFromFile } from 'file-type';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -18,7 +19,8 @@ import {
   type UploadSlot,
 } from '@impact-calls/domain';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
-import { badRequest, forbidden, notFound } from '../../common/http/app-error.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../common/http/app-error.js';
+import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { SubmissionAccessService } from '../submissions/submission-access.service.js';
 import { SubmissionRepository } from '../submissions/submission.repository.js';
@@ -74,6 +76,7 @@ export class FilesService {
     private readonly submissions: SubmissionRepository,
     private readonly access: SubmissionAccessService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   async types(): Promise<AttachmentTypeDto[]> {
@@ -138,12 +141,13 @@ export class FilesService {
 
     const now = new Date();
     const storageKey = `${purpose}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
-    await this.storage.putFile(storageKey, file.path, file.size, detected!.mime);
+    const fileName = displayName(dto.Nome, file.originalname);
+    await this.storage.putFile(storageKey, file.path, file.size, detected!.mime, fileName);
 
     const row: Partial<AttachmentEntity> = {
       purpose,
       attachmentTypeId: type.id,
-      fileName: displayName(dto.Nome, file.originalname),
+      fileName,
       description: cutDescription(dto.Descrizione),
       dimensions: file.size,
       mimeType: detected!.mime,
@@ -165,6 +169,7 @@ export class FilesService {
           });
           // Replacing: the slot's previous file goes, in the same transaction.
           replaced = await this.attachments.deleteSlot(m, submission.id, dto.StepId!, dto.SlotIndex!);
+          await this.checkQuotas(m, submission.id, submission.organizationId, file.size);
         }
         return m.getRepository(AttachmentEntity).save(row);
       });
@@ -175,6 +180,30 @@ export class FilesService {
     await this.forget(replaced);
     saved.attachmentType = type;
     return toAttachmentDto(saved);
+  }
+
+  /**
+   * What one organization may fill (issue 13), checked in the upload's transaction once the
+   * replaced file is gone: files per submission (409 errors.quota.files) and stored bytes per
+   * organization (413 errors.quota.storage).
+   */
+  private async checkQuotas(m: EntityManager, submissionId: string, organizationId: string, bytes: number): Promise<void> {
+    const { filesPerSubmission, bytesPerOrganization } = this.settings.quotas;
+    if ((await this.attachments.countForSubmission(m, submissionId)) + 1 > filesPerSubmission) {
+      throw conflict('errors.quota.files', `A submission holds at most ${filesPerSubmission} files`, {
+        quota: 'files-per-submission',
+        limit: filesPerSubmission,
+      });
+    }
+    const used = await this.attachments.bytesOfOrganizationLocked(m, organizationId);
+    if (used + bytes > bytesPerOrganization) {
+      throw new AppError(
+        HttpStatus.PAYLOAD_TOO_LARGE,
+        'errors.quota.storage',
+        `The organization's files may take at most ${Math.round(bytesPerOrganization / 1024 / 1024)} MB`,
+        { quota: 'bytes-per-organization', limit: bytesPerOrganization, used },
+      );
+    }
   }
 
   /** The slot of an upload step of the submission's call, refusing closed submissions and closed calls. */

@@ -17,6 +17,7 @@ import { from, type Observable, finalize, mergeMap } from 'rxjs';
 import { ATTACHMENT_MAX_BYTES, UPLOAD_DESCRIPTION_MAX } from '@impact-calls/domain';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { AppError, badRequest } from '../../common/http/app-error.js';
+import { holdsBadCharacter, invalidCharacters } from '../../common/validation/text-guard.js';
 import { HttpStatus } from '@nestjs/common';
 
 /** The largest upload of any purpose: bigger requests are cut off while they stream in. */
@@ -62,6 +63,8 @@ export class UploadInterceptor implements NestInterceptor, OnModuleInit {
     mkdirSync(this.incoming, { recursive: true });
     this.upload = multer({
       storage: multer.diskStorage({ destination: this.incoming, filename: (_req, _file, cb) => cb(null, randomUUID()) }),
+      // File names are UTF-8 (browsers send them so); busboy would read them as latin1 ("attivitÃ ").
+      defParamCharset: 'utf8',
       limits: {
         fileSize: UPLOAD_HARD_LIMIT,
         files: 1,
@@ -90,7 +93,13 @@ export class UploadInterceptor implements NestInterceptor, OnModuleInit {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const received = new Promise<void>((resolve, reject) => {
-      this.upload(req, res, (err: unknown) => (err ? reject(toAppError(err)) : resolve()));
+      this.upload(req, res, (err: unknown) =>
+        err
+          ? reject(toAppError(err))
+          : holdsBadCharacter([req.body, req.file?.originalname])
+            ? reject(invalidCharacters('The form'))
+            : resolve(),
+      );
     });
     return from(received).pipe(
       mergeMap(() => next.handle()),

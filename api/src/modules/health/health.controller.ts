@@ -1,26 +1,54 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, HealthIndicatorService, type HealthCheckResult, type HealthIndicatorResult } from '@nestjs/terminus';
+import {
+  HealthCheck,
+  HealthCheckService,
+  HealthIndicatorService,
+  type HealthCheckResult,
+  type HealthIndicatorResult,
+} from '@nestjs/terminus';
 import { Public } from '../../common/auth/access.decorator.js';
+import { CacheInvalidation } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
+import { PdfRenderer, type PdfRendererStatus } from '../documents/pdf-renderer.js';
+import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
 
 const PING_TIMEOUT_MS = 3000;
+/** The storage is asked at most this often (a health check may be polled many times a second). */
+const STORAGE_CHECK_EVERY_MS = 10_000;
 
+/**
+ * `/api/health` (liveness and readiness): which part is up and which is down (issue 13).
+ * `database` (a ping; its details say whether this replica hears the cache notifications, or
+ * reads everything from the database until they are back) and `storage` (where files live).
+ * Any part down answers 503.
+ */
 @ApiTags('Health')
 @Controller('health')
 export class HealthController {
+  private storageCheck: { at: number; result: Promise<string | undefined> } | undefined;
+
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     private readonly sql: Sql,
+    private readonly pdf: PdfRenderer,
+    private readonly invalidation: CacheInvalidation,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
   @Get()
   @Public()
   @HealthCheck()
-  @ApiOperation({ operationId: 'health', summary: 'Liveness and database check' })
-  check(): Promise<HealthCheckResult> {
-    return this.health.check([() => this.pingDatabase()]);
+  @ApiOperation({
+    operationId: 'health',
+    summary:
+      'Liveness and readiness: the database and the file storage, each up or down; `pdf` reports the PDF renderer (Chromium) apart: without it only PDFs are unavailable',
+  })
+  async check(): Promise<HealthCheckResult & { pdf: PdfRendererStatus }> {
+    const pdf = this.pdf.check();
+    const result = await this.health.check([() => this.pingDatabase(), () => this.checkStorage()]);
+    return { ...result, pdf: await pdf };
   }
 
   /**
@@ -29,17 +57,42 @@ export class HealthController {
    */
   private async pingDatabase(): Promise<HealthIndicatorResult<'database'>> {
     const session = this.indicators.check('database');
+    const notifications = this.invalidation.isListening ? 'listening' : 'reconnecting';
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
         this.sql.rows('health-ping', 'SELECT 1', []),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timeout of ${PING_TIMEOUT_MS}ms exceeded`)), PING_TIMEOUT_MS))),
+        new Promise(
+          (_, reject) => (timer = setTimeout(() => reject(new Error(`timeout of ${PING_TIMEOUT_MS}ms exceeded`)), PING_TIMEOUT_MS)),
+        ),
       ]);
-      return session.up();
+      return session.up({ notifications });
     } catch (e) {
-      return session.down({ message: e instanceof Error ? e.message : String(e) });
+      return session.down({ message: e instanceof Error ? e.message : String(e), notifications });
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Asks the storage about a key that never exists: an error means it cannot be reached. */
+  private async checkStorage(): Promise<HealthIndicatorResult<'storage'>> {
+    const session = this.indicators.check('storage');
+    const now = Date.now();
+    if (!this.storageCheck || now - this.storageCheck.at >= STORAGE_CHECK_EVERY_MS) {
+      this.storageCheck = {
+        at: now,
+        result: this.storage.exists('health/probe').then(
+          () => undefined,
+          (e: unknown) => (e instanceof Error ? e.message : String(e)),
+        ),
+      };
+    }
+    const problem = await this.storageCheck.result;
+    if (problem !== undefined) {
+      // Asked again on the next check, not ten seconds later.
+      this.storageCheck = undefined;
+      return session.down({ kind: this.storage.kind, message: problem });
+    }
+    return session.up({ kind: this.storage.kind });
   }
 }

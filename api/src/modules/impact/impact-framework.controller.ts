@@ -52,6 +52,7 @@ import { EXAMPLE_FRAMEWORK_FILE, FRAMEWORK_TEMPLATE_FILE, readExampleFile, XLSX_
 import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
 import { FrameworkImportService } from './framework-import.service.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';
+import { RateLimit } from '../limits/rate-limit.decorator.js';
 
 const ADMIN = { admin: true } as const;
 const SIGNED_IN = {} as const;
@@ -198,6 +199,7 @@ export class IndicatorController {
   constructor(private readonly service: ImpactFrameworkService) {}
 
   @Post('GetIndicatorType')
+  @RateLimit(false)
   @HttpCode(200)
   @Access(SIGNED_IN)
   @ApiOperation({
@@ -219,6 +221,7 @@ export class OutcomeController {
   constructor(private readonly service: ImpactFrameworkService) {}
 
   @Post('GetOutcomeType')
+  @RateLimit(false)
   @HttpCode(200)
   @Access(SIGNED_IN)
   @ApiOperation({
@@ -264,6 +267,7 @@ export class ImpactFrameworkAdminController {
   }
 
   @Post('import')
+  @RateLimit('upload')
   @Access(ADMIN)
   @UseInterceptors(XlsxUploadInterceptor)
   @ApiOperation({

@@ -21,6 +21,7 @@ import {
   UpdateOrganizationDto,
 } from './dto/organization.dto.js';
 import { OrganizationService } from './organization.service.js';
+import { RateLimit } from '../limits/rate-limit.decorator.js';
 
 const uuid = new ParseUUIDPipe();
 
@@ -31,6 +32,7 @@ export class OrganizationController {
   constructor(private readonly service: OrganizationService) {}
 
   @Post('CreateOrganization')
+  @RateLimit('organization')
   @HttpCode(200)
   @Access({})
   @ApiOperation({ operationId: 'createOrganization', summary: 'Register an organization; the user becomes its member' })

@@ -125,6 +125,20 @@ export class OrganizationRepository {
     return rows.map((r) => ({ userId: r.user_id, email: r.email, firstName: r.first_name, lastName: r.last_name, role: r.role }));
   }
 
+  /**
+   * The active organizations a user owns, counted with the user's row locked: two registrations at
+   * once cannot both pass the quota (organizations per user).
+   */
+  async countOwnedLocked(manager: EntityManager, userId: string): Promise<number> {
+    await manager.query('SELECT 1 FROM app_user WHERE id = $1 FOR NO KEY UPDATE', [userId]);
+    const [{ n }] = (await manager.query(
+      `SELECT count(*)::int AS n FROM organization_member m JOIN organization o ON o.id = m.organization_id
+        WHERE m.user_id = $1 AND m.role = 'owner' AND o.archived_at IS NULL`,
+      [userId],
+    )) as { n: number }[];
+    return n;
+  }
+
   async insertWithOwner(manager: EntityManager, fields: Partial<OrganizationEntity>, ownerId: string): Promise<OrganizationEntity> {
     const org = await manager
       .getRepository(OrganizationEntity)

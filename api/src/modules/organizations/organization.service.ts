@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { isFoundationDate, ORGANIZATION_CONSENT_FLAG } from '@impact-calls/domain';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
+import { SETTINGS, type Settings } from '../../config/settings.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { JsonDocument } from '../../common/http/send-json.js';
@@ -56,6 +57,7 @@ export class OrganizationService {
   constructor(
     private readonly orgs: OrganizationRepository,
     private readonly members: MemberOrganizationsReader,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /** The user's OrganizationDto[], serialized. */
@@ -71,7 +73,16 @@ export class OrganizationService {
 
   async create(user: AuthUser, dto: CreateOrganizationDto): Promise<OrganizationDto> {
     const fields = this.fields(dto);
-    const org = await this.orgs.transaction((m) => this.orgs.insertWithOwner(m, fields, user.id));
+    const org = await this.orgs.transaction(async (m) => {
+      const max = this.settings.quotas.organizationsPerUser;
+      if ((await this.orgs.countOwnedLocked(m, user.id)) >= max) {
+        throw conflict('errors.quota.organizations', `You may register at most ${max} organizations`, {
+          quota: 'organizations-per-user',
+          limit: max,
+        });
+      }
+      return this.orgs.insertWithOwner(m, fields, user.id);
+    });
     this.members.forget(user.id);
     return toOrganizationDto(org);
   }

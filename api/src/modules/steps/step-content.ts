@@ -3,6 +3,7 @@ import {
   MINIDYI_CONTENT_DEFAULTS,
   readMiniDyiStepContent,
   readSurveyJson,
+  RESULTS_BOUND_SCORES,
   SDG_COUNT,
   splitQuizAnswers,
   surveyQuestions,
@@ -58,8 +59,9 @@ export function normalizeStepContent(kind: string, content: unknown, at: string)
     case 'quiz': {
       const json = surveyContent(content, at, fail);
       const { survey, answers } = splitQuizAnswers(json);
-      if (surveyQuestions(survey).length === 0) fail('', 'a quiz needs at least one question');
-      if (Object.keys(answers).length === 0) fail('', 'mark the correct answer of at least one question (correctAnswer)');
+      // A quiz without questions is refused by the call type's save with its own key (stepPublishIssue).
+      if (surveyQuestions(survey).length > 0 && Object.keys(answers).length === 0)
+        fail('', 'mark the correct answer of at least one question (correctAnswer)');
       return { content: survey, expectedAnswers: answers };
     }
   }
@@ -154,10 +156,10 @@ function miniDyiContent(content: unknown, fail: Fail): MiniDyiContent & { sroi?:
   };
 }
 
-/** results: the score bounds `{lowerScore, upperScore}` plus optional HTML. */
+/** results: the score bounds `{lowerScore, upperScore, appliesTo?}` plus optional HTML. */
 function resultsContent(content: unknown, at: string, fail: Fail): ResultsContent {
   if (!isPlainObject(content)) return fail('', 'must be an object with lowerScore and upperScore');
-  onlyKeys(content, ['lowerScore', 'upperScore', 'html'], '', fail);
+  onlyKeys(content, ['lowerScore', 'upperScore', 'appliesTo', 'html'], '', fail);
   const num = (v: unknown, name: string): number => {
     if (typeof v !== 'number' || !Number.isFinite(v)) return fail(name, 'must be a number');
     return v;
@@ -166,6 +168,12 @@ function resultsContent(content: unknown, at: string, fail: Fail): ResultsConten
   const upperScore = num(content.upperScore, 'upperScore');
   if (lowerScore > upperScore) fail('upperScore', 'must be greater than or equal to lowerScore');
   const out: ResultsContent = { lowerScore, upperScore };
+  if (content.appliesTo !== undefined && content.appliesTo !== null) {
+    if (!(RESULTS_BOUND_SCORES as readonly unknown[]).includes(content.appliesTo))
+      fail('appliesTo', `must be one of ${RESULTS_BOUND_SCORES.join(', ')}`);
+    out.appliesTo = content.appliesTo as ResultsContent['appliesTo'];
+    if (out.appliesTo === 'quiz' && (lowerScore < 0 || upperScore > 100)) fail('upperScore', 'quiz bounds are percentages from 0 to 100');
+  }
   if (content.html !== undefined && content.html !== null && content.html !== '') {
     if (typeof content.html !== 'string') fail('html', 'must be HTML text');
     out.html = cleanRichHtml(`${at}.html`, content.html as string);

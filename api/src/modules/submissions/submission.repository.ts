@@ -10,6 +10,16 @@ import { AttachmentEntity, AttachmentTypeEntity } from '../files/attachment.enti
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { StepEntity } from '../steps/step.entity.js';
 import { StepResultEntity } from './step-result.entity.js';
+import type { SubmissionEventKind } from './submission-event.entity.js';
+
+/** One row of a submission's history, with who did it (null: unknown). */
+export interface SubmissionHistoryRow {
+  kind: SubmissionEventKind;
+  at: Date;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}
 
 export interface StepWithKind {
   step: StepEntity;
@@ -27,6 +37,7 @@ export interface SubmissionRow {
   closed: boolean;
   openedAt: Date;
   submittedAt: Date | null;
+  lastSubmittedAt: Date | null;
   closedAt: Date | null;
   quizScore: string | null;
   sroiScore: string | null;
@@ -56,6 +67,7 @@ const SORT_COLUMNS: Record<string, string> = {
   status: 's.closed',
   openedAt: 's.opened_at',
   submittedAt: 's.submitted_at',
+  lastSubmittedAt: 's.last_submitted_at',
   closedAt: 's.closed_at',
   quizScore: 's.quiz_score',
   sroiScore: 's.sroi_score',
@@ -335,33 +347,39 @@ export class SubmissionRepository {
   /**
    * Writes a step's result in ONE statement: only while the submission's live row still belongs
    * to the organization and call and is not closed, and only if the stored version is still the
-   * one sent. The submission's row is updated first (version + 1): that waits for a concurrent
-   * close, then sees it closed, and tells an optimistic close that read earlier that the answers
-   * changed. Answers the saved row, or null when any of that fails (nothing written). Outside a
-   * transaction it is a whole autosave by itself; inside one (`m`), it runs on that transaction's
-   * connection. The saved row's content is the document written, not read back: jsonb keeps
-   * the same JSON value (only the order of keys may differ), and an answer is kilobytes.
+   * one sent. The submission's row is locked first (that waits for a concurrent close, then sees
+   * it closed) and, once the answer is written, moved on (version + 1), which tells an optimistic
+   * close that read earlier that the answers changed. A save that writes nothing (stale, closed)
+   * changes no row at all (issue 13: a refused request changes nothing). Answers the saved row,
+   * or null when any of that fails. Outside a transaction it is a whole autosave by itself;
+   * inside one (`m`), it runs on that transaction's connection. The saved row's content is the
+   * document written, not read back: jsonb keeps the same JSON value (only the order of keys may
+   * differ), and an answer is kilobytes.
    */
   async writeResult(w: ResultWrite, m?: EntityManager): Promise<StepResultEntity | null> {
     const target = `WITH target AS (
-      UPDATE call_submission s SET version = s.version + 1
-       WHERE s.id = $1 AND s.organization_id = $5 AND s.call_id = $6 AND NOT s.closed RETURNING s.id)`;
+      SELECT s.id FROM call_submission s
+       WHERE s.id = $1 AND s.organization_id = $5 AND s.call_id = $6 AND NOT s.closed FOR NO KEY UPDATE)`;
+    const moveOn = `, moved AS (UPDATE call_submission s SET version = s.version + 1 FROM written WHERE s.id = written.submission_id)`;
+    const columns = this.columns(StepResultEntity, 'r', 'content');
     const params = [w.submissionId, w.stepId, JSON.stringify(w.content), w.score, w.organizationId, w.callId];
     const rows =
       w.version === 0
         ? await this.read(
             'insert-result',
-            `${target}
-             INSERT INTO step_result AS r (submission_id, step_id, content, score) SELECT target.id, $2, $3::jsonb, $4 FROM target
-             ON CONFLICT (submission_id, step_id) DO NOTHING RETURNING ${this.columns(StepResultEntity, 'r', 'content')}`,
+            `${target}, written AS (
+               INSERT INTO step_result AS r (submission_id, step_id, content, score) SELECT target.id, $2, $3::jsonb, $4 FROM target
+               ON CONFLICT (submission_id, step_id) DO NOTHING RETURNING r.*)${moveOn}
+             SELECT ${columns} FROM written r`,
             params,
             m,
           )
         : await this.read(
             'update-result',
-            `${target}
-             UPDATE step_result AS r SET content = $3::jsonb, score = $4, version = r.version + 1, updated_at = now() FROM target
-              WHERE r.submission_id = target.id AND r.step_id = $2 AND r.version = $7 RETURNING ${this.columns(StepResultEntity, 'r', 'content')}`,
+            `${target}, written AS (
+               UPDATE step_result AS r SET content = $3::jsonb, score = $4, version = r.version + 1, updated_at = now() FROM target
+                WHERE r.submission_id = target.id AND r.step_id = $2 AND r.version = $7 RETURNING r.*)${moveOn}
+             SELECT ${columns} FROM written r`,
             [...params, w.version],
             m,
           );
@@ -392,8 +410,9 @@ export class SubmissionRepository {
   }
 
   /**
-   * Stamps the submission closed (closed, closed and submitted dates, quiz score) and writes the
-   * scores of its quiz results, in one statement; answers the submission row as written. With
+   * Stamps the submission closed (closed and last-submitted dates, the first submission date
+   * when it has none, quiz score), writes the scores of its quiz results and the history row
+   * (`by`: who and how), in one statement; answers the submission row as written. With
    * `seenVersion` (an optimistic close, outside any transaction) it writes only while the
    * submission is open and still at that version, and answers null otherwise, nothing written.
    */
@@ -403,25 +422,51 @@ export class SubmissionRepository {
     quizScore: number | null,
     at: Date,
     resultScores: { id: string; score: number | null }[],
+    by: { userId: string; kind: Extract<SubmissionEventKind, 'submitted' | 'closed'> },
     seenVersion: number | null = null,
   ): Promise<CallSubmissionEntity | null> {
     const rows = await this.read(
       'close',
       `WITH closed AS (
-         UPDATE call_submission s SET closed = true, closed_at = $2, submitted_at = $2, quiz_score = $3, updated_at = now(), version = s.version + 1
+         UPDATE call_submission s SET closed = true, closed_at = $2, submitted_at = COALESCE(s.submitted_at, $2), last_submitted_at = $2,
+                quiz_score = $3, updated_at = now(), version = s.version + 1
           WHERE s.id = $1 AND NOT s.closed AND ($6::int IS NULL OR s.version = $6) RETURNING ${this.columns(CallSubmissionEntity, 's')}),
        scored AS (
          UPDATE step_result r SET score = v.score, updated_at = now(), version = r.version + 1
-           FROM unnest($4::uuid[], $5::numeric[]) AS v(id, score), closed WHERE r.id = v.id AND r.submission_id = closed."s.id")
+           FROM unnest($4::uuid[], $5::numeric[]) AS v(id, score), closed WHERE r.id = v.id AND r.submission_id = closed."s.id"),
+       logged AS (
+         INSERT INTO submission_event (submission_id, kind, user_id, at) SELECT closed."s.id", $8, $7, $2 FROM closed)
        SELECT * FROM closed`,
-      [id, at, quizScore, resultScores.map((r) => r.id), resultScores.map((r) => r.score), seenVersion],
+      [id, at, quizScore, resultScores.map((r) => r.id), resultScores.map((r) => r.score), seenVersion, by.userId, by.kind],
       m,
     );
     return rows.length ? this.hydrate(CallSubmissionEntity, rows[0], 's') : null;
   }
 
-  async reopenSubmission(m: EntityManager, id: string): Promise<void> {
-    await m.query('UPDATE call_submission SET closed = false, updated_at = now(), version = version + 1 WHERE id = $1', [id]);
+  /** Marks the transaction as an administrator's forced close: the messages trigger then queues no confirmation. */
+  async markForcedClose(m: EntityManager): Promise<void> {
+    await m.query("SELECT set_config('ic.forced_close', 'on', true)");
+  }
+
+  /** Reopens a closed submission and writes the history row, in one statement; the submission dates are kept. */
+  async reopenSubmission(m: EntityManager, id: string, userId: string): Promise<void> {
+    await m.query(
+      `WITH reopened AS (
+         UPDATE call_submission SET closed = false, updated_at = now(), version = version + 1 WHERE id = $1 AND closed RETURNING id)
+       INSERT INTO submission_event (submission_id, kind, user_id) SELECT id, 'reopened', $2 FROM reopened`,
+      [id, userId],
+    );
+  }
+
+  /** The history of a submission, oldest first, with who did each thing (console). */
+  async history(submissionId: string): Promise<SubmissionHistoryRow[]> {
+    return (await this.read(
+      'history',
+      `SELECT e.kind, e.at, u.first_name AS "firstName", u.last_name AS "lastName", u.email
+         FROM submission_event e LEFT JOIN app_user u ON u.id = e.user_id
+        WHERE e.submission_id = $1 ORDER BY e.at ASC, e.id ASC`,
+      [submissionId],
+    )) as unknown as SubmissionHistoryRow[];
   }
 
   /** Deletes the submission and its rows; answers the storage keys of its files. */
@@ -481,6 +526,7 @@ export class SubmissionRepository {
         's.closed AS closed',
         's.opened_at AS "openedAt"',
         's.submitted_at AS "submittedAt"',
+        's.last_submitted_at AS "lastSubmittedAt"',
         's.closed_at AS "closedAt"',
         's.quiz_score AS "quizScore"',
         's.sroi_score AS "sroiScore"',

@@ -164,8 +164,8 @@ export class CallSubmissionController {
   @ApiOkResponse({ type: SubmissionMessageDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not closed' })
-  reOpenSubmission(@Query('submissionId', uuid()) id: string): Promise<SubmissionMessageDto> {
-    return this.service.reopen(id);
+  reOpenSubmission(@CurrentUser() user: AuthUser, @Query('submissionId', uuid()) id: string): Promise<SubmissionMessageDto> {
+    return this.service.reopen(user, id);
   }
 
   @Post('DeleteSubmission')
@@ -214,8 +214,8 @@ export class SubmissionAdminController {
     summary: 'Closes a submission (forced: no deadline or completeness check), with scoring',
   })
   @ApiOkResponse({ type: CloseResultDto })
-  close(@Param('id', uuid()) id: string): Promise<CloseResultDto> {
-    return this.service.closeAsAdmin(id);
+  close(@CurrentUser() user: AuthUser, @Param('id', uuid()) id: string): Promise<CloseResultDto> {
+    return this.service.closeAsAdmin(user, id);
   }
 
   @Post(':id/reopen')
@@ -223,8 +223,8 @@ export class SubmissionAdminController {
   @Access(ADMIN)
   @ApiOperation({ operationId: 'adminReopenSubmission', summary: 'Reopens a closed submission' })
   @ApiOkResponse({ type: SubmissionMessageDto })
-  reopen(@Param('id', uuid()) id: string): Promise<SubmissionMessageDto> {
-    return this.service.reopen(id);
+  reopen(@CurrentUser() user: AuthUser, @Param('id', uuid()) id: string): Promise<SubmissionMessageDto> {
+    return this.service.reopen(user, id);
   }
 
   @Delete(':id')

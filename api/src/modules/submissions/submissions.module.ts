@@ -6,6 +6,7 @@ import { AttachmentEntity } from '../files/attachment.entity.js';
 import { StorageModule } from '../files/storage/storage.module.js';
 import { FillCache } from './fill-cache.js';
 import { StepResultEntity } from './step-result.entity.js';
+import { SubmissionEventEntity } from './submission-event.entity.js';
 import { StepResultHooks } from './step-result-hooks.js';
 import { SubmissionAccessService } from './submission-access.service.js';
 import { SubmissionRepository } from './submission.repository.js';
@@ -15,7 +16,10 @@ import { SubmissionsDemoSeeder } from './submissions.demo.js';
 
 /** The submission lifecycle: the Call group's submission operations and the CallSubmission group. */
 @Module({
-  imports: [TypeOrmModule.forFeature([StepResultEntity, CallSubmissionEntity, CallEntity, AttachmentEntity]), StorageModule],
+  imports: [
+    TypeOrmModule.forFeature([StepResultEntity, CallSubmissionEntity, CallEntity, AttachmentEntity, SubmissionEventEntity]),
+    StorageModule,
+  ],
   controllers: [SubmissionCallController, CallSubmissionController, SubmissionAdminController],
   providers: [FillCache, SubmissionRepository, SubmissionAccessService, SubmissionsService, SubmissionsDemoSeeder, StepResultHooks],
   exports: [FillCache, SubmissionAccessService, SubmissionRepository, SubmissionsService, StepResultHooks],

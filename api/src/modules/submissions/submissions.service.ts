@@ -27,6 +27,7 @@ import type {
   SubmissionMessageDto,
   StepResultDto,
   SubmissionDto,
+  SubmissionEventDto,
   SubmissionRowDto,
   SubmissionSummaryDto,
   UpsertStepResultDto,
@@ -40,6 +41,7 @@ import {
   type StepFilling,
   type StepWithKind,
   type SubmissionFilter,
+  type SubmissionHistoryRow,
   type SubmissionRow,
 } from './submission.repository.js';
 
@@ -96,6 +98,7 @@ export function toSummary(s: CallSubmissionEntity): SubmissionSummaryDto {
     quizScore: s.quizScore,
     sroiScore: s.sroiScore,
     submittedAt: iso(s.submittedAt),
+    lastSubmittedAt: iso(s.lastSubmittedAt),
     closedAt: iso(s.closedAt),
     version: s.version,
   };
@@ -141,11 +144,12 @@ export class SubmissionsService {
   // ------------------------------------------------------------ reading
 
   private async view(s: CallSubmissionEntity, call: CallEntity, readOnly: boolean, admin: boolean): Promise<SubmissionDto> {
-    const [steps, results, attachments, { organization, user }] = await Promise.all([
+    const [steps, results, attachments, { organization, user }, history] = await Promise.all([
       this.fill.stepsOf(call.callTypeId),
       this.repo.results(s.id),
       this.repo.attachments(s.id),
       this.repo.people(s.organizationId, s.userId),
+      admin ? this.repo.history(s.id) : undefined,
     ]);
     const kinds = new Map(steps.map((x) => [x.step.id, x.kind]));
     return {
@@ -173,9 +177,11 @@ export class SubmissionsService {
       user: { id: s.userId, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '' },
       openedAt: s.openedAt.toISOString(),
       submittedAt: iso(s.submittedAt),
+      lastSubmittedAt: iso(s.lastSubmittedAt),
       closedAt: iso(s.closedAt),
       quizScore: s.quizScore,
       sroiScore: s.sroiScore,
+      ...(history ? { history: history.map(toEventDto) } : {}),
       version: s.version,
       steps: steps.map(toFillStep),
       stepResults: results.filter((r) => kinds.has(r.stepId)).map((r) => toResultDto(r, kinds.get(r.stepId)!)),
@@ -219,33 +225,7 @@ export class SubmissionsService {
   }
 
   async page(query: ListQuery): Promise<Page<SubmissionRowDto>> {
-    const f = query.filter;
-    const str = (k: string) => (typeof f[k] === 'string' && f[k] !== '' ? (f[k] as string) : undefined);
-    const uuid = (k: string) => {
-      const v = str(k);
-      if (v !== undefined && !/^[0-9a-f-]{36}$/i.test(v)) throw badRequest('errors.list-query', `${k} must be a UUID`);
-      return v;
-    };
-    const date = (k: string) => {
-      const v = str(k);
-      if (v === undefined) return undefined;
-      const d = new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(v) || v.length === 10 ? v : `${v}Z`);
-      if (Number.isNaN(d.getTime())) throw badRequest('errors.list-query', `${k} must be a date`);
-      return d;
-    };
-    const status = str('status');
-    if (status !== undefined && status !== 'open' && status !== 'closed')
-      throw badRequest('errors.list-query', 'status must be open or closed');
-    const filter: SubmissionFilter = {
-      callId: uuid('callId'),
-      organizationId: uuid('organizationId'),
-      status,
-      q: str('q')?.slice(0, 200),
-      openedFrom: date('openedFrom'),
-      openedTo: date('openedTo'),
-      submittedFrom: date('submittedFrom'),
-      submittedTo: date('submittedTo'),
-    };
+    const filter = parseSubmissionFilter(query.filter);
     const sorted = query.sortField ? query : { ...query, sortField: 'openedAt', sortOrder: 'DESC' as const };
     const page = await this.repo.page(sorted, filter);
     return { items: page.items.map(toRow), total: page.total };
@@ -380,7 +360,8 @@ export class SubmissionsService {
     const steps = closingSteps(definitions, read.filling);
     for (const step of steps) throwIfIncomplete(step);
     const { quizScore, scores } = closingScores(steps);
-    const closed = await this.repo.closeSubmission(undefined, submissionId, quizScore, new Date(), scores, read.submission.version);
+    const by = { userId: user.id, kind: 'submitted' as const };
+    const closed = await this.repo.closeSubmission(undefined, submissionId, quizScore, new Date(), scores, by, read.submission.version);
     return closed ? toSummary(closed) : undefined;
   }
 
@@ -388,16 +369,18 @@ export class SubmissionsService {
   private closeChecked(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto> {
     return this.repo.transaction(async (m) => {
       const { submission, call } = await this.access.lockWritable(m, user, organizationId, submissionId);
-      return this.closeLocked(m, submission, call, true);
+      return this.closeLocked(m, submission, call, { userId: user.id, kind: 'submitted' });
     });
   }
 
   /** An administrator's close: no deadline or completeness check (a forced close), same scoring. */
-  async closeAsAdmin(submissionId: string): Promise<SubmissionSummaryDto> {
+  async closeAsAdmin(admin: AuthUser, submissionId: string): Promise<SubmissionSummaryDto> {
     return this.repo.transaction(async (m) => {
       const { submission, call } = await this.access.lockForAdmin(m, submissionId);
       if (submission.closed) throw conflict('errors.submission-closed', 'This submission is already closed');
-      return this.closeLocked(m, submission, call, false);
+      // The applicant did not submit: no confirmation is queued (migration Messages).
+      await this.repo.markForcedClose(m);
+      return this.closeLocked(m, submission, call, { userId: admin.id, kind: 'closed' });
     });
   }
 
@@ -405,8 +388,10 @@ export class SubmissionsService {
     m: EntityManager,
     submission: CallSubmissionEntity,
     call: CallEntity,
-    checkComplete: boolean,
+    by: { userId: string; kind: 'submitted' | 'closed' },
   ): Promise<SubmissionSummaryDto> {
+    // An applicant's submission is checked; an administrator's close is forced.
+    const checkComplete = by.kind === 'submitted';
     // The steps from memory; their results and filled slots in one query; the checks, in step order.
     const definitions = await this.fill.stepsOf(call.callTypeId);
     const steps = closingSteps(
@@ -425,14 +410,14 @@ export class SubmissionsService {
     }
     for (const { step, kind, result } of steps) await this.hooks.get(kind)?.onClose?.({ m, submission, call, step, kind }, result);
     const { quizScore, scores } = closingScores(steps);
-    return toSummary((await this.repo.closeSubmission(m, submission.id, quizScore, new Date(), scores))!);
+    return toSummary((await this.repo.closeSubmission(m, submission.id, quizScore, new Date(), scores, by))!);
   }
 
-  async reopen(submissionId: string): Promise<SubmissionMessageDto> {
+  async reopen(admin: AuthUser, submissionId: string): Promise<SubmissionMessageDto> {
     await this.repo.transaction(async (m) => {
       const { submission } = await this.access.lockForAdmin(m, submissionId);
       if (!submission.closed) throw conflict('errors.submission-not-closed', 'This submission is not closed');
-      await this.repo.reopenSubmission(m, submissionId);
+      await this.repo.reopenSubmission(m, submissionId, admin.id);
     });
     return { message: 'Submission reopened successfully', key: 'pages.admin.submission-reopened' };
   }
@@ -518,6 +503,54 @@ function closingScores(steps: ClosingStep[]): { quizScore: number | null; scores
   return { quizScore: combineQuizScores(scores)?.score ?? null, scores };
 }
 
+/** The filters of the console's submissions list (and its exports): call, organization, status, q, opened and submitted dates. */
+export const SUBMISSION_FILTER_KEYS = [
+  'callId',
+  'organizationId',
+  'status',
+  'q',
+  'openedFrom',
+  'openedTo',
+  'submittedFrom',
+  'submittedTo',
+] as const;
+
+/** Reads the list's filter object; a malformed value answers 400 errors.list-query. */
+export function parseSubmissionFilter(f: Record<string, unknown>): SubmissionFilter {
+  const str = (k: string) => (typeof f[k] === 'string' && f[k] !== '' ? (f[k] as string) : undefined);
+  const uuid = (k: string) => {
+    const v = str(k);
+    if (v !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v))
+      throw badRequest('errors.list-query', `${k} must be a UUID`);
+    return v;
+  };
+  const date = (k: string) => {
+    const v = str(k);
+    if (v === undefined) return undefined;
+    const d = new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(v) || v.length === 10 ? v : `${v}Z`);
+    if (Number.isNaN(d.getTime())) throw badRequest('errors.list-query', `${k} must be a date`);
+    return d;
+  };
+  const status = str('status');
+  if (status !== undefined && status !== 'open' && status !== 'closed')
+    throw badRequest('errors.list-query', 'status must be open or closed');
+  return {
+    callId: uuid('callId'),
+    organizationId: uuid('organizationId'),
+    status,
+    q: str('q')?.slice(0, 200),
+    openedFrom: date('openedFrom'),
+    openedTo: date('openedTo'),
+    submittedFrom: date('submittedFrom'),
+    submittedTo: date('submittedTo'),
+  };
+}
+
+function toEventDto(e: SubmissionHistoryRow): SubmissionEventDto {
+  const name = [e.firstName, e.lastName].filter(Boolean).join(' ').trim();
+  return { kind: e.kind, at: new Date(e.at).toISOString(), byName: name || null, byEmail: e.email };
+}
+
 function toRow(r: SubmissionRow): SubmissionRowDto {
   const num = (v: string | null) => (v === null ? null : Number(v));
   return {
@@ -532,6 +565,7 @@ function toRow(r: SubmissionRow): SubmissionRowDto {
     status: r.closed ? 'closed' : 'open',
     openedAt: new Date(r.openedAt).toISOString(),
     submittedAt: r.submittedAt ? new Date(r.submittedAt).toISOString() : null,
+    lastSubmittedAt: r.lastSubmittedAt ? new Date(r.lastSubmittedAt).toISOString() : null,
     closedAt: r.closedAt ? new Date(r.closedAt).toISOString() : null,
     quizScore: num(r.quizScore),
     sroiScore: num(r.sroiScore),

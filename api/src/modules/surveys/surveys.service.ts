@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { conflict, notFound } from '../../common/http/app-error.js';
+import { conflict, notFound, versionRequired } from '../../common/http/app-error.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { normalizeStepContent } from '../steps/step-content.js';
 import type { SurveyTypeEntity } from './survey-type.entity.js';
@@ -41,8 +41,8 @@ export class SurveysService {
   async update(id: string, dto: UpdateSurveyTypeDto): Promise<SurveyTypeDto> {
     const s = await this.surveys.findById(id);
     if (!s) throw notFound('errors.survey-not-found', 'Survey not found');
-    if (dto.version !== undefined && dto.version !== s.version)
-      throw conflict('errors.stale-version', 'This survey was changed by someone else; reload it');
+    if (dto.version === undefined) throw versionRequired('survey');
+    if (dto.version !== s.version) throw conflict('errors.stale-version', 'This survey was changed by someone else; reload it');
     return toSurveyTypeDto(
       await this.surveys.save({
         ...s,

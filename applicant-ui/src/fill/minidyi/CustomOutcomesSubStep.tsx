@@ -45,6 +45,7 @@ import { SroiPanel } from './SroiPanel';
 import { StakeholderSelect } from './StakeholderSelect';
 import { SubStepHeader } from './SubStepHeader';
 import type { SubStepProps } from './types';
+import { RemoveOutcomeButton } from './RemoveOutcomeButton';
 
 const NAME_MAX = 500;
 
@@ -136,9 +137,11 @@ function CustomOutcomeCard({
               {t('components.mini-dyi.custom.number', { n })}
             </Typography>
             {!readOnly && (
-              <IconButton aria-label={t('components.mini-dyi.custom.remove', { n })} onClick={() => update(removeOutcome(state, key))}>
-                <DeleteOutlined />
-              </IconButton>
+              <RemoveOutcomeButton
+                label={t('components.mini-dyi.custom.remove', { n })}
+                name={outcome.outcomeName.trim() || t('components.mini-dyi.custom.number', { n })}
+                onRemove={() => update(removeOutcome(state, key))}
+              />
             )}
           </Stack>
           <TextField

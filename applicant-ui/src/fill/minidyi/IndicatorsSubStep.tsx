@@ -12,14 +12,12 @@ import {
   type SelectedOutcome,
   type StakeholderChoice,
 } from '@impact-calls/domain';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -31,6 +29,7 @@ import { formatMoney } from './format';
 import { HelperPopup } from './Help';
 import { LoadState } from './LoadState';
 import { NumberField } from './NumberField';
+import { RemoveOutcomeButton } from './RemoveOutcomeButton';
 import { SdgTile } from './SdgTile';
 import { SroiPanel } from './SroiPanel';
 import { StakeholderSelect } from './StakeholderSelect';
@@ -132,12 +131,11 @@ function OutcomeCard({
               {outcome.outcomeName}
             </Typography>
             {!readOnly && (
-              <IconButton
-                aria-label={t('components.mini-dyi.indicators.remove', { name: outcome.outcomeName })}
-                onClick={() => update(removeOutcome(state, key))}
-              >
-                <DeleteOutlined />
-              </IconButton>
+              <RemoveOutcomeButton
+                label={t('components.mini-dyi.indicators.remove', { name: outcome.outcomeName })}
+                name={outcome.outcomeName}
+                onRemove={() => update(removeOutcome(state, key))}
+              />
             )}
           </Stack>
           <StakeholderSelect

@@ -3,6 +3,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFillText } from '../steps/FillText';
+import { useInputValidity } from '../steps/InputValidity';
 
 export interface NumberFieldProps {
   label: ReactNode;
@@ -68,6 +69,8 @@ export function NumberField({
         ? 'components.mini-dyi.number.too-large'
         : undefined;
   const message = localError ?? (errorKey && (touched || showError) ? errorKey : undefined);
+  // What is typed but not a usable number stops "next" (it counts as empty, so it would be lost).
+  useInputValidity(!!localError && !disabled);
   return (
     <TextField
       id={id}

@@ -1,4 +1,4 @@
-import { computeSroi, formatSroi, type MiniDyiState, type SroiOptions } from '@impact-calls/domain';
+import { computeSroi, formatDecimal, formatSroi, type MiniDyiState, type SroiOptions } from '@impact-calls/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -36,10 +36,10 @@ export function SroiPanel({ state, options, language }: { state: MiniDyiState; o
           {hasValue ? (
             <>
               <Typography component="p" sx={{ fontSize: '2rem', fontWeight: 700, lineHeight: 1.2 }} data-testid="sroi-ratio">
-                {formatSroi(sroi.sroi)}
+                {formatSroi(sroi.sroi, lang)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t('components.mini-dyi.sroi.explain', { ratio: sroi.sroi!.toFixed(2) })}
+                {t('components.mini-dyi.sroi.explain', { ratio: formatDecimal(sroi.sroi!, lang, 2, 2) })}
               </Typography>
             </>
           ) : (
@@ -77,7 +77,7 @@ export function SroiPanel({ state, options, language }: { state: MiniDyiState; o
                       {c.outcomeName || t('components.mini-dyi.custom.unnamed')}
                     </Typography>
                     <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {c.sroi === undefined ? formatMoney(c.presentValue, lang) : formatSroi(c.sroi)}
+                      {c.sroi === undefined ? formatMoney(c.presentValue, lang) : formatSroi(c.sroi, lang)}
                     </Typography>
                   </Stack>
                   <LinearProgress

@@ -261,8 +261,20 @@ describe('the miniDyi screens', () => {
     // Zero is an error on a ticked indicator.
     fireEvent.change(target, { target: { value: '0' } });
     expect(within(card).getByText('Enter a number above 0')).toBeTruthy();
-    // Remove the outcome from its card.
+    // Remove the outcome from its card: after a confirmation, since its indicators go with it (issue 14).
     fireEvent.click(within(card).getByRole('button', { name: 'Remove “Fewer families in poverty”' }));
+    const confirm = screen.getByRole('dialog', { name: 'Remove the outcome?' });
+    expect(state!.selectedOutcomes).toHaveLength(1);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(state!.selectedOutcomes).toHaveLength(1);
+    // (The page stays hidden from assistive technology while the dialog fades out.)
+    fireEvent.click(within(card).getByRole('button', { name: 'Remove “Fewer families in poverty”', hidden: true }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Remove the outcome?', hidden: true })).getByRole('button', {
+        name: 'Remove',
+        hidden: true,
+      }),
+    );
     expect(state!.selectedOutcomes).toEqual([]);
   });
 

@@ -64,14 +64,27 @@ describe('step renderers', () => {
   });
 
   it('show the scores against the bounds, and no quiz score before submitting', () => {
-    show({ stepTypeName: 'results', content: { lowerScore: 0.5, upperScore: 1 } });
+    show({ stepTypeName: 'results', content: { lowerScore: 50, upperScore: 100, appliesTo: 'quiz' } });
     expect(screen.getByTestId('result-quiz').textContent).toContain('Available once the application is submitted');
     show(
-      { stepTypeName: 'results', content: { lowerScore: 0.5, upperScore: 1 } },
+      { stepTypeName: 'results', content: { lowerScore: 50, upperScore: 100, appliesTo: 'quiz' } },
       { scores: { closed: true, quizScore: 0.25, sroiScore: 3.456 } },
     );
+    // One unit for a score and its bounds (issue 14): the quiz in percent, the bounds too.
     expect(screen.getAllByTestId('result-quiz')[1].textContent).toContain('25%');
+    expect(screen.getAllByTestId('result-quiz')[1].textContent).toContain('Expected range: 50% – 100%');
     expect(screen.getAllByTestId('result-quiz')[1].textContent).toContain('Below the expected range');
     expect(screen.getAllByTestId('result-sroi')[1].textContent).toContain('1 : 3.46');
+    expect(screen.getAllByTestId('result-sroi')[1].textContent).not.toContain('Expected range');
+  });
+
+  it('show the SROI index against its bounds, as 1 : x, in the language of the interface', () => {
+    show(
+      { stepTypeName: 'results', content: { lowerScore: 1, upperScore: 8 } },
+      { scores: { closed: true, quizScore: null, sroiScore: 15.1666 }, language: 'it' },
+    );
+    expect(screen.getByTestId('result-sroi').textContent).toContain('1 : 15,17');
+    expect(screen.getByTestId('result-sroi').textContent).toContain('1 : 1,00 – 1 : 8,00');
+    expect(screen.getByTestId('result-sroi').textContent).toContain('Above the expected range');
   });
 });

@@ -6,4 +6,5 @@ export { FillTextProvider, useFillText, type FillTranslate } from './FillText';
 export { NotImplementedStep } from './NotImplementedStep';
 export { STEP_RENDERERS, StepView } from './StepView';
 export { formatBytes } from './upload/UploadStep';
-export type { FillAttachment, FillScores, FillStep, StepRendererProps, UploadActions, UploadProgress } from './types';
+export type { FillAttachment, FillScores, FillStep, StepNavigator, StepRendererProps, UploadActions, UploadProgress } from './types';
+export { InputValidityProvider, useInputValidity, type InputValidity } from './InputValidity';

@@ -44,6 +44,21 @@ export interface UploadActions {
   download(attachment: FillAttachment): Promise<void>;
 }
 
+/**
+ * A step with its own pages (survey, quiz) lets the fill screen's buttons drive them: one
+ * navigation (issue 14). `next` answers 'moved' (it went to its next page), 'blocked' (it
+ * showed what to correct) or 'done' (its last page is valid and the step is complete: the
+ * fill screen moves on); `previous` answers true when it went back a page.
+ */
+export interface StepNavigator {
+  next(): 'moved' | 'blocked' | 'done';
+  previous(): boolean;
+  /** Whether `previous` would go back a page (the fill screen then shows Previous on the step's first position too). */
+  hasPrevious(): boolean;
+  /** Whether `next` would go to another page (the fill screen then shows Next, not Submit, on the last step). */
+  hasNext(): boolean;
+}
+
 export interface StepRendererProps {
   step: FillStep;
   /** The saved (or locally edited) answer document of the step, if any. */
@@ -58,4 +73,6 @@ export interface StepRendererProps {
   uploads?: UploadActions;
   /** The fill screen's sub-position within the step, for kinds with sub-steps (miniDyi); undefined shows the whole step (the console's review). */
   subStep?: number;
+  /** The fill screen's hook for steps with pages (StepNavigator); absent in the console's review. */
+  registerNavigator?: (navigator: StepNavigator | null) => void;
 }

@@ -7,8 +7,14 @@ describe('message catalogs', () => {
     const en = new Set(catalogKeys(CATALOGS.en));
     for (const lang of LANGUAGES) {
       const keys = new Set(catalogKeys(CATALOGS[lang]));
-      expect([...en].filter((k) => !keys.has(k)), `missing in ${lang}`).toEqual([]);
-      expect([...keys].filter((k) => !en.has(k)), `only in ${lang}`).toEqual([]);
+      expect(
+        [...en].filter((k) => !keys.has(k)),
+        `missing in ${lang}`,
+      ).toEqual([]);
+      expect(
+        [...keys].filter((k) => !en.has(k)),
+        `only in ${lang}`,
+      ).toEqual([]);
     }
   });
 

@@ -20,6 +20,18 @@ import frCalls from './fr/calls.json' with { type: 'json' };
 import itMiniDyi from './it/minidyi.json' with { type: 'json' };
 import enMiniDyi from './en/minidyi.json' with { type: 'json' };
 import frMiniDyi from './fr/minidyi.json' with { type: 'json' };
+import itDocuments from './it/documents.json' with { type: 'json' };
+import enDocuments from './en/documents.json' with { type: 'json' };
+import frDocuments from './fr/documents.json' with { type: 'json' };
+import itMessages from './it/messages.json' with { type: 'json' };
+import enMessages from './en/messages.json' with { type: 'json' };
+import frMessages from './fr/messages.json' with { type: 'json' };
+import itSecurity from './it/security.json' with { type: 'json' };
+import enSecurity from './en/security.json' with { type: 'json' };
+import frSecurity from './fr/security.json' with { type: 'json' };
+import itFirstUse from './it/first-use.json' with { type: 'json' };
+import enFirstUse from './en/first-use.json' with { type: 'json' };
+import frFirstUse from './fr/first-use.json' with { type: 'json' };
 
 /**
  * Message catalogs (it, en, fr) shared by the API and both UIs. Each language is split in
@@ -29,9 +41,45 @@ import frMiniDyi from './fr/minidyi.json' with { type: 'json' };
 export type Catalog = { [key: string]: string | Catalog };
 
 export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
-  it: { common: itCommon, shell: itShell, identity: itIdentity, impact: itImpact, fill: itFill, calls: itCalls, minidyi: itMiniDyi },
-  en: { common: enCommon, shell: enShell, identity: enIdentity, impact: enImpact, fill: enFill, calls: enCalls, minidyi: enMiniDyi },
-  fr: { common: frCommon, shell: frShell, identity: frIdentity, impact: frImpact, fill: frFill, calls: frCalls, minidyi: frMiniDyi },
+  it: {
+    common: itCommon,
+    shell: itShell,
+    identity: itIdentity,
+    impact: itImpact,
+    fill: itFill,
+    calls: itCalls,
+    minidyi: itMiniDyi,
+    documents: itDocuments,
+    messages: itMessages,
+    security: itSecurity,
+    'first-use': itFirstUse,
+  },
+  en: {
+    common: enCommon,
+    shell: enShell,
+    identity: enIdentity,
+    impact: enImpact,
+    fill: enFill,
+    calls: enCalls,
+    minidyi: enMiniDyi,
+    documents: enDocuments,
+    messages: enMessages,
+    security: enSecurity,
+    'first-use': enFirstUse,
+  },
+  fr: {
+    common: frCommon,
+    shell: frShell,
+    identity: frIdentity,
+    impact: frImpact,
+    fill: frFill,
+    calls: frCalls,
+    minidyi: frMiniDyi,
+    documents: frDocuments,
+    messages: frMessages,
+    security: frSecurity,
+    'first-use': frFirstUse,
+  },
 };
 
 export function mergeCatalogs(parts: Catalog[]): Catalog {

@@ -1,3 +1,4 @@
+import { formatSroiRatio } from '../format.js';
 import { IMPACT_YEARS, SROI_WARNING_THRESHOLD } from '../constants.js';
 import { isNonNegativeNumber, isValidTarget } from './numbers.js';
 import { outcomeKey } from './keys.js';
@@ -182,8 +183,11 @@ export function isSroiOverThreshold(sroi: number | null | undefined): boolean {
   return typeof sroi === 'number' && Number.isFinite(sroi) && sroi > SROI_WARNING_THRESHOLD;
 }
 
-/** The ratio as the product shows it: "1 : 3.45"; an empty string when there is no value. */
-export function formatSroi(sroi: number | null | undefined): string {
+/**
+ * The ratio as the product shows it: "1 : 3.45" ("1 : 3,45" in Italian and French when the
+ * language is given); an empty string when there is no value.
+ */
+export function formatSroi(sroi: number | null | undefined, language?: string): string {
   if (typeof sroi !== 'number' || !Number.isFinite(sroi)) return '';
-  return `1 : ${sroi.toFixed(2)}`;
+  return language ? formatSroiRatio(sroi, language) : `1 : ${sroi.toFixed(2)}`;
 }

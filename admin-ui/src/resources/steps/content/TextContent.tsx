@@ -1,6 +1,6 @@
-import { RichTextInput } from 'ra-input-rich-text';
+import { RichText } from '../../../inputs/RichText';
 
 /** text: rich HTML (sanitized by the API on save). */
 export function TextContent({ base }: { base: string }) {
-  return <RichTextInput source={`${base}.content.html`} label="pages.admin.steps.text.html" fullWidth />;
+  return <RichText source={`${base}.content.html`} label="pages.admin.steps.text.html" fullWidth />;
 }

@@ -75,7 +75,12 @@ export class CallTypeInputDto {
   @UuidField({ optional: true, description: 'Omit (or all zeros) to create a call type' })
   id?: string;
 
-  @IntField({ optional: true, min: 1, description: 'Version read with the call type; a stale one answers 409' })
+  @IntField({
+    optional: true,
+    min: 1,
+    description:
+      'Version read with the call type: required to update one (428 errors.version-required without it); a stale one answers 409',
+  })
   version?: number;
 
   @StringField({ maxLength: 300, minLength: 1 })
@@ -95,7 +100,11 @@ export class CallTypeInCallDto {
   @UuidField({ optional: true, description: "Omit (or all zeros) to create one; else this call type's steps are replaced" })
   id?: string;
 
-  @IntField({ optional: true, min: 1 })
+  @IntField({
+    optional: true,
+    min: 1,
+    description: 'Version read with the call type: required with id (428 errors.version-required without it)',
+  })
   version?: number;
 
   @StringField({ maxLength: 300, optional: true, description: "Default: the call's name" })
@@ -162,7 +171,11 @@ export class CreateCallDto {
 
 /** The console's save of an existing call (the id is in the path). */
 export class SaveCallDto extends CreateCallDto {
-  @IntField({ optional: true, min: 1, description: 'Version read with the call; a stale one answers 409' })
+  @IntField({
+    optional: true,
+    min: 1,
+    description: 'Version read with the call: required (428 errors.version-required without it); a stale one answers 409',
+  })
   version?: number;
 }
 

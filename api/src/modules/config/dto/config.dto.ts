@@ -1,10 +1,80 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { BooleanField, EnumField, IntField, StringField, UuidField } from '../../../common/validation/fields.js';
+import { BooleanField, EnumField, IntField, NestedField, StringField, UuidField } from '../../../common/validation/fields.js';
 import { LANGUAGES, type Language } from '@impact-calls/domain';
 
 /** Largest logo accepted, decoded (the base64 text is about a third larger). */
 export const LOGO_MAX_BYTES = 512 * 1024;
 
+/** Limits of the per-language texts (the same as the plain fields). */
+export const CONFIG_TEXT_LIMITS = { message: 20_000, listName: 200, landingHtml: 200_000, dataConsentText: 50_000 } as const;
+
+/** The configuration's texts in one language (empty: the default language's applies). */
+export class ConfigLanguageTextsDto {
+  @StringField({
+    maxLength: CONFIG_TEXT_LIMITS.message,
+    optional: true,
+    nullable: true,
+    trim: false,
+    description: 'Welcome message (sanitized HTML)',
+  })
+  message?: string | null;
+
+  @StringField({ maxLength: CONFIG_TEXT_LIMITS.listName, optional: true, nullable: true })
+  listName?: string | null;
+
+  @StringField({
+    maxLength: CONFIG_TEXT_LIMITS.landingHtml,
+    optional: true,
+    nullable: true,
+    trim: false,
+    description: 'Landing page HTML (sanitized)',
+  })
+  landingHtml?: string | null;
+
+  @StringField({
+    maxLength: CONFIG_TEXT_LIMITS.dataConsentText,
+    optional: true,
+    nullable: true,
+    trim: false,
+    description: 'Data-consent text (sanitized HTML)',
+  })
+  dataConsentText?: string | null;
+}
+
+/** The texts per language; a language left out keeps its texts. */
+export class ConfigTextsDto {
+  @ApiPropertyOptional({ type: () => ConfigLanguageTextsDto })
+  @NestedField(() => ConfigLanguageTextsDto, { optional: true })
+  it?: ConfigLanguageTextsDto;
+
+  @ApiPropertyOptional({ type: () => ConfigLanguageTextsDto })
+  @NestedField(() => ConfigLanguageTextsDto, { optional: true })
+  en?: ConfigLanguageTextsDto;
+
+  @ApiPropertyOptional({ type: () => ConfigLanguageTextsDto })
+  @NestedField(() => ConfigLanguageTextsDto, { optional: true })
+  fr?: ConfigLanguageTextsDto;
+}
+
+/** Every text in every language, as the console edits them ('' where none is set). */
+export class ConfigTextsValuesDto {
+  @ApiProperty() message: string;
+  @ApiProperty() listName: string;
+  @ApiProperty() landingHtml: string;
+  @ApiProperty() dataConsentText: string;
+}
+
+export class ConfigTextsByLanguageDto {
+  @ApiProperty({ type: () => ConfigTextsValuesDto }) it: ConfigTextsValuesDto;
+  @ApiProperty({ type: () => ConfigTextsValuesDto }) en: ConfigTextsValuesDto;
+  @ApiProperty({ type: () => ConfigTextsValuesDto }) fr: ConfigTextsValuesDto;
+}
+
+/**
+ * GetConfig's answer, in the spec's shape: `message`, `listName`, `landingHtml` and
+ * `dataConsentText` are plain strings in `language` (the one asked for, else the default),
+ * each falling back to the default language's text.
+ */
 export class ConfigDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
@@ -25,6 +95,12 @@ export class ConfigDto {
   @ApiProperty() isActive: boolean;
   @ApiProperty({ description: 'Send it back when saving; a stale one answers 409' }) version: number;
   @ApiPropertyOptional({ format: 'date-time' }) updatedAt?: string;
+  @ApiProperty({ enum: LANGUAGES, enumName: 'Language', description: 'The language of the texts' }) language: Language;
+}
+
+/** A configuration as the console edits it: the texts of the default language, and every language's. */
+export class ConfigAdminDto extends ConfigDto {
+  @ApiProperty({ type: () => ConfigTextsByLanguageDto }) texts: ConfigTextsByLanguageDto;
 }
 
 export class UpsertConfigDto {
@@ -40,8 +116,14 @@ export class UpsertConfigDto {
   @StringField({ maxLength: 2000, optional: true })
   description?: string;
 
-  @StringField({ maxLength: 20000, optional: true, trim: false, description: 'Welcome message (sanitized HTML)' })
-  message?: string;
+  @StringField({
+    maxLength: 20000,
+    optional: true,
+    nullable: true,
+    trim: false,
+    description: 'Welcome message (sanitized HTML) in the default language',
+  })
+  message?: string | null;
 
   @StringField({ maxLength: 255, optional: true })
   domain?: string;
@@ -55,7 +137,13 @@ export class UpsertConfigDto {
   @BooleanField({ optional: true })
   organizationSelection?: boolean;
 
-  @StringField({ maxLength: 1_000_000, optional: true, nullable: true, trim: false, description: `PNG, JPEG, GIF or WebP as base64 or a data URL, at most ${LOGO_MAX_BYTES} bytes` })
+  @StringField({
+    maxLength: 1_000_000,
+    optional: true,
+    nullable: true,
+    trim: false,
+    description: `PNG, JPEG, GIF or WebP as base64 or a data URL, at most ${LOGO_MAX_BYTES} bytes`,
+  })
   logoBase64?: string | null;
 
   @IntField({ optional: true, min: 10, max: 1000 })
@@ -64,14 +152,33 @@ export class UpsertConfigDto {
   @IntField({ optional: true, min: 10, max: 1000 })
   logoHeight?: number;
 
-  @StringField({ maxLength: 200, optional: true })
-  listName?: string;
+  @StringField({ maxLength: 200, optional: true, nullable: true, description: 'In the default language' })
+  listName?: string | null;
 
-  @StringField({ maxLength: 200000, optional: true, trim: false, description: 'Landing page HTML (sanitized)' })
-  landingHtml?: string;
+  @StringField({
+    maxLength: 200000,
+    optional: true,
+    nullable: true,
+    trim: false,
+    description: 'Landing page HTML (sanitized) in the default language',
+  })
+  landingHtml?: string | null;
 
-  @StringField({ maxLength: 50000, optional: true, trim: false, description: 'Data-consent text (sanitized HTML)' })
-  dataConsentText?: string;
+  @StringField({
+    maxLength: 50000,
+    optional: true,
+    nullable: true,
+    trim: false,
+    description: 'Data-consent text (sanitized HTML) in the default language',
+  })
+  dataConsentText?: string | null;
+
+  @ApiPropertyOptional({ type: () => ConfigTextsDto })
+  @NestedField(() => ConfigTextsDto, {
+    optional: true,
+    description: 'The texts per language (it, en, fr); they win over the plain fields above',
+  })
+  texts?: ConfigTextsDto;
 
   @StringField({ maxLength: 100, optional: true, nullable: true })
   reportPowerBiId?: string | null;

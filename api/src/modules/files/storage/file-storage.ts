@@ -7,8 +7,11 @@ import type { Readable } from 'node:stream';
  */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
-  /** Stores the file at `sourcePath` under `key` (the source may be moved or copied). */
-  putFile(key: string, sourcePath: string, size: number, contentType: string): Promise<void>;
+  /**
+   * Stores the file at `sourcePath` under `key` (the source may be moved or copied). `fileName`
+   * (UTF-8) goes with the object where the store keeps one (S3's Content-Disposition).
+   */
+  putFile(key: string, sourcePath: string, size: number, contentType: string, fileName?: string): Promise<void>;
   /** A stream of the stored bytes; NotFoundInStorage when the key holds nothing. */
   open(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;

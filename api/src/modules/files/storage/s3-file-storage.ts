@@ -10,6 +10,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Settings } from '../../../config/settings.js';
 import { checkKey, type FileStorage, NotFoundInStorage } from './file-storage.js';
+import { contentDisposition } from '../content-disposition.js';
 
 type S3Settings = NonNullable<Settings['s3']>;
 
@@ -33,7 +34,7 @@ export class S3FileStorage implements FileStorage {
     });
   }
 
-  async putFile(key: string, sourcePath: string, size: number, contentType: string): Promise<void> {
+  async putFile(key: string, sourcePath: string, size: number, contentType: string, fileName?: string): Promise<void> {
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.s3.bucket,
@@ -41,6 +42,8 @@ export class S3FileStorage implements FileStorage {
         Body: createReadStream(sourcePath),
         ContentLength: size,
         ContentType: contentType,
+        // The name as downloads give it (ASCII header, UTF-8 in filename*): a bucket served directly keeps it.
+        ...(fileName ? { ContentDisposition: contentDisposition(fileName) } : {}),
       }),
     );
   }

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { AppError, badRequest } from '../../../common/http/app-error.js';
+import { holdsBadCharacter, invalidCharacters } from '../../../common/validation/text-guard.js';
 
 const MAX_MB = FRAMEWORK_IMPORT_LIMITS.maxFileBytes / (1024 * 1024);
 
@@ -31,6 +32,8 @@ function toAppError(e: unknown): Error {
 export class XlsxUploadInterceptor implements NestInterceptor {
   private readonly upload = multer({
     storage: multer.memoryStorage(),
+    // File names are UTF-8 (browsers send them so); busboy would read them as latin1.
+    defParamCharset: 'utf8',
     limits: {
       fileSize: FRAMEWORK_IMPORT_LIMITS.maxFileBytes,
       files: 1,
@@ -51,7 +54,13 @@ export class XlsxUploadInterceptor implements NestInterceptor {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const received = new Promise<void>((resolve, reject) => {
-      this.upload(req, http.getResponse<Response>(), (err: unknown) => (err ? reject(toAppError(err)) : resolve()));
+      this.upload(req, http.getResponse<Response>(), (err: unknown) =>
+        err
+          ? reject(toAppError(err))
+          : holdsBadCharacter([req.body, req.file?.originalname])
+            ? reject(invalidCharacters('The form'))
+            : resolve(),
+      );
     });
     return from(received).pipe(mergeMap(() => next.handle()));
   }

@@ -97,7 +97,10 @@ export class SubmissionSummaryDto {
   @ApiPropertyOptional() code?: string;
   @ApiPropertyOptional({ type: Number, nullable: true }) quizScore?: number | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) sroiScore?: number | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) submittedAt?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'First submission (kept when reopened)' })
+  submittedAt?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'Last submission' }) lastSubmittedAt?:
+    string | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) closedAt?: string | null;
   @ApiPropertyOptional({ description: 'Moves on with every change to the submission: an answer, a file, closing, reopening' })
   version?: number;
@@ -116,14 +119,29 @@ export class SubmissionDto {
   @ApiProperty({ type: SubmissionOrganizationDto }) organization: SubmissionOrganizationDto;
   @ApiProperty({ type: SubmissionUserDto }) user: SubmissionUserDto;
   @ApiProperty({ format: 'date-time' }) openedAt: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'First submission (kept when reopened)' })
+  submittedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Last submission' }) lastSubmittedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) closedAt: string | null;
   @ApiProperty({ type: Number, nullable: true }) quizScore: number | null;
   @ApiProperty({ type: Number, nullable: true }) sroiScore: number | null;
+  @ApiPropertyOptional({
+    type: () => [SubmissionEventDto],
+    description: 'Submissions, forced closes and reopenings, oldest first (console only)',
+  })
+  history?: SubmissionEventDto[];
   @ApiProperty({ description: 'Moves on with every change to the submission: an answer, a file, closing, reopening' }) version: number;
   @ApiProperty({ type: [FillStepDto], description: 'In ascending sort order' }) steps: FillStepDto[];
   @ApiProperty({ type: [StepResultDto] }) stepResults: StepResultDto[];
   @ApiProperty({ type: [AttachmentDto] }) attachments: AttachmentDto[];
+}
+
+/** One entry of a submission's history. */
+export class SubmissionEventDto {
+  @ApiProperty({ enum: ['submitted', 'closed', 'reopened'], enumName: 'SubmissionEventKind' }) kind: 'submitted' | 'closed' | 'reopened';
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Who did it; null when unknown' }) byName: string | null;
+  @ApiProperty({ type: String, nullable: true }) byEmail: string | null;
 }
 
 /** One row of the console's list. */
@@ -138,7 +156,9 @@ export class SubmissionRowDto {
   @ApiProperty() closed: boolean;
   @ApiProperty({ enum: ['open', 'closed'], enumName: 'SubmissionStatus' }) status: 'open' | 'closed';
   @ApiProperty({ format: 'date-time' }) openedAt: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'First submission (kept when reopened)' })
+  submittedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Last submission' }) lastSubmittedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) closedAt: string | null;
   @ApiProperty({ type: Number, nullable: true }) quizScore: number | null;
   @ApiProperty({ type: Number, nullable: true }) sroiScore: number | null;

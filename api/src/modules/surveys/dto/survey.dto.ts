@@ -28,6 +28,10 @@ export class CreateSurveyTypeDto {
 }
 
 export class UpdateSurveyTypeDto extends CreateSurveyTypeDto {
-  @IntField({ optional: true, min: 1, description: 'A stale version answers 409' })
+  @IntField({
+    optional: true,
+    min: 1,
+    description: 'Version read with the survey: required (428 errors.version-required without it); a stale one answers 409',
+  })
   version?: number;
 }

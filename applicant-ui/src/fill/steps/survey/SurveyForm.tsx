@@ -1,20 +1,25 @@
 /**
  * The SurveyJS Form Library, loaded lazily (with its CSS and its it/fr texts) only when a
  * survey or quiz step is shown. Themed from the MUI theme, in the interface language.
+ *
+ * One navigation (issue 14): SurveyJS's own Previous/Next/Complete buttons are hidden; the
+ * fill screen's Previous and Next drive the pages through the StepNavigator this form
+ * registers. Next on the last page validates it and marks the survey completed.
  */
 import { readSurveyJson, readSurveyResult } from '@impact-calls/domain';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
-import { Model } from 'survey-core';
+import { Model, type Question } from 'survey-core';
 import 'survey-core/i18n/french';
 import 'survey-core/i18n/italian';
 import 'survey-core/survey-core.fontless.min.css';
 import { Survey } from 'survey-react-ui';
 import { useFillText } from '../FillText';
+import type { StepNavigator } from '../types';
 
 export interface SurveyFormProps {
   json: unknown;
@@ -22,9 +27,10 @@ export interface SurveyFormProps {
   readOnly: boolean;
   language: string;
   onChange?: (content: Record<string, unknown>) => void;
+  registerNavigator?: (navigator: StepNavigator | null) => void;
 }
 
-export default function SurveyForm({ json, result, readOnly, language, onChange }: SurveyFormProps) {
+export default function SurveyForm({ json, result, readOnly, language, onChange, registerNavigator }: SurveyFormProps) {
   const t = useFillText();
   const theme = useTheme();
   const emit = useRef(onChange);
@@ -40,7 +46,9 @@ export default function SurveyForm({ json, result, readOnly, language, onChange 
     m.locale = language;
     m.data = initial.data;
     m.showCompletedPage = false;
-    m.completeText = t('fill.survey.complete-button');
+    m.showNavigationButtons = false;
+    // A rating scale (0-10) is shown as the scale it is, not as a dropdown on wide screens.
+    for (const q of m.getAllQuestions() as Question[]) if (q.getType() === 'rating') q.setPropertyValue('displayMode', 'buttons');
     if (readOnly) {
       m.readOnly = true;
       m.questionsOnPageMode = 'singlePage';
@@ -64,44 +72,76 @@ export default function SurveyForm({ json, result, readOnly, language, onChange 
 
   useEffect(() => {
     if (!model) return undefined;
-    const onEdit = () =>
+    const onEdit = () => {
+      setCompleted(false);
       emit.current?.({ data: model.data as Record<string, unknown>, currentPageNo: model.currentPageNo, completed: false });
-    const onComplete = () => {
-      setCompleted(true);
-      emit.current?.({
-        data: model.data as Record<string, unknown>,
-        currentPageNo: Math.max(0, model.visiblePages.length - 1),
-        completed: true,
-      });
     };
     model.onValueChanged.add(onEdit);
-    model.onCurrentPageChanged.add(onEdit);
-    model.onComplete.add(onComplete);
-    return () => {
-      model.onValueChanged.remove(onEdit);
-      model.onCurrentPageChanged.remove(onEdit);
-      model.onComplete.remove(onComplete);
-    };
+    return () => model.onValueChanged.remove(onEdit);
   }, [model]);
 
+  useEffect(() => {
+    if (!model || readOnly || !registerNavigator) return undefined;
+    const pageChanged = () =>
+      emit.current?.({ data: model.data as Record<string, unknown>, currentPageNo: model.currentPageNo, completed: false });
+    const navigator: StepNavigator = {
+      next: () => {
+        if (!model.isLastPage) {
+          // SurveyJS validates the page and shows its errors; it moves only when the page is valid.
+          if (!model.nextPage()) return 'blocked';
+          pageChanged();
+          return 'moved';
+        }
+        if (!model.validateCurrentPage()) return 'blocked';
+        setCompleted(true);
+        emit.current?.({ data: model.data as Record<string, unknown>, currentPageNo: model.currentPageNo, completed: true });
+        return 'done';
+      },
+      previous: () => {
+        if (model.isFirstPage) return false;
+        model.prevPage();
+        pageChanged();
+        return true;
+      },
+      hasPrevious: () => !model.isFirstPage,
+      hasNext: () => !model.isLastPage,
+    };
+    registerNavigator(navigator);
+    // The fill screen shows Previous and Next (or Submit) by the page: it is told again when the page changes.
+    const pageShown = () => registerNavigator(navigator);
+    model.onCurrentPageChanged.add(pageShown);
+    return () => {
+      model.onCurrentPageChanged.remove(pageShown);
+      registerNavigator(null);
+    };
+  }, [model, readOnly, registerNavigator]);
+
   if (!model) return <Alert severity="warning">{t('fill.survey.invalid')}</Alert>;
-  if (completed && !readOnly) {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+  return (
+    <Stack spacing={2}>
+      {completed && !readOnly && (
         <Alert icon={<CheckCircleOutlined />} severity="success" data-testid="survey-completed">
           {t('fill.survey.completed')}
         </Alert>
-        <Button
-          variant="outlined"
-          onClick={() => {
-            model.clear(false, true);
-            setCompleted(false);
-          }}
-        >
-          {t('fill.survey.edit-again')}
-        </Button>
-      </Stack>
-    );
-  }
-  return <Survey model={model} />;
+      )}
+      {!readOnly && model.visiblePages.length > 1 && <SurveyPageOf model={model} />}
+      <Survey model={model} />
+    </Stack>
+  );
+}
+
+/** "Page 2 of 3": the survey's own progress, since its buttons are the fill screen's. */
+function SurveyPageOf({ model }: { model: Model }) {
+  const t = useFillText();
+  const [page, setPage] = useState(model.currentPageNo);
+  useEffect(() => {
+    const changed = () => setPage(model.currentPageNo);
+    model.onCurrentPageChanged.add(changed);
+    return () => model.onCurrentPageChanged.remove(changed);
+  }, [model]);
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="survey-page-of">
+      {t('fill.survey.page-of', { current: page + 1, total: model.visiblePages.length })}
+    </Typography>
+  );
 }

@@ -16,7 +16,7 @@ function SurveyLoading() {
 }
 
 /** A survey step: the step's SurveyJS JSON, answers saved as they change. */
-export function SurveyStep({ step, result, readOnly, language, onChange }: StepRendererProps) {
+export function SurveyStep({ step, result, readOnly, language, onChange, registerNavigator }: StepRendererProps) {
   return (
     <Suspense fallback={<SurveyLoading />}>
       {/* A new step, mode or language makes a new model (from the latest answers). */}
@@ -27,6 +27,7 @@ export function SurveyStep({ step, result, readOnly, language, onChange }: StepR
         readOnly={readOnly}
         language={language}
         onChange={onChange}
+        registerNavigator={registerNavigator}
       />
     </Suspense>
   );

@@ -1,0 +1,50 @@
+import type { NextFunction, Request, Response } from 'express';
+import { badRequest } from '../http/app-error.js';
+
+/**
+ * Characters no text of the product may hold, wherever it arrives (JSON bodies, query strings,
+ * list filters, form fields, file names): NUL (U+0000), which PostgreSQL cannot store in `text`
+ * or `jsonb`, and a lone UTF-16 surrogate, which is not Unicode at all. Refusing them once, at
+ * the door, keeps every endpoint from answering 500 on them (issue 13).
+ */
+export function hasBadCharacter(text: string): boolean {
+  return text.includes('\u0000') || !(text as WellFormed).isWellFormed();
+}
+
+/** ES2024's String.prototype.isWellFormed (Node 20 and later have it; the project's TypeScript lib predates it). */
+type WellFormed = string & { isWellFormed(): boolean };
+
+/** The message a body parser's reviver throws: the error filter turns it into 400 errors.invalid-characters. */
+export const BAD_CHARACTER_MESSAGE = 'Invalid character (NUL or a lone surrogate) in JSON';
+
+export const invalidCharacters = (where: string) =>
+  badRequest('errors.invalid-characters', `${where} holds a character that is not allowed (NUL or a lone surrogate)`);
+
+/** True when `value` (a parsed query or form body) holds a bad character in any key or string. */
+export function holdsBadCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasBadCharacter(value);
+  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  for (const [k, v] of Object.entries(value)) if (hasBadCharacter(k) || holdsBadCharacter(v, depth + 1)) return true;
+  return false;
+}
+
+/** `%00` anywhere in the URL (path or query), in either case. */
+const ENCODED_NUL = /%00/i;
+
+/**
+ * Refuses a request whose URL carries an encoded NUL (path parameters and query strings alike)
+ * before any route sees it. Lone surrogates cannot arrive percent-encoded (invalid UTF-8 decodes
+ * to U+FFFD); inside JSON query parameters they are caught by `parseJsonText`.
+ */
+export function refuseBadUrlCharacters(req: Request, _res: Response, next: NextFunction): void {
+  if (req.url.includes('%') && ENCODED_NUL.test(req.url)) return next(invalidCharacters('The address'));
+  next();
+}
+
+/** JSON.parse that refuses bad characters in any key or string (for JSON carried in query strings). */
+export function parseJsonText(text: string): unknown {
+  return JSON.parse(text, (key: string, value: unknown) => {
+    if (hasBadCharacter(key) || (typeof value === 'string' && hasBadCharacter(value))) throw new SyntaxError(BAD_CHARACTER_MESSAGE);
+    return value;
+  });
+}

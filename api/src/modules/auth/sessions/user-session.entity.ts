@@ -1,0 +1,70 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { UserEntity } from '../user.entity.js';
+
+/** Why a session ended. */
+export const SESSION_END_REASONS = ['logout', 'ended-by-user', 'signed-out-everywhere', 'ended-by-admin', 'refresh-reuse'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
+ * One sign-in of a user on one device (issue 13): it lives 30 days from the sign-in (the spec's
+ * "tokens stored for 30 days"), gives short-lived access tokens through a refresh token that
+ * rotates on each use, and ends on sign-out, when the user or an administrator ends it, or when
+ * an old refresh token is used again (reuse detection). Every replica sees an end at once:
+ * a trigger notifies `session:<id>` (migration SessionsAndLimits) and the access guard's cache
+ * of sessions follows it.
+ */
+@Entity('user_session')
+@Index('user_session_user_idx', ['userId'])
+export class UserSessionEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'uuid' })
+  userId: string;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  /** The last sign-in or token renewal (renewals happen every few minutes while the app is used). */
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  lastUsedAt: Date;
+
+  /** 30 days after the sign-in; renewals do not move it. */
+  @Column({ type: 'timestamptz' })
+  expiresAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  endedAt: Date | null;
+
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  endReason: SessionEndReason | null;
+
+  /** SHA-256 (hex) of the current refresh token; the token itself is never stored. */
+  @Column({ type: 'varchar', length: 64 })
+  refreshHash: string;
+
+  /** How many times the refresh token was rotated (the token carries it as `gen`). */
+  @Column({ type: 'integer', default: 0 })
+  generation: number;
+
+  /** The refresh token rotated last: accepted again for a few seconds (a lost answer), never later. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  previousRefreshHash: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  rotatedAt: Date | null;
+
+  /** The identity provider's ID token of the sign-in: the `id_token_hint` of the provider's sign-out. */
+  @Column({ type: 'text', nullable: true })
+  idToken: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  userAgent: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip: string | null;
+}

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { Sql } from '../../../database/sql.js';
+import type { SessionEndReason } from './user-session.entity.js';
+import { UserSessionEntity } from './user-session.entity.js';
+
+/** What the access guard needs of a session (cached per replica, kept exact by notifications). */
+export interface SessionState {
+  userId: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+  ended: boolean;
+}
+
+/** A session as its lists show it. */
+export interface SessionRow {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** The row refresh works on (locked). */
+export interface RefreshRow {
+  id: string;
+  user_id: string;
+  expires_at: Date;
+  ended_at: Date | null;
+  refresh_hash: string;
+  generation: number;
+  previous_refresh_hash: string | null;
+  rotated_at: Date | null;
+}
+
+const LIST_COLUMNS =
+  'id, user_id AS "userId", created_at AS "createdAt", last_used_at AS "lastUsedAt", expires_at AS "expiresAt", user_agent AS "userAgent", ip';
+
+/** Every statement on user_session. */
+@Injectable()
+export class UserSessionRepository {
+  constructor(
+    @InjectRepository(UserSessionEntity) private readonly repo: Repository<UserSessionEntity>,
+    private readonly sql: Sql,
+  ) {}
+
+  async insert(row: {
+    id: string;
+    userId: string;
+    expiresAt: Date;
+    refreshHash: string;
+    idToken: string | null;
+    userAgent: string | null;
+    ip: string | null;
+  }): Promise<void> {
+    await this.repo.query(
+      `INSERT INTO user_session (id, user_id, expires_at, refresh_hash, id_token, user_agent, ip)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [row.id, row.userId, row.expiresAt, row.refreshHash, row.idToken, row.userAgent, row.ip],
+    );
+  }
+
+  /** The guard's read: one prepared statement. */
+  async state(id: string): Promise<SessionState | undefined> {
+    const rows = await this.sql.rows<{ user_id: string; expires_ms: string; ended: boolean }>(
+      'session-state',
+      'SELECT user_id, (extract(epoch FROM expires_at) * 1000)::bigint AS expires_ms, ended_at IS NOT NULL AS ended FROM user_session WHERE id = $1',
+      [id],
+    );
+    const r = rows[0];
+    return r && { userId: r.user_id, expiresAt: Number(r.expires_ms), ended: r.ended };
+  }
+
+  async lockForRefresh(m: EntityManager, id: string): Promise<RefreshRow | undefined> {
+    const rows: RefreshRow[] = await m.query(
+      `SELECT id, user_id, expires_at, ended_at, refresh_hash, generation, previous_refresh_hash, rotated_at
+         FROM user_session WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async rotate(
+    m: EntityManager,
+    id: string,
+    refreshHash: string,
+    previousHash: string,
+    meta: { userAgent: string | null; ip: string | null },
+  ): Promise<number> {
+    const result: unknown = await m.query(
+      `UPDATE user_session
+          SET refresh_hash = $2, previous_refresh_hash = $3, generation = generation + 1, rotated_at = now(), last_used_at = now(),
+              user_agent = COALESCE($4, user_agent), ip = COALESCE($5, ip)
+        WHERE id = $1 RETURNING generation`,
+      [id, refreshHash, previousHash, meta.userAgent, meta.ip],
+    );
+    return rowsOf<{ generation: number }>(result)[0].generation;
+  }
+
+  /** Ends one session (of `userId` when given); answers whether it was active. */
+  async end(id: string, reason: SessionEndReason, userId?: string, m?: EntityManager): Promise<boolean> {
+    const result: unknown = await (m ?? this.repo.manager).query(
+      `UPDATE user_session SET ended_at = now(), end_reason = $2
+        WHERE id = $1 AND ended_at IS NULL AND ($3::uuid IS NULL OR user_id = $3) RETURNING id`,
+      [id, reason, userId ?? null],
+    );
+    return rowsOf(result).length > 0;
+  }
+
+  /** Ends every active session of a user, but `keep`; answers how many. */
+  async endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<number> {
+    const result: unknown = await this.repo.query(
+      `UPDATE user_session SET ended_at = now(), end_reason = $2
+        WHERE user_id = $1 AND ended_at IS NULL AND ($3::uuid IS NULL OR id <> $3) RETURNING id`,
+      [userId, reason, keep ?? null],
+    );
+    return rowsOf(result).length;
+  }
+
+  /** A user's sessions that are still active, the most recently used first. */
+  listActive(userId: string): Promise<SessionRow[]> {
+    return this.repo.query(
+      `SELECT ${LIST_COLUMNS} FROM user_session
+        WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now()
+        ORDER BY last_used_at DESC, created_at DESC`,
+      [userId],
+    );
+  }
+
+  async idTokenOf(id: string): Promise<string | null> {
+    const rows: { id_token: string | null }[] = await this.repo.query('SELECT id_token FROM user_session WHERE id = $1', [id]);
+    return rows[0]?.id_token ?? null;
+  }
+
+  /** Sessions ended or expired more than `days` ago go (kept a while so a reused token is still recognised). */
+  async purge(days: number): Promise<void> {
+    await this.repo.query(`DELETE FROM user_session WHERE COALESCE(ended_at, expires_at) < now() - make_interval(days => $1)`, [days]);
+  }
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.repo.manager.transaction(work);
+  }
+}
+
+/** Rows of an UPDATE ... RETURNING (TypeORM's postgres driver answers [rows, count] for those). */
+function rowsOf<T = unknown>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}

@@ -1,0 +1,285 @@
+import { Controller, Get, Inject, Logger, Param, ParseUUIDPipe, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@impact-calls/domain';
+import { Access, type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
+import { badRequest } from '../../common/http/app-error.js';
+import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { parseListQuery } from '../../common/http/pagination.js';
+import { contentDisposition } from '../files/files.controller.js';
+import type { SubmissionFilter } from '../submissions/submission.repository.js';
+import { parseSubmissionFilter, SUBMISSION_FILTER_KEYS } from '../submissions/submissions.service.js';
+import { ArchivesService, MAX_DOSSIERS_PER_ZIP, MAX_PDFS_PER_ZIP } from './archives.service.js';
+import { PdfExportDto } from './dto/documents.dto.js';
+import { DocumentsService, type RenderedPdf } from './documents.service.js';
+import { ExcelExportService } from './excel-export.service.js';
+import { SETTINGS, type Settings } from '../../config/settings.js';
+import { PdfRenderer } from './pdf-renderer.js';
+
+const uuid = () => new ParseUUIDPipe();
+
+/**
+ * The language of a document: `lang` when given (it, en, fr; anything else 400), else the
+ * first language of Accept-Language the product speaks, else Italian.
+ */
+export function documentLanguage(lang: unknown, acceptLanguage: string | undefined): Language {
+  if (lang !== undefined && lang !== '') {
+    if (typeof lang === 'string' && (LANGUAGES as readonly string[]).includes(lang)) return lang as Language;
+    throw badRequest('errors.validation', `lang must be one of ${LANGUAGES.join(', ')}`, {
+      errors: { lang: `lang must be one of ${LANGUAGES.join(', ')}` },
+    });
+  }
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if ((LANGUAGES as readonly string[]).includes(code)) return code as Language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The console's filters of an export (the list's `filter` JSON); a key the list does not know answers 400. */
+export function exportFilter(query: Record<string, unknown>): SubmissionFilter {
+  const { filter } = parseListQuery({ filter: query.filter }, []);
+  const unknown = Object.keys(filter).filter((k) => !(SUBMISSION_FILTER_KEYS as readonly string[]).includes(k));
+  if (unknown.length) {
+    throw badRequest('errors.export-filter', `Unknown filter ${unknown.join(', ')}: use ${SUBMISSION_FILTER_KEYS.join(', ')}`, {
+      errors: Object.fromEntries(unknown.map((k) => [`filter.${k}`, 'not a filter of submissions'])),
+    });
+  }
+  return parseSubmissionFilter(filter);
+}
+
+const LANG_QUERY = ApiQuery({
+  name: 'lang',
+  required: false,
+  enum: LANGUAGES,
+  description: 'Language of the document (default: Accept-Language, else it)',
+});
+const FILTER_QUERY = ApiQuery({
+  name: 'filter',
+  required: false,
+  type: String,
+  description: `JSON object of the submissions list's filters: ${SUBMISSION_FILTER_KEYS.join(', ')}`,
+  example: '{"status":"closed"}',
+});
+
+function sendPdf(res: Response, { fileName, pdf }: RenderedPdf): StreamableFile {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', 'private, no-store');
+  return new StreamableFile(pdf, { type: 'application/pdf', length: pdf.length, disposition: contentDisposition(fileName) });
+}
+
+const stamp = () => new Date().toISOString().slice(0, 10);
+
+/** The spec's PDF operations of the Call group. */
+@ApiTags('Call')
+@Controller('Call')
+export class DocumentsCallController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  @Get('GetAllAnswerForPdf')
+  @Access({ organization: 'optional' })
+  @ApiOperation({
+    operationId: 'getAllAnswerForPdf',
+    summary: "The PDF's data: the acting organization's own submission of the call (administrators: any), in the language asked",
+  })
+  @ApiQuery({ name: 'callId', format: 'uuid' })
+  @ApiQuery({ name: 'subId', format: 'uuid', description: 'The submission' })
+  @LANG_QUERY
+  @ApiOkResponse({ type: PdfExportDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown, of another organization, or not of this call' })
+  getAllAnswerForPdf(
+    @CurrentUser() user: AuthUser,
+    @CurrentOrganization() org: string | undefined,
+    @Query('callId', uuid()) callId: string,
+    @Query('subId', uuid()) subId: string,
+    @Query('lang') lang: string | undefined,
+    @Req() req: Request,
+  ): Promise<PdfExportDto> {
+    return this.documents.pdfData(user, org, callId, subId, documentLanguage(lang, req.headers['accept-language']));
+  }
+
+  @Get('GetSubmissionPdf')
+  @Access({ organization: 'optional' })
+  @ApiOperation({
+    operationId: 'getSubmissionPdf',
+    summary:
+      "The submission's PDF (application-<code>.pdf). Applicants: their organization's closed submission of a call with enableUserDownloadPdf; administrators: any",
+  })
+  @ApiQuery({ name: 'submissionId', format: 'uuid' })
+  @LANG_QUERY
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown, or of another organization' })
+  @ApiResponse({
+    status: 409,
+    type: ErrorResponseDto,
+    description: 'errors.pdf-not-allowed (the call does not offer it) or errors.pdf-not-submitted',
+  })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'errors.pdf-unavailable (no Chromium) or errors.pdf-busy' })
+  async getSubmissionPdf(
+    @CurrentUser() user: AuthUser,
+    @CurrentOrganization() org: string | undefined,
+    @Query('submissionId', uuid()) submissionId: string,
+    @Query('lang') lang: string | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    return sendPdf(res, await this.documents.pdfFor(user, org, submissionId, documentLanguage(lang, req.headers['accept-language'])));
+  }
+}
+
+/** The console's documents: a submission's PDF and dossier, and the exports of the filtered submissions list. */
+@ApiTags('Admin')
+@Controller('admin')
+export class DocumentsAdminController {
+  private readonly logger = new Logger('Documents');
+
+  constructor(
+    private readonly documents: DocumentsService,
+    private readonly excel: ExcelExportService,
+    private readonly archives: ArchivesService,
+    private readonly renderer: PdfRenderer,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  @Get('submissions/:id/pdf')
+  @Access({ admin: true })
+  @ApiOperation({ operationId: 'adminSubmissionPdf', summary: "Any submission's PDF, open or closed" })
+  @LANG_QUERY
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto })
+  async pdf(
+    @Param('id', uuid()) id: string,
+    @Query('lang') lang: string | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    return sendPdf(res, await this.documents.adminPdf(id, documentLanguage(lang, req.headers['accept-language'])));
+  }
+
+  @Get('submissions/:id/dossier')
+  @Access({ admin: true })
+  @ApiOperation({
+    operationId: 'adminSubmissionDossier',
+    summary:
+      "A submission's dossier (ZIP): its PDF, every attached file as '<slot> - <file name>', manifest.json and index.html with sizes and SHA-256",
+  })
+  @LANG_QUERY
+  @ApiProduces('application/zip')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto })
+  async dossier(
+    @Param('id', uuid()) id: string,
+    @Query('lang') lang: string | undefined,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const language = documentLanguage(lang, req.headers['accept-language']);
+    const head = await this.documents.head(id);
+    // Chromium is checked before the first byte goes out, so a missing one is a clean 503.
+    await this.renderer.ready();
+    this.startDownload(res, 'application/zip', `dossier-${head.code}.zip`, 1);
+    await this.stream(res, () => this.archives.dossierZip(head, language, res));
+  }
+
+  @Get('exports/submissions/xlsx')
+  @Access({ admin: true })
+  @ApiOperation({
+    operationId: 'adminExportSubmissionsXlsx',
+    summary: 'The filtered submissions as .xlsx (streamed): submissions, answers, miniDyi; headers in the language asked',
+  })
+  @FILTER_QUERY
+  @LANG_QUERY
+  @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'errors.export-filter or errors.list-query' })
+  async exportXlsx(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const filter = exportFilter(query);
+    const language = documentLanguage(query.lang, req.headers['accept-language']);
+    this.startDownload(res, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `submissions-${stamp()}.xlsx`);
+    await this.stream(res, () => this.excel.write(filter, language, res));
+  }
+
+  @Get('exports/submissions/pdfs')
+  @Access({ admin: true })
+  @ApiOperation({
+    operationId: 'adminExportSubmissionPdfs',
+    summary: `The PDFs of the filtered submissions in one ZIP (streamed; X-Document-Count says how many; at most ${MAX_PDFS_PER_ZIP})`,
+  })
+  @FILTER_QUERY
+  @LANG_QUERY
+  @ApiProduces('application/zip')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'errors.export-filter, errors.list-query, errors.export-too-many' })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto })
+  async exportPdfs(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const filter = exportFilter(query);
+    const language = documentLanguage(query.lang, req.headers['accept-language']);
+    const heads = await this.archives.selection(filter, MAX_PDFS_PER_ZIP);
+    if (heads.length > MAX_PDFS_PER_ZIP) throw tooMany(MAX_PDFS_PER_ZIP);
+    if (heads.length) await this.renderer.ready();
+    this.startDownload(res, 'application/zip', `applications-${stamp()}.zip`, heads.length);
+    await this.stream(res, () => this.archives.pdfsZip(heads, language, res, this.settings.pdf.concurrency));
+  }
+
+  @Get('exports/submissions/dossiers')
+  @Access({ admin: true })
+  @ApiOperation({
+    operationId: 'adminExportSubmissionDossiers',
+    summary: `The dossiers of the filtered submissions: one dossier ZIP per submission inside one ZIP (streamed; at most ${MAX_DOSSIERS_PER_ZIP})`,
+  })
+  @FILTER_QUERY
+  @LANG_QUERY
+  @ApiProduces('application/zip')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto })
+  async exportDossiers(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const filter = exportFilter(query);
+    const language = documentLanguage(query.lang, req.headers['accept-language']);
+    const heads = await this.archives.selection(filter, MAX_DOSSIERS_PER_ZIP);
+    if (heads.length > MAX_DOSSIERS_PER_ZIP) throw tooMany(MAX_DOSSIERS_PER_ZIP);
+    if (heads.length) await this.renderer.ready();
+    this.startDownload(res, 'application/zip', `dossiers-${stamp()}.zip`, heads.length);
+    await this.stream(res, () => this.archives.dossiersZip(heads, language, res));
+  }
+
+  private startDownload(res: Response, type: string, fileName: string, count?: number): void {
+    res.status(200);
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Disposition', contentDisposition(fileName));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'private, no-store');
+    if (count !== undefined) res.setHeader('X-Document-Count', String(count));
+  }
+
+  /** Runs a streamed download; a failure once bytes are out can only cut the response (the client sees a failed download). */
+  private async stream(res: Response, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (e) {
+      if (!res.headersSent) {
+        for (const h of ['Content-Type', 'Content-Disposition', 'X-Document-Count']) res.removeHeader(h);
+        throw e;
+      }
+      this.logger.error(`A download failed midway: ${e instanceof Error ? e.message : String(e)}`);
+      res.destroy(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+}
+
+const tooMany = (max: number) => badRequest('errors.export-too-many', `At most ${max} applications per archive: narrow the filters`);

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { SubmissionsModule } from '../submissions/submissions.module.js';
+import { ArchivesService } from './archives.service.js';
+import { DocumentsAdminController, DocumentsCallController } from './documents.controller.js';
+import { DocumentsRepository } from './documents.repository.js';
+import { DocumentsService } from './documents.service.js';
+import { ExcelExportService } from './excel-export.service.js';
+import { PdfRendererModule } from './pdf-renderer.js';
+import { SubmissionPdfAttachments } from './submission-pdf-attachments.js';
+import { MESSAGE_ATTACHMENTS } from '../messages/message-attachments.js';
+
+/**
+ * Documents: the submission PDF (GetAllAnswerForPdf, GetSubmissionPdf, the console's PDF),
+ * the Excel export of the filtered submissions list, the ZIP of their PDFs, and the
+ * application dossier. Exports DocumentsService: `submissionPdf(submissionId, language)` for
+ * other modules, and MESSAGE_ATTACHMENTS: the confirmation e-mail attaches the PDF.
+ */
+@Module({
+  imports: [SubmissionsModule, PdfRendererModule],
+  controllers: [DocumentsCallController, DocumentsAdminController],
+  providers: [
+    DocumentsRepository,
+    DocumentsService,
+    ExcelExportService,
+    ArchivesService,
+    SubmissionPdfAttachments,
+    // The confirmation e-mail attaches the submission PDF (messages resolves this at send time).
+    { provide: MESSAGE_ATTACHMENTS, useExisting: SubmissionPdfAttachments },
+  ],
+  exports: [DocumentsService, MESSAGE_ATTACHMENTS],
+})
+export class DocumentsModule {}

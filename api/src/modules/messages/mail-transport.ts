@@ -1,0 +1,113 @@
+import type { Provider } from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { SETTINGS, type Settings } from '../../config/settings.js';
+
+/** What the sender hands to the transport. */
+export interface OutgoingMail {
+  /** The message's id: its Message-ID, so a mail program can tell a repeat from a new message. */
+  id: string;
+  to: string;
+  cc?: string;
+  subject: string;
+  html: string;
+  text: string;
+  language: string;
+  attachments: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** A failure the recipient's server answered for good (5xx): retrying cannot help. */
+export class PermanentMailError extends Error {}
+
+export interface MailTransport {
+  /** `smtp`, or `outbox` (the development outbox: the message row is the delivery). */
+  readonly name: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
+
+/** nodemailer options from SMTP_URL: `smtp://user:pass@host:port` or `smtps://...`, with extra options as query parameters. */
+export function smtpOptions(smtpUrl: string): Record<string, unknown> {
+  const u = new URL(smtpUrl);
+  const secure = u.protocol === 'smtps:';
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of u.searchParams) extra[k] = v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v;
+  return {
+    host: u.hostname,
+    port: u.port ? Number(u.port) : secure ? 465 : 587,
+    secure,
+    auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+    // A pool of connections kept open: a message to thousands of applicants is not a connection each.
+    pool: true,
+    maxConnections: 5,
+    maxMessages: 1000,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+    ...extra,
+  };
+}
+
+export class SmtpTransport implements MailTransport {
+  readonly name = 'smtp' as const;
+  private readonly transporter: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+    private readonly messageIdDomain: string,
+  ) {
+    this.transporter = nodemailer.createTransport(smtpOptions(smtpUrl) as never);
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    try {
+      await this.transporter.sendMail({
+        from: this.from,
+        to: mail.to,
+        cc: mail.cc,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: `<${mail.id}@${this.messageIdDomain}>`,
+        headers: { 'Content-Language': mail.language, 'Auto-Submitted': 'auto-generated' },
+        // The logo is a data URL in the stored HTML; mail programs get it as an inline (cid) image.
+        attachDataUrls: true,
+        attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      });
+    } catch (e) {
+      const code = (e as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 500 && code < 600) throw new PermanentMailError((e as Error).message);
+      throw e;
+    }
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}
+
+/** Without SMTP_URL: the message row, rendered, is the development outbox that the console shows. */
+export class OutboxTransport implements MailTransport {
+  readonly name = 'outbox' as const;
+  send(): Promise<void> {
+    return Promise.resolve();
+  }
+  close(): void {
+    // nothing held
+  }
+}
+
+export const mailTransportProvider: Provider = {
+  provide: MAIL_TRANSPORT,
+  inject: [SETTINGS],
+  useFactory: (settings: Settings): MailTransport =>
+    settings.smtpUrl ? new SmtpTransport(settings.smtpUrl, settings.mailFrom, new URL(settings.publicUrl).hostname) : new OutboxTransport(),
+};

@@ -1,0 +1,151 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { PgBoss } from 'pg-boss';
+import type { DataSource } from 'typeorm';
+import { SETTINGS, type Settings } from '../../config/settings.js';
+import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
+import { MessageSender, type SendJob } from './message-sender.service.js';
+import { MessagesRepository } from './messages.repository.js';
+
+export const SEND_QUEUE = 'message-send';
+export const REMINDER_QUEUE = 'message-reminders';
+/** pg-boss keeps its tables in this schema of the product's database. */
+export const JOBS_SCHEMA = 'pgboss';
+const ENQUEUE_BATCH = 1000;
+
+/**
+ * The job queue (pg-boss, in the product's own database) and its workers, started and stopped
+ * with the application. Message rows are the source of truth: each is written, queued, in the
+ * transaction that caused it; this service gives every row without a job one (row and job in
+ * one transaction, so exactly one), polling every second and at once when told (`kick`). A row
+ * whose producer crashed before the kick, or that another replica wrote, is picked up the same
+ * way, and so is a row whose attempt's lease ran out (its process died mid-send): it gets a new
+ * job at once instead of waiting for pg-boss to expire the old one. The send worker retries with exponential backoff (pg-boss), the reminder schedule runs hourly.
+ */
+@Injectable()
+export class MessageQueue implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Messages');
+  private boss: PgBoss | undefined;
+  private sendWorker: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private pumping: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  /** The reminder run, set by MessagesService (it owns the rule). */
+  reminders: (() => Promise<unknown>) | undefined;
+
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: MessagesRepository,
+    private readonly sender: MessageSender,
+    @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const url = (this.db.options as { url?: string }).url;
+    const boss = new PgBoss({ connectionString: url, schema: JOBS_SCHEMA, max: 3, application_name: 'impact-calls-jobs' });
+    boss.on('error', (e: unknown) => this.logger.error(`Job queue: ${e instanceof Error ? e.message : String(e)}`));
+    await boss.start();
+    this.boss = boss;
+    const m = this.settings.messages;
+    await this.ensureQueue(SEND_QUEUE, {
+      retryLimit: m.attempts - 1,
+      retryDelay: m.retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: m.retryDelayMaxSeconds,
+      expireInSeconds: m.attemptTimeoutSeconds,
+    });
+    await this.ensureQueue(REMINDER_QUEUE, { retryLimit: 2, retryDelay: 60, expireInSeconds: 600 });
+    await boss.schedule(REMINDER_QUEUE, m.reminderCron);
+    this.sendWorker = await boss.work<{ messageId: string }>(
+      SEND_QUEUE,
+      {
+        batchSize: 25,
+        localConcurrency: 2,
+        pollingIntervalSeconds: 1,
+        burstWhenBatchFull: true,
+        includeMetadata: true,
+        perJobResults: true,
+      },
+      (jobs) => this.sender.sendJobs(jobs as unknown as SendJob[]),
+    );
+    await boss.work(REMINDER_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
+      await this.reminders?.();
+    });
+    this.timer = setInterval(() => this.kick(), 1000);
+    this.timer.unref();
+    this.kick();
+  }
+
+  private async ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1] & object): Promise<void> {
+    const boss = this.boss!;
+    if (!(await boss.getQueue(name))) {
+      try {
+        await boss.createQueue(name, options);
+        return;
+      } catch {
+        // Another replica (or test worker) created it at the same moment: update it below.
+      }
+    }
+    const { retryLimit, retryDelay, retryBackoff, retryDelayMax, expireInSeconds } = options;
+    const changes = Object.fromEntries(
+      Object.entries({ retryLimit, retryDelay, retryBackoff, retryDelayMax, expireInSeconds }).filter(([, v]) => v !== undefined),
+    );
+    await boss.updateQueue(name, changes);
+  }
+
+  /** Gives waiting messages their jobs now (after queueing some); never throws, never waits. */
+  kick(): void {
+    if (this.stopped || !this.boss) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = this.pump().finally(() => (this.pumping = undefined));
+  }
+
+  private async pump(): Promise<void> {
+    try {
+      do {
+        this.again = false;
+        if (!(await this.repo.hasUnqueued())) continue;
+        let added = 0;
+        for (let n = ENQUEUE_BATCH; n === ENQUEUE_BATCH && !this.stopped; added += n) n = await this.enqueueBatch();
+        if (added && this.sendWorker) this.boss?.notifyWorker(this.sendWorker);
+      } while (this.again && !this.stopped);
+    } catch (e) {
+      // The database is away: the next tick tries again; nothing is lost (the rows are there).
+      this.logger.warn(`Could not queue messages: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** Up to ENQUEUE_BATCH messages get their jobs: rows and jobs in one transaction. */
+  private enqueueBatch(): Promise<number> {
+    return this.repo.transaction(async (client) => {
+      const claimed = await this.repo.claimUnqueued(client, ENQUEUE_BATCH);
+      if (claimed.length) {
+        await this.boss!.insert(
+          SEND_QUEUE,
+          claimed.map((c) => ({ id: c.jobId, data: { messageId: c.id } })),
+          { db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) } },
+        );
+      }
+      return claimed.length;
+    });
+  }
+
+  /** Waits until the current pass (if any) is done: for tests and benchmarks. */
+  async settled(): Promise<void> {
+    while (this.pumping) await this.pumping;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.pumping;
+    // Graceful: the attempts in flight finish (and record their outcome) before the pool closes.
+    await this.boss?.stop({ graceful: true, timeout: 10_000 }).catch((e: unknown) => this.logger.warn(`Job queue stop: ${String(e)}`));
+    this.transport.close();
+  }
+}

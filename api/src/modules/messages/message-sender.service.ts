@@ -1,0 +1,281 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { type Language, readSurveyJson, readSurveyResult, surveyQuestions, translate } from '@impact-calls/domain';
+import { SETTINGS, type Settings } from '../../config/settings.js';
+import { MAIL_TRANSPORT, PermanentMailError, type MailAttachment, type MailTransport } from './mail-transport.js';
+import { MESSAGE_ATTACHMENTS, type MessageAttachmentProvider } from './message-attachments.js';
+import type { MessageState } from './message.entity.js';
+import {
+  MessagesRepository,
+  type BrandingRow,
+  type MessageContext,
+  type MessageRow,
+  type Rendering,
+  type Settlement,
+  type SummaryStep,
+} from './messages.repository.js';
+import {
+  asLanguage,
+  BUILT_IN_TEMPLATES,
+  escapeHtml,
+  formatDate,
+  render,
+  TEMPLATE_KINDS,
+  type Branding,
+  type Rendered,
+  type TemplateKind,
+  type TemplateText,
+} from './templates.js';
+
+/** One pg-boss job of the send queue, as the worker gets it (with its metadata). */
+export interface SendJob {
+  id: string;
+  data: { messageId: string };
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface JobOutcome {
+  id: string;
+  status: 'completed' | 'failed' | 'deadletter';
+  output?: object;
+}
+
+const SEND_CONCURRENCY = 10;
+const DAY_MS = 24 * 3600 * 1000;
+
+export const BUILT_IN_BRANDING: BrandingRow = {
+  name: 'Impact Calls',
+  defaultLanguage: 'it',
+  logoBase64: null,
+  logoWidth: 50,
+  logoHeight: 50,
+};
+
+export function toBranding(row: BrandingRow | null): Branding {
+  const b = row ?? BUILT_IN_BRANDING;
+  return { name: b.name || 'Impact Calls', logo: b.logoBase64, logoWidth: b.logoWidth || 50, logoHeight: b.logoHeight || 50 };
+}
+
+/** The question's title in a language (SurveyJS titles are a string or `{ default, it, en, ... }`). */
+function titleOf(q: Record<string, unknown>, language: Language): string {
+  const t = q.title;
+  if (typeof t === 'string' && t.trim()) return t;
+  if (t && typeof t === 'object') {
+    const o = t as Record<string, unknown>;
+    const v = o[language] ?? o.default;
+    if (typeof v === 'string' && v.trim()) return v;
+  }
+  return String(q.name ?? '');
+}
+
+function answerText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(answerText).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const clip = (s: string, n = 300) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** The confirmation's summary of the answers: each step, its answered questions (or files, or outcomes), as escaped HTML. */
+export function answersSummary(steps: SummaryStep[], language: Language, labels: { noAnswer: string; noFile: string }): string {
+  const rows: string[] = [];
+  const cell = 'padding:2px 12px 2px 0;vertical-align:top';
+  for (const step of steps) {
+    if (step.kind === 'text' || step.kind === 'results') continue;
+    const lines: [string, string][] = [];
+    if (step.kind === 'survey' || step.kind === 'quiz') {
+      const data = step.answer === null || step.answer === undefined ? {} : readSurveyResult(step.answer).data;
+      for (const q of surveyQuestions(readSurveyJson(step.content))) {
+        const v = answerText(data[String(q.name)]);
+        if (v) lines.push([titleOf(q, language), v]);
+      }
+    } else if (step.kind === 'upload') {
+      for (const f of step.files) lines.push(['', f]);
+      if (!step.files.length) lines.push(['', labels.noFile]);
+    } else if (step.kind === 'miniDyi') {
+      const outcomes = (step.answer as { selectedOutcomes?: { outcomeName?: string }[] } | null)?.selectedOutcomes ?? [];
+      for (const o of outcomes) if (o.outcomeName) lines.push(['', o.outcomeName]);
+    }
+    if (!lines.length) lines.push(['', labels.noAnswer]);
+    rows.push(
+      `<tr><th colspan="2" style="text-align:left;padding:10px 0 4px;border-bottom:1px solid #e5e7eb">${escapeHtml(step.name)}</th></tr>`,
+    );
+    for (const [label, value] of lines.slice(0, 50)) {
+      rows.push(
+        label
+          ? `<tr><td style="${cell};color:#6b7280">${escapeHtml(clip(label, 200))}</td><td style="${cell}">${escapeHtml(clip(value))}</td></tr>`
+          : `<tr><td colspan="2" style="${cell}">${escapeHtml(clip(value))}</td></tr>`,
+      );
+    }
+  }
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;width:100%;font-size:14px">${rows.join('')}</table>`;
+}
+
+/**
+ * Sends the messages of a batch of send jobs: claims them (only those still to send), renders
+ * the ones never rendered (in the recipient's language, with the templates then in force), sends
+ * each through the transport, and records each outcome. A bounce (5xx) fails that message for
+ * good; other errors are retried by pg-boss with backoff until the last attempt, then `failed`.
+ */
+@Injectable()
+export class MessageSender {
+  private readonly logger = new Logger('Messages');
+
+  constructor(
+    private readonly repo: MessagesRepository,
+    @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  async sendJobs(jobs: SendJob[]): Promise<JobOutcome[]> {
+    const byMessage = new Map(jobs.map((j) => [j.data.messageId, j]));
+    const claimed = await this.repo.claim([...byMessage.keys()], this.settings.messages.attemptTimeoutSeconds);
+    const claimedIds = new Set(claimed.map((m) => m.id));
+    // Jobs whose message is already sent, failed or held by another attempt: nothing to do.
+    const outcomes: JobOutcome[] = jobs.filter((j) => !claimedIds.has(j.data.messageId)).map((j) => ({ id: j.id, status: 'completed' }));
+    if (!claimed.length) return outcomes;
+
+    let ready: MessageRow[];
+    const settlements: Settlement[] = [];
+    try {
+      ready = await this.renderMissing(claimed);
+    } catch (e) {
+      // Rendering needs the database: the whole batch is tried again later.
+      ready = [];
+      for (const m of claimed) settlements.push(this.failure(m, byMessage.get(m.id)!, e, outcomes));
+      await this.repo.settle(settlements);
+      return outcomes;
+    }
+    const contexts = new Map(
+      (await this.repo.contexts(ready.filter((m) => m.kind === 'submission-confirmation').map((m) => m.id))).map((c) => [c.id, c]),
+    );
+
+    let next = 0;
+    const worker = async () => {
+      while (next < ready.length) {
+        const m = ready[next++];
+        const job = byMessage.get(m.id)!;
+        try {
+          if (!m.toAddress) throw new PermanentMailError('No recipient address');
+          const attachments = await this.attachmentsFor(m, contexts.get(m.id));
+          await this.transport.send({
+            id: m.id,
+            to: m.toAddress,
+            cc: m.ccAddress ?? undefined,
+            subject: m.subject ?? '',
+            html: m.html ?? '',
+            text: m.text ?? '',
+            language: m.language ?? 'it',
+            attachments,
+          });
+          settlements.push({ id: m.id, state: 'sent', error: null, transport: this.transport.name });
+          outcomes.push({ id: job.id, status: 'completed' });
+        } catch (e) {
+          settlements.push(this.failure(m, job, e, outcomes));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, ready.length) }, worker));
+    await this.repo.settle(settlements);
+    return outcomes;
+  }
+
+  private failure(m: MessageRow, job: SendJob, e: unknown, outcomes: JobOutcome[]): Settlement {
+    const permanent = e instanceof PermanentMailError;
+    const last = permanent || job.retryCount >= job.retryLimit;
+    const error = (e instanceof Error ? e.message : String(e)).slice(0, 1000);
+    this.logger.warn(`Message ${m.id} to ${m.toAddress ?? '?'} not sent (attempt ${m.attempts}${last ? ', last' : ''}): ${error}`);
+    outcomes.push({ id: job.id, status: permanent ? 'deadletter' : 'failed', output: { error } });
+    const state: MessageState = last ? 'failed' : 'retrying';
+    return { id: m.id, state, error, transport: null };
+  }
+
+  /** The submission PDF when the call lets applicants download it, from the attachment provider if one is registered. */
+  private async attachmentsFor(m: MessageRow, ctx: MessageContext | undefined): Promise<MailAttachment[]> {
+    if (m.kind !== 'submission-confirmation' || !m.submissionId || !ctx?.enableUserDownloadPdf) return [];
+    let provider: MessageAttachmentProvider | undefined;
+    try {
+      provider = this.moduleRef.get<MessageAttachmentProvider>(MESSAGE_ATTACHMENTS, { strict: false });
+    } catch {
+      return [];
+    }
+    const files = await provider.attachmentsFor({ kind: m.kind, submissionId: m.submissionId, language: m.language ?? 'it' });
+    await this.repo.saveAttachments(
+      m.id,
+      files.map((f) => ({ filename: f.filename, contentType: f.contentType, size: f.content.length })),
+    );
+    return files;
+  }
+
+  /** Renders (and keeps) the messages that were never rendered; answers the batch ready to send. */
+  private async renderMissing(claimed: MessageRow[]): Promise<MessageRow[]> {
+    const todo = claimed.filter((m) => m.subject === null);
+    if (!todo.length) return claimed;
+    const [brandRow, contexts] = await Promise.all([this.repo.activeBranding(), this.repo.contexts(todo.map((m) => m.id))]);
+    const brand = toBranding(brandRow);
+    const fallback = asLanguage(brandRow?.defaultLanguage, 'it');
+    const byId = new Map(contexts.map((c) => [c.id, c]));
+    const templates = new Map<string, TemplateText>();
+    const renderings: Rendering[] = [];
+    for (const m of todo) {
+      const ctx = byId.get(m.id);
+      if (!ctx) continue;
+      const language = asLanguage(ctx.userLanguage ?? m.language, fallback);
+      const to = m.toAddress ?? ctx.userEmail;
+      const cc = m.kind !== 'custom' && ctx.contactEmail && ctx.contactEmail.toLowerCase() !== to?.toLowerCase() ? ctx.contactEmail : null;
+      const rendered = await this.renderOne(m, ctx, language, brand, templates);
+      renderings.push({ id: m.id, toAddress: to, ccAddress: cc, language, ...rendered });
+      Object.assign(m, { toAddress: to, ccAddress: cc, language, ...rendered });
+    }
+    await this.repo.saveRendered(renderings);
+    return claimed;
+  }
+
+  private async renderOne(
+    m: MessageRow,
+    ctx: MessageContext,
+    language: Language,
+    brand: Branding,
+    templates: Map<string, TemplateText>,
+  ): Promise<Rendered> {
+    const values: Record<string, string> = {
+      recipientName:
+        [ctx.userFirstName, ctx.userLastName].filter(Boolean).join(' ').trim() || ctx.contactName || (m.toAddress ?? ctx.userEmail ?? ''),
+      organizationName: ctx.organizationName ?? '',
+      callName: ctx.callName ?? '',
+      submissionCode: ctx.submissionCode ?? '',
+      submittedAt: formatDate(language, ctx.submittedAt),
+      closingAt: formatDate(language, ctx.closingAt),
+      daysLeft: ctx.closingAt ? String(Math.max(1, Math.ceil((new Date(ctx.closingAt).getTime() - Date.now()) / DAY_MS))) : '',
+      recapUrl: m.submissionId ? `${this.settings.publicUrl}/call/${m.submissionId}?readonly=true` : this.settings.publicUrl,
+      resumeUrl: m.submissionId ? `${this.settings.publicUrl}/call/${m.submissionId}` : this.settings.publicUrl,
+      configurationName: brand.name,
+      answersSummary: '',
+    };
+    if (m.kind === 'custom') {
+      return render(language, { subject: ctx.batchSubject ?? '', html: ctx.batchHtml ?? '' }, values, brand);
+    }
+    if (m.kind === 'submission-confirmation' && m.submissionId) {
+      values.answersSummary = answersSummary(await this.repo.summarySteps(m.submissionId), language, {
+        noAnswer: translate(language, 'messages.summary.no-answer'),
+        noFile: translate(language, 'messages.summary.no-file'),
+      });
+    }
+    const key = `${m.kind}.${language}`;
+    let template = templates.get(key);
+    if (!template) {
+      template = (await this.templateFor(m.kind as TemplateKind, language)) ?? { subject: '', html: '' };
+      templates.set(key, template);
+    }
+    return render(language, template, values, brand);
+  }
+
+  /** The administrators' version of a kind's template in a language, else the built-in one. */
+  async templateFor(kind: TemplateKind, language: Language): Promise<TemplateText | undefined> {
+    if (!(TEMPLATE_KINDS as readonly string[]).includes(kind)) return undefined;
+    return (await this.repo.template(kind, language)) ?? BUILT_IN_TEMPLATES[kind][language];
+  }
+}

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { mailTransportProvider } from './mail-transport.js';
+import { CallMessageSettingsEntity, MessageBatchEntity, MessageEntity, MessageTemplateEntity } from './message.entity.js';
+import { MessageQueue } from './message-queue.service.js';
+import { MessageSender } from './message-sender.service.js';
+import {
+  CallMessageSettingsAdminController,
+  MessagesAdminController,
+  MessageTemplatesAdminController,
+  SendEmailController,
+  UserLanguageController,
+} from './messages.controller.js';
+import { MessagesRepository } from './messages.repository.js';
+import { MessagesService } from './messages.service.js';
+
+/**
+ * E-mail: messages queued in the database with what caused them, sent by pg-boss workers over
+ * SMTP (or kept in the development outbox), in the recipient's language, from templates that
+ * administrators edit. Other modules never call it: confirmations and reopen notices are queued
+ * by a trigger on call_submission (migration Messages), and files to attach come from an
+ * optional provider (MESSAGE_ATTACHMENTS) resolved at send time.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([MessageEntity, MessageBatchEntity, MessageTemplateEntity, CallMessageSettingsEntity])],
+  controllers: [
+    SendEmailController,
+    MessagesAdminController,
+    MessageTemplatesAdminController,
+    CallMessageSettingsAdminController,
+    UserLanguageController,
+  ],
+  providers: [MessagesRepository, MessageSender, MessageQueue, MessagesService, mailTransportProvider],
+  exports: [MessagesService, MessageQueue],
+})
+export class MessagesModule {}

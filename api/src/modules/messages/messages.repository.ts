@@ -1,0 +1,484 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Pool, PoolClient } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { Sql } from '../../database/sql.js';
+import type { MessageKind, MessageState } from './message.entity.js';
+
+/** A message row as the sender and the console read it (snake_case columns mapped by hand). */
+export interface MessageRow {
+  id: string;
+  kind: MessageKind;
+  state: MessageState;
+  userId: string | null;
+  submissionId: string | null;
+  callId: string | null;
+  organizationId: string | null;
+  batchId: string | null;
+  params: Record<string, unknown> | null;
+  toAddress: string | null;
+  ccAddress: string | null;
+  language: string | null;
+  subject: string | null;
+  html: string | null;
+  text: string | null;
+  attachments: { filename: string; contentType: string; size: number }[] | null;
+  attempts: number;
+  lastError: string | null;
+  transport: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  sentAt: Date | null;
+}
+
+const MESSAGE_COLUMNS = `m.id, m.kind, m.state, m.user_id AS "userId", m.submission_id AS "submissionId", m.call_id AS "callId",
+  m.organization_id AS "organizationId", m.batch_id AS "batchId", m.params, m.to_address AS "toAddress", m.cc_address AS "ccAddress",
+  m.language, m.subject, m.html, m.text, m.attachments, m.attempts, m.last_error AS "lastError", m.transport,
+  m.created_at AS "createdAt", m.updated_at AS "updatedAt", m.sent_at AS "sentAt"`;
+const LIST_COLUMNS = MESSAGE_COLUMNS.replace('m.html, m.text, ', 'NULL AS html, NULL AS text, ');
+
+/** What rendering a message needs besides its row: the people, the submission and the call. */
+export interface MessageContext {
+  id: string;
+  userEmail: string | null;
+  userFirstName: string | null;
+  userLastName: string | null;
+  userLanguage: string | null;
+  organizationName: string | null;
+  contactEmail: string | null;
+  contactName: string | null;
+  submissionCode: string | null;
+  submittedAt: Date | null;
+  callName: string | null;
+  closingAt: Date | null;
+  enableUserDownloadPdf: boolean | null;
+  batchSubject: string | null;
+  batchHtml: string | null;
+}
+
+export interface BrandingRow {
+  name: string;
+  defaultLanguage: string;
+  logoBase64: string | null;
+  logoWidth: number;
+  logoHeight: number;
+}
+
+/** A step of a submission with its answer, for the confirmation's summary. */
+export interface SummaryStep {
+  name: string;
+  kind: string;
+  content: unknown;
+  answer: unknown;
+  files: string[];
+}
+
+export type Audience = 'not-started' | 'in-progress' | 'submitted';
+
+export interface RecipientQuery {
+  callId: string | null;
+  states: Audience[];
+  addresses: string[];
+}
+
+export interface Settlement {
+  id: string;
+  state: MessageState;
+  error: string | null;
+  transport: string | null;
+}
+
+export interface Rendering {
+  id: string;
+  toAddress: string | null;
+  ccAddress: string | null;
+  language: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const SORT: Record<string, string> = {
+  createdAt: 'm.created_at',
+  sentAt: 'm.sent_at',
+  state: 'm.state',
+  kind: 'm.kind',
+  toAddress: 'm.to_address',
+  subject: 'm.subject',
+  attempts: 'm.attempts',
+};
+export const MESSAGE_SORTABLE = Object.keys(SORT);
+
+export interface MessageFilter {
+  q?: string;
+  state?: MessageState;
+  kind?: MessageKind;
+  callId?: string;
+  batchId?: string;
+}
+
+/**
+ * The recipients of an administrator's message, one per address (lower-cased): the people who
+ * started the call's submissions (in progress or submitted), the members of organizations that
+ * have not started it (allowed by the call's e-mail filter), and explicit addresses (a known
+ * user's address keeps that user, for their language). $1 call (or null), $2 states, $3 addresses.
+ */
+const RECIPIENTS = `recipients AS (
+  SELECT DISTINCT ON (r.email) r.email, r.user_id, r.submission_id, r.organization_id
+    FROM (
+      SELECT lower(u.email) AS email, u.id AS user_id, s.id AS submission_id, s.organization_id, 0 AS rank
+        FROM call_submission s JOIN app_user u ON u.id = s.user_id
+       WHERE s.call_id = $1 AND ((NOT s.closed AND 'in-progress' = ANY($2::text[])) OR (s.closed AND 'submitted' = ANY($2::text[])))
+      UNION ALL
+      SELECT lower(u.email), u.id, NULL, min(om.organization_id::text)::uuid, 1
+        FROM app_user u JOIN organization_member om ON om.user_id = u.id JOIN call c ON c.id = $1
+       WHERE 'not-started' = ANY($2::text[])
+         AND NOT EXISTS (SELECT 1 FROM organization_member om2 JOIN call_submission s2 ON s2.organization_id = om2.organization_id
+                          WHERE om2.user_id = u.id AND s2.call_id = $1)
+         AND (NOT c.is_user_filter_enable OR lower(u.email) = ANY(string_to_array(regexp_replace(lower(c.user_filter_email), '\\s', '', 'g'), ',')))
+       GROUP BY u.id, u.email
+      UNION ALL
+      SELECT a.email, u.id, NULL, NULL, 2
+        FROM unnest($3::text[]) AS a(email) LEFT JOIN app_user u ON u.email = a.email
+    ) r
+   ORDER BY r.email, r.rank)`;
+
+/** Queries of messaging; no rule lives here. */
+@Injectable()
+export class MessagesRepository {
+  private readonly pool: Pool;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly sql: Sql,
+  ) {
+    this.pool = (db.driver as PostgresDriver).master as Pool;
+  }
+
+  /** Runs `work` in a transaction on one pooled connection (handed to pg-boss as its `db` too). */
+  async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  // ------------------------------------------------------------ queueing
+
+  /** Whether any message waits for a job: none yet, or its attempt's lease ran out (cheap probes of two partial indexes). */
+  async hasUnqueued(): Promise<boolean> {
+    const rows = await this.sql.rows(
+      'messages-has-unqueued',
+      `SELECT 1 WHERE EXISTS (SELECT 1 FROM message WHERE enqueued_at IS NULL)
+          OR EXISTS (SELECT 1 FROM message WHERE state = 'sending' AND lease_until < now())`,
+      [],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Claims up to `limit` messages that need a job (none yet, or an attempt whose process died:
+   * lease run out), giving each a new job id, in the caller's transaction. A lapsed attempt's
+   * row goes back to `retrying`; its old job, if pg-boss ever runs it again, finds nothing to send.
+   */
+  async claimUnqueued(client: PoolClient, limit: number): Promise<{ id: string; jobId: string }[]> {
+    return (
+      await client.query<{ id: string; jobId: string }>(
+        `WITH fresh AS (SELECT id FROM message WHERE enqueued_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED),
+              lapsed AS (SELECT id FROM message WHERE state = 'sending' AND lease_until < now() LIMIT $1 FOR UPDATE SKIP LOCKED)
+         UPDATE message m SET enqueued_at = now(), job_id = gen_random_uuid(), updated_at = now(),
+                state = CASE WHEN m.state = 'sending' THEN 'retrying' ELSE m.state END, lease_until = NULL
+          WHERE m.id IN (SELECT id FROM fresh) OR m.id IN (SELECT id FROM lapsed)
+          RETURNING m.id, m.job_id AS "jobId"`,
+        [limit],
+      )
+    ).rows;
+  }
+
+  /** The recipients an administrator's message would go to: how many. */
+  async countRecipients(q: RecipientQuery): Promise<number> {
+    const rows = await this.sql.rows<{ n: number }>(
+      'messages-count-recipients',
+      `WITH ${RECIPIENTS} SELECT count(*)::int AS n FROM recipients`,
+      [q.callId, q.states, q.addresses],
+    );
+    return rows[0].n;
+  }
+
+  /** Writes the batch and one queued message per recipient, in one transaction; answers how many. */
+  async queueBatch(
+    q: RecipientQuery,
+    batch: { subject: string; html: string; createdById: string; addressCount: number },
+  ): Promise<{ batchId: string; queued: number }> {
+    return this.transaction(async (client) => {
+      const [{ id: batchId }] = (
+        await client.query<{ id: string }>(
+          `INSERT INTO message_batch (call_id, created_by_id, subject, html, audience, recipient_count)
+           VALUES ($1, $2, $3, $4, $5, 0) RETURNING id`,
+          [q.callId, batch.createdById, batch.subject, batch.html, JSON.stringify({ states: q.states, addresses: batch.addressCount })],
+        )
+      ).rows;
+      const inserted = await client.query(
+        `WITH ${RECIPIENTS}
+         INSERT INTO message (kind, user_id, submission_id, call_id, organization_id, batch_id, to_address)
+         SELECT 'custom', r.user_id, r.submission_id, $4, r.organization_id, $5, r.email FROM recipients r`,
+        [q.callId, q.states, q.addresses, q.callId, batchId],
+      );
+      const queued = inserted.rowCount ?? 0;
+      await client.query('UPDATE message_batch SET recipient_count = $2 WHERE id = $1', [batchId, queued]);
+      return { batchId, queued };
+    });
+  }
+
+  /**
+   * Reminders of a call's deadline to every submission still in progress: N days before (the
+   * call's setting, default 7; 0 turns reminders off) and 1 day before. Each goes once per
+   * submission, threshold and closing date (the dedupe key), whenever the schedule runs.
+   */
+  async queueReminders(now: Date): Promise<number> {
+    const result = await this.pool.query(
+      `INSERT INTO message (kind, user_id, submission_id, call_id, organization_id, dedupe_key, params)
+       SELECT 'deadline-reminder', s.user_id, s.id, c.id, s.organization_id,
+              'reminder:' || s.id || ':' || t.days || ':' || floor(extract(epoch FROM c.closing_at))::bigint,
+              jsonb_build_object('threshold', t.days)
+         FROM call c
+         LEFT JOIN call_message_settings cs ON cs.call_id = c.id
+         CROSS JOIN LATERAL (SELECT DISTINCT d FROM unnest(ARRAY[coalesce(cs.reminder_days, 7), 1]) AS d) AS t(days)
+         JOIN call_submission s ON s.call_id = c.id AND NOT s.closed
+        WHERE coalesce(cs.reminder_days, 7) > 0
+          AND c.opening_at <= $1 AND c.closing_at > $1
+          AND $1 >= c.closing_at - make_interval(days => t.days)
+          AND (t.days = 1 OR $1 < c.closing_at - interval '1 day')
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+      [now],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  // ------------------------------------------------------------ sending
+
+  /**
+   * Claims the messages of a batch of jobs for an attempt: only those still to be sent (queued
+   * or retrying, or an attempt whose lease ran out: a crashed process). Sent and failed ones, and
+   * ones another worker holds, are not returned: a retried or duplicate job never sends twice.
+   */
+  async claim(ids: string[], leaseSeconds: number): Promise<MessageRow[]> {
+    return this.sql.rows<MessageRow>(
+      'messages-claim',
+      `UPDATE message m SET state = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => $2), updated_at = now()
+        WHERE m.id = ANY($1::uuid[])
+          AND (m.state IN ('queued', 'retrying') OR (m.state = 'sending' AND m.lease_until < now()))
+        RETURNING ${MESSAGE_COLUMNS}`,
+      [ids, leaseSeconds],
+    );
+  }
+
+  async contexts(ids: string[]): Promise<MessageContext[]> {
+    return this.sql.rows<MessageContext>(
+      'messages-contexts',
+      `SELECT m.id, u.email AS "userEmail", u.first_name AS "userFirstName", u.last_name AS "userLastName", u.language AS "userLanguage",
+              o.name AS "organizationName", o.contact_email AS "contactEmail", o.contact_name AS "contactName",
+              s.code AS "submissionCode", s.submitted_at AS "submittedAt",
+              c.name AS "callName", c.closing_at AS "closingAt", c.enable_user_download_pdf AS "enableUserDownloadPdf",
+              b.subject AS "batchSubject", b.html AS "batchHtml"
+         FROM message m
+         LEFT JOIN app_user u ON u.id = m.user_id
+         LEFT JOIN call_submission s ON s.id = m.submission_id
+         LEFT JOIN organization o ON o.id = coalesce(m.organization_id, s.organization_id)
+         LEFT JOIN call c ON c.id = coalesce(m.call_id, s.call_id)
+         LEFT JOIN message_batch b ON b.id = m.batch_id
+        WHERE m.id = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  async activeBranding(): Promise<BrandingRow | null> {
+    const rows = await this.sql.rows<BrandingRow>(
+      'messages-branding',
+      `SELECT name, default_language AS "defaultLanguage", logo_base64 AS "logoBase64", logo_width AS "logoWidth", logo_height AS "logoHeight"
+         FROM configuration WHERE is_active`,
+      [],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The steps of a submission's call in order, with its answers and the names of its files. */
+  async summarySteps(submissionId: string): Promise<SummaryStep[]> {
+    return this.sql.rows<SummaryStep>(
+      'messages-summary',
+      `SELECT st.name, coalesce(t.name, '') AS kind, st.content, r.content AS answer,
+              ARRAY(SELECT a.file_name FROM attachment a WHERE a.submission_id = s.id AND a.step_id = st.id AND a.purpose = 'submission'
+                     ORDER BY a.slot_index NULLS LAST, a.created_at) AS files
+         FROM call_submission s JOIN call c ON c.id = s.call_id JOIN step st ON st.call_type_id = c.call_type_id
+         LEFT JOIN step_type t ON t.id = st.step_type_id
+         LEFT JOIN step_result r ON r.submission_id = s.id AND r.step_id = st.id
+        WHERE s.id = $1 ORDER BY st.sort, st.name, st.id`,
+      [submissionId],
+    );
+  }
+
+  /** The rendered message kept with its row (what is sent, and what the console shows). */
+  async saveRendered(list: Rendering[]): Promise<void> {
+    if (!list.length) return;
+    await this.sql.rows(
+      'messages-save-rendered',
+      `UPDATE message m SET to_address = v.to_address, cc_address = v.cc_address, language = v.language,
+              subject = v.subject, html = v.html, text = v.text, updated_at = now()
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+              AS v(id, to_address, cc_address, language, subject, html, text)
+        WHERE m.id = v.id`,
+      [
+        list.map((r) => r.id),
+        list.map((r) => r.toAddress),
+        list.map((r) => r.ccAddress),
+        list.map((r) => r.language),
+        list.map((r) => r.subject),
+        list.map((r) => r.html),
+        list.map((r) => r.text),
+      ],
+    );
+  }
+
+  async saveAttachments(id: string, attachments: { filename: string; contentType: string; size: number }[]): Promise<void> {
+    await this.sql.rows('messages-save-attachments', 'UPDATE message SET attachments = $2::jsonb WHERE id = $1', [
+      id,
+      JSON.stringify(attachments),
+    ]);
+  }
+
+  /** Each attempt's outcome, in one statement. */
+  async settle(list: Settlement[]): Promise<void> {
+    if (!list.length) return;
+    await this.sql.rows(
+      'messages-settle',
+      `UPDATE message m SET state = v.state, last_error = CASE WHEN v.state = 'sent' THEN NULL ELSE v.error END,
+              transport = coalesce(v.transport, m.transport), lease_until = NULL, updated_at = now(),
+              sent_at = CASE WHEN v.state = 'sent' THEN now() ELSE m.sent_at END
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS v(id, state, error, transport)
+        WHERE m.id = v.id AND m.state = 'sending'`,
+      [list.map((s) => s.id), list.map((s) => s.state), list.map((s) => s.error), list.map((s) => s.transport)],
+    );
+  }
+
+  /** A failed message queued again (a new series of attempts); false when it is not failed. */
+  async requeueFailed(id: string): Promise<boolean> {
+    const rows = await this.sql.rows(
+      'messages-requeue',
+      `UPDATE message SET state = 'queued', attempts = 0, enqueued_at = NULL, job_id = NULL, lease_until = NULL, updated_at = now()
+        WHERE id = $1 AND state = 'failed' RETURNING id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+
+  // ------------------------------------------------------------ console
+
+  async find(id: string): Promise<MessageRow | null> {
+    const rows = await this.sql.rows<MessageRow>('messages-find', `SELECT ${MESSAGE_COLUMNS} FROM message m WHERE m.id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  async page(query: ListQuery, filter: MessageFilter): Promise<Page<MessageRow>> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (filter.state) add('m.state = ?', filter.state);
+    if (filter.kind) add('m.kind = ?', filter.kind);
+    if (filter.callId) add('m.call_id = ?', filter.callId);
+    if (filter.batchId) add('m.batch_id = ?', filter.batchId);
+    if (filter.q) {
+      params.push(`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`(m.to_address ILIKE $${params.length} OR m.subject ILIKE $${params.length})`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const order = `${SORT[query.sortField ?? 'createdAt'] ?? 'm.created_at'} ${query.sortOrder} ${query.sortOrder === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST'}, m.id`;
+    const [count, rows] = await Promise.all([
+      this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM message m ${clause}`, params),
+      this.pool.query<MessageRow>(
+        `SELECT ${LIST_COLUMNS} FROM message m ${clause} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
+        params,
+      ),
+    ]);
+    return { items: rows.rows, total: count.rows[0].n };
+  }
+
+  /** State counts of the messages of a call or batch (the console's summary). */
+  async stateCounts(filter: { callId?: string; batchId?: string }): Promise<Record<string, number>> {
+    const rows = await this.pool.query<{ state: string; n: number }>(
+      `SELECT state, count(*)::int AS n FROM message WHERE ($1::uuid IS NULL OR call_id = $1) AND ($2::uuid IS NULL OR batch_id = $2) GROUP BY state`,
+      [filter.callId ?? null, filter.batchId ?? null],
+    );
+    return Object.fromEntries(rows.rows.map((r) => [r.state, r.n]));
+  }
+
+  // ------------------------------------------------------------ templates, settings, language
+
+  async templates(): Promise<{ kind: string; language: string; subject: string; html: string; updatedAt: Date }[]> {
+    return (
+      await this.pool.query('SELECT kind, language, subject, html, updated_at AS "updatedAt" FROM message_template ORDER BY kind, language')
+    ).rows as { kind: string; language: string; subject: string; html: string; updatedAt: Date }[];
+  }
+
+  async template(kind: string, language: string): Promise<{ subject: string; html: string; updatedAt: Date } | null> {
+    const rows = await this.sql.rows<{ subject: string; html: string; updatedAt: Date }>(
+      'messages-template',
+      'SELECT subject, html, updated_at AS "updatedAt" FROM message_template WHERE kind = $1 AND language = $2',
+      [kind, language],
+    );
+    return rows[0] ?? null;
+  }
+
+  async saveTemplate(kind: string, language: string, subject: string, html: string, userId: string): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO message_template (kind, language, subject, html, updated_by_id) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (kind, language) DO UPDATE SET subject = EXCLUDED.subject, html = EXCLUDED.html,
+              updated_by_id = EXCLUDED.updated_by_id, updated_at = now()`,
+      [kind, language, subject, html, userId],
+    );
+  }
+
+  async deleteTemplate(kind: string, language: string): Promise<void> {
+    await this.pool.query('DELETE FROM message_template WHERE kind = $1 AND language = $2', [kind, language]);
+  }
+
+  async callExists(id: string): Promise<boolean> {
+    return (await this.sql.rows('messages-call-exists', 'SELECT 1 FROM call WHERE id = $1', [id])).length > 0;
+  }
+
+  async reminderDays(callId: string): Promise<number | null> {
+    const rows = await this.sql.rows<{ days: number }>(
+      'messages-reminder-days',
+      'SELECT reminder_days AS days FROM call_message_settings WHERE call_id = $1',
+      [callId],
+    );
+    return rows[0]?.days ?? null;
+  }
+
+  async setReminderDays(callId: string, days: number): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO call_message_settings (call_id, reminder_days) VALUES ($1, $2)
+       ON CONFLICT (call_id) DO UPDATE SET reminder_days = EXCLUDED.reminder_days`,
+      [callId, days],
+    );
+  }
+
+  async setUserLanguage(userId: string, language: string): Promise<void> {
+    await this.sql.rows('messages-user-language', 'UPDATE app_user SET language = $2 WHERE id = $1 AND language IS DISTINCT FROM $2', [
+      userId,
+      language,
+    ]);
+  }
+}

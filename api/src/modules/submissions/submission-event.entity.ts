@@ -1,0 +1,40 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { UserEntity } from '../auth/user.entity.js';
+import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
+
+/** What happened to a submission: submitted by its applicant, closed by an administrator (forced), reopened by an administrator. */
+export const SUBMISSION_EVENT_KINDS = ['submitted', 'closed', 'reopened'] as const;
+export type SubmissionEventKind = (typeof SUBMISSION_EVENT_KINDS)[number];
+
+/**
+ * The history of a submission (issue 14): one row per submission, forced close and reopening,
+ * with who did it and when. Written by the same statement that closes or reopens.
+ */
+@Entity('submission_event')
+@Index('submission_event_submission_idx', ['submissionId', 'at'])
+export class SubmissionEventEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'uuid' })
+  submissionId: string;
+
+  @ManyToOne(() => CallSubmissionEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'submission_id' })
+  submission?: CallSubmissionEntity;
+
+  @Column({ type: 'varchar', length: 20 })
+  kind: SubmissionEventKind;
+
+  /** Who did it; null when unknown (submissions closed before the history existed) or the user was deleted. */
+  @Index('submission_event_user_idx')
+  @Column({ type: 'uuid', nullable: true })
+  userId: string | null;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'user_id' })
+  user?: UserEntity;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  at: Date;
+}

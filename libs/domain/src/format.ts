@@ -1,0 +1,79 @@
+import { LANGUAGES, type Language } from './constants.js';
+
+/**
+ * Numbers, dates and sizes as the apps show them, in the user's language (Intl). Shared by
+ * the applicant app, the console and exports, so a score reads the same everywhere.
+ */
+export const LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
+
+/** The Intl locale of an interface language ('it', 'en-GB', 'fr' ...); Italian otherwise. */
+export function localeOf(language: string | null | undefined): string {
+  const l = (language ?? '').slice(0, 2).toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(l) ? LOCALES[l as Language] : LOCALES.it;
+}
+
+/** A decimal number with at most `digits` decimals (at least `minimumDigits`): "15,17" in Italian, "15.17" in English. */
+export function formatDecimal(value: number, language: string, digits = 2, minimumDigits = 0): string {
+  return new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: minimumDigits, maximumFractionDigits: digits }).format(value);
+}
+
+/** A quiz score (a fraction 0..1) as the percentage every screen shows: "75 %" / "75%". */
+export function formatQuizScore(score: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { style: 'percent', maximumFractionDigits: 0 }).format(score);
+}
+
+/** A percentage value (0..100, e.g. a bound) in the same unit as formatQuizScore. */
+export function formatPercentValue(percent: number, language: string): string {
+  return formatQuizScore(percent / 100, language);
+}
+
+/** The SROI index as "1 : 15,17" (two decimals, the locale's separator). */
+export function formatSroiRatio(sroi: number, language: string): string {
+  return `1 : ${formatDecimal(sroi, language, 2, 2)}`;
+}
+
+/**
+ * A date and time in the user's time zone, with the zone named: "24 novembre 2026, 13:17 CET".
+ * `timeZone` defaults to the browser's.
+ */
+export function formatDateTimeWithZone(value: string | Date, language: string, timeZone?: string): string {
+  const d = value instanceof Date ? value : new Date(value);
+  return new Intl.DateTimeFormat(localeOf(language), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(d);
+}
+
+/** How long before a call closes a countdown shows on its card. */
+export const COUNTDOWN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * "in 3 days" / "in 5 hours" / "in 20 minutes" (Intl.RelativeTimeFormat) while `closingAt` is
+ * in the future and at most a week away; undefined otherwise.
+ */
+export function closingCountdown(closingAt: string | Date, language: string, now: Date = new Date()): string | undefined {
+  const left = new Date(closingAt).getTime() - now.getTime();
+  if (!(left > 0) || left > COUNTDOWN_WINDOW_MS) return undefined;
+  const rtf = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'always' });
+  const hours = left / 3_600_000;
+  if (hours >= 48) return rtf.format(Math.floor(hours / 24), 'day');
+  if (hours >= 1) return rtf.format(Math.floor(hours), 'hour');
+  return rtf.format(Math.max(1, Math.floor(left / 60_000)), 'minute');
+}
+
+export const BYTES_PER_MEGABYTE = 1024 * 1024;
+
+/** Bytes as megabytes for an input (at most 2 decimals): 5242880 -> 5. */
+export function bytesToMegabytes(bytes: number): number {
+  return Math.round((bytes / BYTES_PER_MEGABYTE) * 100) / 100;
+}
+
+/** Megabytes typed in an input as whole bytes (what the API stores): 0.5 -> 524288. */
+export function megabytesToBytes(megabytes: number): number {
+  return Math.round(megabytes * BYTES_PER_MEGABYTE);
+}
