@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.spec.{ts,tsx}'],
     restoreMocks: true,
+    // The 5 s default fails on a loaded 2-core CI machine; a hung test still fails.
+    testTimeout: 30_000,
   },
 });

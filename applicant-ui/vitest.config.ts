@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // The 5 s default fails on a loaded 2-core CI machine; a hung test still fails.
+    testTimeout: 30_000,
   },
 });
