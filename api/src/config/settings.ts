@@ -1,5 +1,5 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 
 /**
@@ -214,11 +214,18 @@ function oidcSettings(env: Env, cwd: string, issuer: string, clientId: string): 
 /** In development the JWT secret is generated once and kept under the data folder. */
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (e) {
+    throw new SettingError(
+      'DATA_DIR',
+      `cannot keep the development JWT secret in ${dataDir} (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
 }
 
 export function loadSettings(env: Env = process.env, cwd = process.cwd()): Settings {
@@ -328,6 +335,29 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
     },
     surveyJsLicenseKey: licenceKey(env, 'SURVEYJS_LICENSE_KEY'),
   };
+}
+
+/**
+ * At start (main.ts): the folders the product writes to exist and are writable by this process
+ * (DATA_DIR: the upload staging folder, the development keys, the embedded PostgreSQL; FILES_DIR
+ * without S3). A container whose user cannot write its volume stops with one line naming the
+ * setting, instead of an EACCES stack trace from whichever module writes first.
+ */
+export function checkWritableFolders(settings: Settings): void {
+  const folders: [string, string][] = [['DATA_DIR', settings.dataDir]];
+  if (!settings.s3) folders.push(['FILES_DIR', settings.filesDir]);
+  for (const [name, dir] of folders) {
+    try {
+      mkdirSync(dir, { recursive: true });
+      accessSync(dir, constants.W_OK | constants.X_OK);
+    } catch (e) {
+      const who = process.getuid ? `user ${process.getuid()}` : 'this user';
+      throw new SettingError(
+        name,
+        `${dir} cannot be written by ${who} (${(e as NodeJS.ErrnoException).code ?? 'error'}): give it a writable folder or volume`,
+      );
+    }
+  }
 }
 
 export const SETTINGS = Symbol('SETTINGS');
