@@ -22,7 +22,11 @@ import { startOwnProduct, type OwnProduct } from './support/product';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The tool sits beside the repository (`../shared/tools/oidc-provider`), here and in CI; OIDC_PROVIDER_TOOL overrides. */
 const TOOL = resolve(ROOT, process.env.OIDC_PROVIDER_TOOL ?? '../shared/tools/oidc-provider');
-const SCREENSHOTS = join(ROOT, 'docs/screenshots/identity-providers');
+/** The screenshots go to the docs only when asked (E2E_DOCS_SCREENSHOTS=1), so that test runs leave the tree clean. */
+const SCREENSHOTS = join(
+  ROOT,
+  process.env.E2E_DOCS_SCREENSHOTS ? 'docs/screenshots/identity-providers' : 'test-results/e2e/identity-providers',
+);
 
 test.describe.configure({ mode: 'serial' });
 test.skip(
