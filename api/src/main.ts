@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { createApp } from './app.factory.js';
-import { loadSettings, SettingError, type Settings } from './config/settings.js';
+import { checkWritableFolders, loadSettings, SettingError, type Settings } from './config/settings.js';
 import { startEmbeddedPostgres, type RunningDatabase } from './database/embedded-database.js';
 import { isDatabaseOutage } from './common/http/error.filter.js';
 
@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   let settings: Settings;
   try {
     settings = loadSettings();
+    checkWritableFolders(settings);
     loaded = settings;
   } catch (e) {
     if (e instanceof SettingError) {

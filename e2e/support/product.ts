@@ -107,7 +107,7 @@ export async function startOwnProduct(extraEnv: Record<string, string> = {}): Pr
     'ADMIN_EMAILS',
     'CUSTOMIZE_EMAIL_DOMAIN',
   ])
-    delete env[name];
+    if (!(name in extraEnv)) delete env[name];
   const logFile = join(dataDir, 'product.log');
   const out = createWriteStream(logFile, { flags: 'a' });
   const pgDataDir = join(dataDir, 'postgres', 'pgdata');

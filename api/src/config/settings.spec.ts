@@ -31,6 +31,16 @@ describe('loadSettings', () => {
     [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
     [{ SURVEYJS_LICENSE_KEY: 'two words' }, 'SURVEYJS_LICENSE_KEY'],
     [{ NODE_ENV: 'production', JWT_SECRET: '' }, 'JWT_SECRET'],
+    [{ OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'a', OIDC_TOKEN_AUTH_METHOD: 'client_secret_jwt' }, 'OIDC_TOKEN_AUTH_METHOD'],
+    [{ OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'a', OIDC_TOKEN_AUTH_METHOD: 'client_secret_post' }, 'OIDC_CLIENT_SECRET'],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'a', OIDC_TOKEN_AUTH_METHOD: 'private_key_jwt' },
+      'OIDC_CLIENT_PRIVATE_KEY_FILE',
+    ],
+    [
+      { OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_PRIVATE_KEY_FILE: '/nonexistent.pem' },
+      'OIDC_CLIENT_PRIVATE_KEY_FILE',
+    ],
     // The embedded development sign-in never runs in production.
     [{ NODE_ENV: 'production' }, 'OIDC_ISSUER'],
   ])('names the setting at fault: %j', (env, setting) => {
@@ -63,7 +73,13 @@ describe('loadSettings', () => {
       ADMIN_EMAILS: ' Boss@Example.org ,x@y.it ',
       PUBLIC_URL: 'https://calls.example.org/',
     });
-    expect(s.oidc).toEqual({ issuer: 'https://id.example.org/realms/x', clientId: 'app', clientSecret: undefined });
+    expect(s.oidc).toEqual({
+      issuer: 'https://id.example.org/realms/x',
+      clientId: 'app',
+      clientSecret: undefined,
+      tokenAuthMethod: undefined,
+      privateKey: undefined,
+    });
     expect(s.adminEmails).toEqual(['boss@example.org', 'x@y.it']);
     expect(s.publicUrl).toBe('https://calls.example.org');
     expect(s.customizeEmailDomain).toBeUndefined();

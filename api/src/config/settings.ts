@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, randomBytes } from 'node:crypto';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 
 /**
@@ -17,7 +17,7 @@ export interface Settings {
   jwtSecret: string;
   /** Lifetime of an access token; the apps renew it silently through the session's refresh token. */
   accessTokenMinutes: number;
-  oidc: { issuer: string; clientId: string; clientSecret: string | undefined } | undefined;
+  oidc: OidcSettings | undefined;
   adminEmails: string[];
   customizeEmailDomain: string | undefined;
   filesDir: string;
@@ -47,6 +47,26 @@ export interface Settings {
   staticDirs: { applicant: string; admin: string };
   /** SurveyJS licence key for the console's Survey Creator (removes its "developer license" banner). */
   surveyJsLicenseKey: string | undefined;
+}
+
+/** How the product authenticates at the provider's token endpoint (RFC 6749 2.3, OpenID Connect Core 9). */
+export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;
+export type TokenAuthMethod = (typeof TOKEN_AUTH_METHODS)[number];
+
+/** A private key for `private_key_jwt`: PKCS#8 PEM, the JWS algorithm its type implies, an optional key id. */
+export interface ClientPrivateKey {
+  pem: string;
+  alg: 'RS256' | 'PS256' | 'ES256' | 'ES384' | 'ES512' | 'EdDSA';
+  kid: string | undefined;
+}
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  /** OIDC_TOKEN_AUTH_METHOD; undefined: chosen from the provider's `token_endpoint_auth_methods_supported`. */
+  tokenAuthMethod: TokenAuthMethod | undefined;
+  privateKey: ClientPrivateKey | undefined;
 }
 
 export interface RateBudget {
@@ -146,14 +166,66 @@ function licenceKey(env: Env, name: string): string | undefined {
   return raw;
 }
 
+/** OIDC_CLIENT_PRIVATE_KEY_FILE: a PKCS#8 PEM file whose key type gives the algorithm (RSA: RS256, EC: ES256/384/512, Ed25519: EdDSA). */
+function clientPrivateKey(env: Env, cwd: string): ClientPrivateKey | undefined {
+  const file = value(env, 'OIDC_CLIENT_PRIVATE_KEY_FILE');
+  if (file === undefined) return undefined;
+  let pem: string;
+  try {
+    pem = readFileSync(resolve(cwd, file), 'utf8');
+  } catch (e) {
+    throw new SettingError('OIDC_CLIENT_PRIVATE_KEY_FILE', `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let alg: ClientPrivateKey['alg'];
+  try {
+    const key = createPrivateKey(pem);
+    const curve = key.asymmetricKeyDetails?.namedCurve;
+    const byType: Record<string, ClientPrivateKey['alg'] | undefined> = {
+      rsa: 'RS256',
+      'rsa-pss': 'PS256',
+      ed25519: 'EdDSA',
+      ec: curve === 'prime256v1' ? 'ES256' : curve === 'secp384r1' ? 'ES384' : curve === 'secp521r1' ? 'ES512' : undefined,
+    };
+    const found = byType[key.asymmetricKeyType ?? ''];
+    if (!found) throw new Error('unsupported');
+    alg = found;
+  } catch {
+    throw new SettingError('OIDC_CLIENT_PRIVATE_KEY_FILE', 'must hold an RSA, EC (P-256/384/521) or Ed25519 private key in PEM');
+  }
+  if (!pem.includes('BEGIN PRIVATE KEY'))
+    throw new SettingError('OIDC_CLIENT_PRIVATE_KEY_FILE', 'must be PKCS#8 PEM (openssl pkcs8 -topk8 -nocrypt converts it)');
+  return { pem, alg, kid: value(env, 'OIDC_CLIENT_KEY_ID') };
+}
+
+/** The external provider's client: id, secret or key, and how to authenticate at the token endpoint. */
+function oidcSettings(env: Env, cwd: string, issuer: string, clientId: string): OidcSettings {
+  const clientSecret = value(env, 'OIDC_CLIENT_SECRET');
+  const privateKey = clientPrivateKey(env, cwd);
+  const raw = value(env, 'OIDC_TOKEN_AUTH_METHOD');
+  const tokenAuthMethod =
+    raw === undefined || raw === 'auto' ? undefined : oneOf(env, 'OIDC_TOKEN_AUTH_METHOD', TOKEN_AUTH_METHODS, 'none');
+  if ((tokenAuthMethod === 'client_secret_basic' || tokenAuthMethod === 'client_secret_post') && !clientSecret)
+    throw new SettingError('OIDC_CLIENT_SECRET', `is required with OIDC_TOKEN_AUTH_METHOD=${tokenAuthMethod}`);
+  if (tokenAuthMethod === 'private_key_jwt' && !privateKey)
+    throw new SettingError('OIDC_CLIENT_PRIVATE_KEY_FILE', 'is required with OIDC_TOKEN_AUTH_METHOD=private_key_jwt');
+  return { issuer, clientId, clientSecret, tokenAuthMethod, privateKey };
+}
+
 /** In development the JWT secret is generated once and kept under the data folder. */
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (e) {
+    throw new SettingError(
+      'DATA_DIR',
+      `cannot keep the development JWT secret in ${dataDir} (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
 }
 
 export function loadSettings(env: Env = process.env, cwd = process.cwd()): Settings {
@@ -189,7 +261,7 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
     embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
     jwtSecret: jwtSecretRaw ?? developmentSecret(dataDir),
     accessTokenMinutes: integer(env, 'ACCESS_TOKEN_MINUTES', 10, 1, 60),
-    oidc: issuer ? { issuer, clientId: clientId!, clientSecret: value(env, 'OIDC_CLIENT_SECRET') } : undefined,
+    oidc: issuer ? oidcSettings(env, cwd, issuer, clientId!) : undefined,
     // Only the embedded development provider (never in production) makes admin@example.org an administrator.
     adminEmails: emails(env, 'ADMIN_EMAILS', embeddedDevelopment ? ['admin@example.org'] : []),
     customizeEmailDomain: value(env, 'CUSTOMIZE_EMAIL_DOMAIN')?.toLowerCase() ?? (embeddedDevelopment ? 'example.org' : undefined),
@@ -263,6 +335,29 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
     },
     surveyJsLicenseKey: licenceKey(env, 'SURVEYJS_LICENSE_KEY'),
   };
+}
+
+/**
+ * At start (main.ts): the folders the product writes to exist and are writable by this process
+ * (DATA_DIR: the upload staging folder, the development keys, the embedded PostgreSQL; FILES_DIR
+ * without S3). A container whose user cannot write its volume stops with one line naming the
+ * setting, instead of an EACCES stack trace from whichever module writes first.
+ */
+export function checkWritableFolders(settings: Settings): void {
+  const folders: [string, string][] = [['DATA_DIR', settings.dataDir]];
+  if (!settings.s3) folders.push(['FILES_DIR', settings.filesDir]);
+  for (const [name, dir] of folders) {
+    try {
+      mkdirSync(dir, { recursive: true });
+      accessSync(dir, constants.W_OK | constants.X_OK);
+    } catch (e) {
+      const who = process.getuid ? `user ${process.getuid()}` : 'this user';
+      throw new SettingError(
+        name,
+        `${dir} cannot be written by ${who} (${(e as NodeJS.ErrnoException).code ?? 'error'}): give it a writable folder or volume`,
+      );
+    }
+  }
 }
 
 export const SETTINGS = Symbol('SETTINGS');

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import jwt from 'jsonwebtoken';
+import { jwtVerify, type JWTPayload, type JWTVerifyOptions } from 'jose';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
@@ -20,7 +20,7 @@ const VERIFIED_TOKENS = 10_000;
 const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
 
 /**
- * The access token of a request. jsonwebtoken checks the signature with a fixed algorithm list
+ * The access token of a request. jose checks the signature with a fixed algorithm list
  * (so `none` and RSA/HMAC confusion fail), the expiry, the issuer and the audience; the token
  * must be an access token (not a refresh token) of a session that has not ended (SessionService's
  * cache, kept exact by the database: a sign-out reaches every replica at once); then the user is
@@ -30,10 +30,9 @@ const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
  */
 @Injectable()
 export class AccessTokenVerifier {
-  // A KeyObject, not the string: jsonwebtoken would otherwise try (and fail) to parse a string
-  // as a public key on every request before using it as a secret.
+  // A KeyObject made once, not the secret's bytes at every verification.
   private readonly key: KeyObject;
-  private readonly options: jwt.VerifyOptions & { complete?: false };
+  private readonly options: JWTVerifyOptions;
   /** Tokens verified in full, oldest first: their subject and expiry (seconds). */
   private readonly verified = new Map<string, { sub: string; sid: string; exp: number }>();
 
@@ -43,7 +42,7 @@ export class AccessTokenVerifier {
     private readonly sessions: SessionService,
   ) {
     this.key = createSecretKey(Buffer.from(settings.jwtSecret));
-    this.options = { algorithms: [TOKEN_ALGORITHM], issuer: settings.publicUrl, audience: TOKEN_AUDIENCE, ignoreExpiration: false };
+    this.options = { algorithms: [TOKEN_ALGORITHM], issuer: settings.publicUrl, audience: TOKEN_AUDIENCE };
   }
 
   /**
@@ -54,7 +53,7 @@ export class AccessTokenVerifier {
     const token = authorization && BEARER.exec(authorization)?.[1];
     if (!token) return undefined;
     const now = Date.now();
-    const claims = this.claimsOf(token, now / 1000);
+    const claims = await this.claimsOf(token, now / 1000);
     if (!claims || !(await this.sessions.isActive(claims.sid, claims.sub, now))) return undefined;
     const user = await this.users.findAuthUser(claims.sub);
     return user && { user, sessionId: claims.sid };
@@ -65,26 +64,20 @@ export class AccessTokenVerifier {
    * while it is kept, only its expiry is checked again (its signature and other claims cannot
    * have changed: the key is the token itself).
    */
-  private claimsOf(token: string, now: number): { sub: string; sid: string } | undefined {
+  private async claimsOf(token: string, now: number): Promise<{ sub: string; sid: string } | undefined> {
     const known = this.verified.get(token);
     if (known) {
       if (known.exp > now) return known;
       this.verified.delete(token);
       return undefined;
     }
-    let payload: string | jwt.JwtPayload;
+    let payload: JWTPayload;
     try {
-      payload = jwt.verify(token, this.key, this.options);
+      payload = (await jwtVerify(token, this.key, this.options)).payload;
     } catch {
       return undefined;
     }
-    if (
-      typeof payload !== 'object' ||
-      payload.typ !== 'access' ||
-      typeof payload.sub !== 'string' ||
-      typeof payload.sid !== 'string' ||
-      typeof payload.exp !== 'number'
-    ) {
+    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
       return undefined;
     }
     const claims = { sub: payload.sub, sid: payload.sid as string, exp: payload.exp };

@@ -14,6 +14,7 @@ import {
 } from '../dev-oidc/dev-oidc.client.js';
 import { DevOidcService } from '../dev-oidc/dev-oidc.service.js';
 import type { LoginConfigDto, TokenExchangeDto } from './dto/jwt.dto.js';
+import { chooseTokenAuthMethod, clientAuthentication, type ClientCredentials, type TokenAuthChoice } from './token-endpoint-auth.js';
 import type { SignedInIdentity } from './user.service.js';
 
 const unavailable = () =>
@@ -41,6 +42,8 @@ const claimString = (claims: Record<string, unknown>, name: string): string | un
 export class OidcClientService {
   private readonly logger = new Logger('OidcClient');
   private configuration: Promise<oidc.Configuration> | undefined;
+  /** The token endpoint's client authentication, chosen at discovery (see token-endpoint-auth.ts). */
+  private tokenAuth: TokenAuthChoice | undefined;
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -148,19 +151,42 @@ export class OidcClientService {
     };
   }
 
-  /** Discovery, once (retried after a failure). */
+  /** How the product authenticates at the token endpoint; known after the first discovery. */
+  tokenAuthMethod(): TokenAuthChoice | undefined {
+    return this.tokenAuth;
+  }
+
+  /**
+   * Discovery, once (retried after a failure). The client authentication is chosen from the
+   * discovered `token_endpoint_auth_methods_supported` unless OIDC_TOKEN_AUTH_METHOD says which.
+   */
   private discover(): Promise<oidc.Configuration> {
     if (!this.configuration) {
       const c = this.client;
+      const credentials: ClientCredentials = { clientSecret: c.clientSecret, privateKey: c.privateKey, override: c.tokenAuthMethod };
+      let chosen: Promise<oidc.ClientAuth> | undefined;
+      // openid-client calls this at every token request; the method was chosen at discovery.
+      const auth = (async (as, client, body, headers) => {
+        await (
+          await chosen!
+        )(as, client, body, headers);
+      }) as oidc.ClientAuth;
       const options: oidc.DiscoveryRequestOptions = { timeout: 10 };
       if (new URL(c.issuer).protocol === 'http:') options.execute = [oidc.allowInsecureRequests];
       if (c.embedded) options[oidc.customFetch] = this.loopbackFetch;
-      const auth = c.clientSecret ? oidc.ClientSecretBasic(c.clientSecret) : oidc.None();
-      this.configuration = oidc.discovery(new URL(c.issuer), c.clientId, undefined, auth, options).catch((e: unknown) => {
-        this.configuration = undefined;
-        this.logger.error(`OpenID discovery of ${c.issuer} failed: ${e instanceof Error ? e.message : String(e)}`);
-        throw unavailable();
-      });
+      this.configuration = oidc
+        .discovery(new URL(c.issuer), c.clientId, undefined, auth, options)
+        .then((config) => {
+          this.tokenAuth = chooseTokenAuthMethod(config.serverMetadata().token_endpoint_auth_methods_supported, credentials);
+          this.logger.log(`Token endpoint client authentication: ${this.tokenAuth.method} (${this.tokenAuth.reason})`);
+          chosen = clientAuthentication(this.tokenAuth.method, credentials);
+          return chosen.then(() => config);
+        })
+        .catch((e: unknown) => {
+          this.configuration = undefined;
+          this.logger.error(`OpenID discovery of ${c.issuer} failed: ${e instanceof Error ? e.message : String(e)}`);
+          throw unavailable();
+        });
     }
     return this.configuration;
   }

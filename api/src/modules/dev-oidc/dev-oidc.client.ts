@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Settings } from '../../config/settings.js';
+import type { ClientPrivateKey, Settings, TokenAuthMethod } from '../../config/settings.js';
 
 /** Where the embedded development provider is mounted (issuer = PUBLIC_URL + this path). */
 export const DEV_OIDC_PATH = '/oidc';
@@ -35,6 +35,9 @@ export interface OidcClientSettings {
   issuer: string;
   clientId: string;
   clientSecret: string | undefined;
+  /** OIDC_TOKEN_AUTH_METHOD (the embedded provider's client is registered with client_secret_basic). */
+  tokenAuthMethod: TokenAuthMethod | undefined;
+  privateKey: ClientPrivateKey | undefined;
   /** True for the embedded development provider. */
   embedded: boolean;
 }
@@ -46,6 +49,8 @@ export function oidcClientSettings(settings: Settings): OidcClientSettings {
     issuer: devOidcIssuer(settings),
     clientId: DEV_OIDC_CLIENT_ID,
     clientSecret: deriveSecret(settings, 'client-secret'),
+    tokenAuthMethod: 'client_secret_basic',
+    privateKey: undefined,
     embedded: true,
   };
 }
