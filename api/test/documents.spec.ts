@@ -281,6 +281,23 @@ describe('the renderer', () => {
     expect(renderer.status()).toMatchObject({ status: 'up', browser: 'running', restarts: 1 });
   });
 
+  it('reuses its pages: a PDF holds nothing of the one before, and scripts stay off', async () => {
+    const renderer = t.app.get(PdfRenderer);
+    const first = await renderer.render(
+      `<!DOCTYPE html><html><body><h1>FIRST-DOCUMENT</h1>${'<p>Long first page.</p>'.repeat(200)}</body></html>`,
+    );
+    expect(pdfText(first)).toContain('FIRST-DOCUMENT');
+    const second = await renderer.render(
+      `<!DOCTYPE html><html><body><h1>Second document</h1><script>document.write('SCRIPT-RAN')</script></body></html>`,
+    );
+    const text = pdfText(second);
+    expect(text).toContain('Second document');
+    expect(text).not.toMatch(/FIRST-DOCUMENT|Long first page|SCRIPT-RAN/);
+    const idle = (renderer as unknown as { idle: unknown[] }).idle;
+    expect(idle.length).toBeGreaterThan(0);
+    expect(idle.length).toBeLessThanOrEqual(3);
+  });
+
   it('exposes submissionPdf(submissionId, language) for other modules', async () => {
     const pdf = await t.app.get(DocumentsService).submissionPdf(full.submissionId, 'fr');
     expect(pdfText(pdf)).toContain('Budget demandé');

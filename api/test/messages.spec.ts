@@ -1,7 +1,9 @@
+import { jest } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { MessageSender } from '../src/modules/messages/message-sender.service.js';
 import { MessagesService } from '../src/modules/messages/messages.service.js';
+import { RequestLoad } from '../src/modules/messages/request-load.js';
 import { createTestApp, type TestApp } from './app.js';
 import { createScratchDatabase } from './database.js';
 import type { TestUser } from './factory.js';
@@ -195,6 +197,35 @@ describe('confirmation, reopen notice and bounces over a real SMTP server', () =
     const resent = await t.http.post(`/api/admin/messages/${failed.id}/resend`).set(admin.headers());
     expect(resent.status).toBe(200);
     await waitFor(() => sink.received.some((m) => (m.to as { text: string }).text === 'bounce@nowhere.test'), 20_000, 're-sent');
+  });
+
+  it('a message to more recipients than one fetch of jobs arrives once each, also while the API is busy answering people', async () => {
+    const load = t.app.get(RequestLoad);
+    const busy = jest.spyOn(load, 'busy').mockReturnValue(true);
+    try {
+      const addresses = Array.from({ length: 130 }, (_, i) => `many-${i}@ok.test`);
+      const res = await t.http
+        .post('/api/SendEmail/SendEmail')
+        .set(admin.headers())
+        .send({ addresses, subject: 'Many of {{configurationName}}', body: '<p>One each.</p>' });
+      expect(res.status).toBe(202);
+      expect(res.body.queued).toBe(130);
+      const mine = () => sink.received.filter((m) => m.subject === 'Many of Impact Calls');
+      // Busy: a trickle, never a stop.
+      await waitFor(() => mine().length >= 130, 60_000, 'all delivered');
+      expect(busy).toHaveBeenCalled();
+      await new Promise((r) => setTimeout(r, 1500));
+      const got = mine();
+      expect(got).toHaveLength(130);
+      expect(new Set(got.map((m) => m.messageId)).size).toBe(130);
+      expect(new Set(got.map((m) => (m.to as { text: string }).text))).toEqual(new Set(addresses));
+      const states = await t.db.query('SELECT state, count(*)::int AS n FROM message WHERE batch_id = $1 GROUP BY state', [
+        res.body.batchId,
+      ]);
+      expect(states).toEqual([{ state: 'sent', n: 130 }]);
+    } finally {
+      busy.mockRestore();
+    }
   });
 });
 

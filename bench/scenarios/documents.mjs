@@ -286,7 +286,7 @@ export async function setup({ product, databaseUrl }) {
   return { admin, submissionId: submission.id, callId: call.id, exportCallId: exportCall.id };
 }
 
-/** The bare floor: Chromium through puppeteer-core, same flags, one browser, a new page per one-line PDF. */
+/** The bare floor: Chromium through puppeteer-core, same flags, one browser, a new page per one-line PDF; then one page reused. */
 async function bareChromium(times) {
   const { default: puppeteer } = await import('puppeteer-core');
   const browser = await puppeteer.launch({
@@ -302,6 +302,7 @@ async function bareChromium(times) {
     ],
   });
   const ms = [];
+  const reused = [];
   try {
     for (let i = 0; i < times; i++) {
       const started = performance.now();
@@ -311,10 +312,18 @@ async function bareChromium(times) {
       await page.close();
       ms.push(performance.now() - started);
     }
+    // The same with one page kept and reused (as the product does since its page pool).
+    const page = await browser.newPage();
+    for (let i = 0; i < times; i++) {
+      const started = performance.now();
+      await page.setContent('<p>Hello</p>');
+      await page.pdf({ format: 'A4' });
+      reused.push(performance.now() - started);
+    }
   } finally {
     await browser.close();
   }
-  return ms;
+  return { ms, reused };
 }
 
 const figures = (ms) => {
@@ -332,12 +341,12 @@ export async function run({ product, databaseUrl, admin, submissionId, callId, e
   };
   const out = {};
   // BENCH_DOCUMENTS=export measures the export alone (its memory is then not mixed with Chromium's start).
-  if (process.env.BENCH_DOCUMENTS !== 'export') Object.assign(out, await pdfFigures(product, admin, callId, pdf));
+  if (process.env.BENCH_DOCUMENTS !== 'export') Object.assign(out, await pdfFigures(product, admin, callId, submissionId, pdf));
   Object.assign(out, await exportFigures(product, databaseUrl, admin, exportCallId));
   return out;
 }
 
-async function pdfFigures(product, admin, callId, pdf) {
+async function pdfFigures(product, admin, callId, submissionId, pdf) {
   // Warm: Chromium started and the code paths compiled.
   for (let i = 0; i < 8; i++) await pdf();
   const serial = [];
@@ -347,7 +356,21 @@ async function pdfFigures(product, admin, callId, pdf) {
     serial.push(r.ms);
     bytes = r.bytes;
   }
-  const floor = figures((await bareChromium(48)).slice(8));
+  const bare = await bareChromium(48);
+  const floor = figures(bare.ms.slice(8));
+  const reusedFloor = figures(bare.reused.slice(8));
+  // What the PDF costs before printing: the same submission's PDF data (its reads and the
+  // document built, as JSON), one at a time: the rest of a PDF's time is HTML and Chromium.
+  const data = [];
+  for (let i = 0; i < 40; i++) {
+    const started = performance.now();
+    const res = await fetch(`${product.url}/api/Call/GetAllAnswerForPdf?callId=${callId}&subId=${submissionId}&lang=en`, {
+      headers: admin,
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GetAllAnswerForPdf: ${res.status}`);
+    data.push(performance.now() - started);
+  }
 
   // 20 at once.
   const nodeBefore = rssMb(product.pid);
@@ -375,6 +398,8 @@ async function pdfFigures(product, admin, callId, pdf) {
       ...figures(serial),
       kb: Math.round(bytes / 1024),
       'bare Chromium one-line PDF (floor)': floor,
+      'bare Chromium one-line PDF, one page reused': reusedFloor,
+      'its data alone (GetAllAnswerForPdf: reads and document, no HTML, no Chromium)': figures(data),
     },
     'PDF, 20 asked at once': {
       errors,

@@ -24,12 +24,28 @@ const DATE = 'yyyy-mm-dd hh:mm';
 /**
  * Backpressure exceljs does not give: its sheet stream writes into the ZIP's deflate stream
  * without waiting, so rows made faster than they are compressed (or than the client reads)
- * would pile up in memory. After each page, wait until the stream the sheet writes into and
- * the response have room again (exceljs's `StreamBuf.pipes`: the destinations of the sheet).
+ * would pile up in memory. Every SETTLE_ROWS rows (not only after each page: a page of answers
+ * is 5,000 rows, megabytes of XML waiting for the deflater, old enough to reach V8's old
+ * space), wait until the stream the sheet writes into and the response have room again
+ * (exceljs's `StreamBuf.pipes`: the destinations of the sheet).
  */
 async function settle(ws: ExcelJS.Worksheet, out: Writable): Promise<void> {
   const pipes = (ws as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
   for (const dest of [...pipes, out]) await waitForRoom(dest);
+}
+
+/** Rows written between two waits for room (a few hundred kilobytes of XML at most). */
+const SETTLE_ROWS = 200;
+
+/** Counts the rows written to a sheet and waits for room every SETTLE_ROWS of them. */
+function settler(ws: ExcelJS.Worksheet, out: Writable): (rows?: number) => Promise<void> | undefined {
+  let written = 0;
+  return (rows = 1) => {
+    written += rows;
+    if (written < SETTLE_ROWS) return undefined;
+    written = 0;
+    return settle(ws, out);
+  };
 }
 
 interface Column {
@@ -103,8 +119,10 @@ export class ExcelExportService {
     ]);
     const closedWord = translate(language, 'pages.admin.submissions.status-closed');
     const openWord = translate(language, 'pages.admin.submissions.status-open');
+    const room1 = settler(ws1, out);
     for await (const page of this.pages(filter)) {
       for (const r of page) {
+        await room1();
         const o = r.organization;
         ws1
           .addRow([
@@ -144,6 +162,7 @@ export class ExcelExportService {
       { key: 'question', width: 40 },
       { key: 'answer', width: 60 },
     ]);
+    const room2 = settler(ws2, out);
     for await (const page of this.pages(filter, false)) {
       const [results, attachments] = await Promise.all([
         this.repo.results(page.map((r) => r.id)),
@@ -151,14 +170,17 @@ export class ExcelExportService {
       ]);
       for (const r of page) {
         const steps = await this.documents.steps(r.callTypeId);
+        let rows = 0;
         steps.forEach((step, i) => {
           if (step.kind !== 'survey' && step.kind !== 'quiz' && step.kind !== 'upload') return;
           const entries = stepEntries(step, results.get(r.id)?.get(step.id), attachments.get(r.id) ?? [], language);
           for (const entry of entries) {
             if (!entry.answered) continue;
             ws2.addRow([r.code, text(`${i + 1}. ${step.name}`), step.kind, text(entry.label), text(entry.value)]).commit();
+            rows++;
           }
         });
+        await room2(rows);
       }
       await settle(ws2, out);
     }
@@ -177,6 +199,7 @@ export class ExcelExportService {
       { key: 'proxy-value', width: 12, numFmt: '#,##0.00' },
       { key: 'value', width: 14, numFmt: '#,##0.00' },
     ]);
+    const room3 = settler(ws3, out);
     for await (const page of this.pages(filter, false)) {
       const withMiniDyi: ExportRow[] = [];
       for (const r of page) if ((await this.documents.steps(r.callTypeId)).some((s) => s.kind === 'miniDyi')) withMiniDyi.push(r);
@@ -193,6 +216,7 @@ export class ExcelExportService {
             const base = [r.code, text(step.name), sdg, text(o.name), text(o.stakeholder)];
             if (!o.indicators.length) ws3.addRow(base).commit();
             for (const i of o.indicators) ws3.addRow([...base, text(i.name), i.target, text(i.proxyName), i.proxyValue, i.value]).commit();
+            await room3(Math.max(1, o.indicators.length));
           }
         }
       }

@@ -52,12 +52,14 @@ export interface PdfRendererStatus {
 
 /** A launch failure is remembered this long: requests in between fail at once instead of each trying. */
 const RETRY_AFTER_MS = 5000;
+/** A reused page is closed after this many PDFs (and a new one made): whatever a page accumulates stays bounded. */
+const PAGE_USES = 200;
 
 /**
  * HTML to PDF with headless Chromium through puppeteer-core (architecture: "one browser is
  * reused; the page may load nothing"). One browser, started on first use and again if it
- * dies; a new page per PDF, with JavaScript off and every request but `data:` refused; at
- * most `PDF_CONCURRENCY` pages at once, later requests wait in a queue of `PDF_QUEUE_MAX`
+ * dies; pages with JavaScript off and every request but `data:` refused, reused from PDF to
+ * PDF (at most `PDF_CONCURRENCY`, as many as print at once), later requests wait in a queue of `PDF_QUEUE_MAX`
  * (503 errors.pdf-busy beyond it); without Chromium, 503 errors.pdf-unavailable.
  */
 @Injectable()
@@ -72,6 +74,8 @@ export class PdfRenderer implements OnModuleDestroy {
   private restarts = 0;
   private closing = false;
   private launched = false;
+  /** Pages made ready (JavaScript off, requests refused) and free to print again, each with its uses so far. */
+  private idle: { page: Page; browser: Browser; uses: number }[] = [];
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
@@ -118,6 +122,7 @@ export class PdfRenderer implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.closing = true;
+    this.idle = [];
     const browser = this.browser ?? (await this.launching?.catch(() => undefined));
     this.browser = undefined;
     await browser?.close().catch(() => undefined);
@@ -197,28 +202,63 @@ export class PdfRenderer implements OnModuleDestroy {
     }
   }
 
-  private async newPage(): Promise<Page> {
+  /**
+   * A page ready to print: a free one of the running browser, else a new one made ready
+   * (JavaScript off, every request but `data:` refused). Making a page costs more than printing
+   * a short document (measured: about 200 ms of a one-line PDF's 300 on a busy machine), so
+   * pages are kept and reused: at most `PDF_CONCURRENCY` exist, as many as print at once.
+   */
+  private async takePage(retry = true): Promise<{ page: Page; browser: Browser; uses: number }> {
+    const browser = await this.getBrowser();
+    for (let free = this.idle.pop(); free; free = this.idle.pop()) {
+      if (free.browser === browser && !free.page.isClosed()) return free;
+      void free.page.close().catch(() => undefined);
+    }
+    let page: Page;
     try {
-      return await (await this.getBrowser()).newPage();
+      page = await browser.newPage();
     } catch (e) {
-      if (e instanceof AppError) throw e;
+      if (e instanceof AppError || !retry) throw e;
       // The browser died between the check and the page: start it again, once.
-      this.browser = undefined;
-      return (await this.getBrowser()).newPage();
+      if (this.browser === browser) this.browser = undefined;
+      return this.takePage(false);
+    }
+    try {
+      await page.setJavaScriptEnabled(false);
+      await page.setRequestInterception(true);
+    } catch (e) {
+      void page.close().catch(() => undefined);
+      throw e;
+    }
+    page.on('request', (request: HTTPRequest) => {
+      if (request.isInterceptResolutionHandled()) return;
+      // Nothing from the network or the file system: only inline data (images as data: URLs).
+      const allowed = request.url().startsWith('data:');
+      (allowed ? request.continue() : request.abort('blockedbyclient')).catch(() => undefined);
+    });
+    return { page, browser, uses: 0 };
+  }
+
+  /** A page back to the free ones after a PDF; closed instead after an error, after PAGE_USES PDFs, or when its browser is gone. */
+  private givePage(held: { page: Page; browser: Browser; uses: number }, healthy: boolean): void {
+    held.uses++;
+    if (healthy && !this.closing && held.uses < PAGE_USES && held.browser === this.browser && held.browser.connected) {
+      this.idle.push(held);
+    } else {
+      void held.page.close().catch(() => undefined);
     }
   }
 
   private async renderOnPage(html: string, options: PdfOptions): Promise<Buffer> {
-    const page = await this.newPage();
+    const held = await this.takePage().catch((e: unknown) => {
+      if (e instanceof AppError) throw e;
+      if (!this.browser?.connected) throw pdfUnavailable('Chromium went away while making the PDF');
+      throw e;
+    });
+    let healthy = false;
     try {
-      await page.setJavaScriptEnabled(false);
-      await page.setRequestInterception(true);
-      page.on('request', (request: HTTPRequest) => {
-        if (request.isInterceptResolutionHandled()) return;
-        // Nothing from the network or the file system: only inline data (images as data: URLs).
-        const allowed = request.url().startsWith('data:');
-        (allowed ? request.continue() : request.abort('blockedbyclient')).catch(() => undefined);
-      });
+      const { page } = held;
+      // The whole document is replaced: nothing of the previous PDF stays (no script runs to keep anything).
       await page.setContent(html, { waitUntil: 'load', timeout: this.settings.pdf.timeoutMs });
       const pdf = await page.pdf({
         format: 'A4',
@@ -230,13 +270,15 @@ export class PdfRenderer implements OnModuleDestroy {
         timeout: this.settings.pdf.timeoutMs,
       });
       this.rendered++;
+      healthy = true;
       return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     } catch (e) {
       if (e instanceof AppError) throw e;
       if (!this.browser?.connected) throw pdfUnavailable('Chromium went away while making the PDF');
       throw e;
     } finally {
-      await page.close().catch(() => undefined);
+      // A page that failed (or timed out: the race in render() may still hold it) is not reused.
+      this.givePage(held, healthy);
     }
   }
 }

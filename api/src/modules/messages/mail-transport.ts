@@ -45,8 +45,9 @@ export function smtpOptions(smtpUrl: string): Record<string, unknown> {
     secure,
     auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
     // A pool of connections kept open: a message to thousands of applicants is not a connection each.
+    // Ten at once (the sender keeps as many messages in flight); `?maxConnections=` in SMTP_URL changes it.
     pool: true,
-    maxConnections: 5,
+    maxConnections: 10,
     maxMessages: 1000,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -55,9 +56,17 @@ export function smtpOptions(smtpUrl: string): Record<string, unknown> {
   };
 }
 
+/**
+ * Sends over SMTP (a pool of connections). Each message is first composed whole into one buffer
+ * (nodemailer's own composer, through its stream transport), then sent as that raw buffer: the
+ * composer streams a message in many small chunks, each a write on the SMTP socket, and those
+ * writes were the largest item of a profile of 10,000 messages (about 8 s of samples, more than
+ * rendering, the database and pg-boss together).
+ */
 export class SmtpTransport implements MailTransport {
   readonly name = 'smtp' as const;
   private readonly transporter: Transporter;
+  private readonly composer: Transporter;
 
   constructor(
     smtpUrl: string,
@@ -65,23 +74,25 @@ export class SmtpTransport implements MailTransport {
     private readonly messageIdDomain: string,
   ) {
     this.transporter = nodemailer.createTransport(smtpOptions(smtpUrl) as never);
+    this.composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   }
 
   async send(mail: OutgoingMail): Promise<void> {
+    const composed = (await this.composer.sendMail({
+      from: this.from,
+      to: mail.to,
+      cc: mail.cc,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      messageId: `<${mail.id}@${this.messageIdDomain}>`,
+      headers: { 'Content-Language': mail.language, 'Auto-Submitted': 'auto-generated' },
+      // The logo is a data URL in the stored HTML; mail programs get it as an inline (cid) image.
+      attachDataUrls: true,
+      attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    })) as unknown as { envelope: { from: string; to: string[] }; message: Buffer };
     try {
-      await this.transporter.sendMail({
-        from: this.from,
-        to: mail.to,
-        cc: mail.cc,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        messageId: `<${mail.id}@${this.messageIdDomain}>`,
-        headers: { 'Content-Language': mail.language, 'Auto-Submitted': 'auto-generated' },
-        // The logo is a data URL in the stored HTML; mail programs get it as an inline (cid) image.
-        attachDataUrls: true,
-        attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
-      });
+      await this.transporter.sendMail({ envelope: composed.envelope, raw: composed.message });
     } catch (e) {
       const code = (e as { responseCode?: number }).responseCode;
       if (code !== undefined && code >= 500 && code < 600) throw new PermanentMailError((e as Error).message);
@@ -91,6 +102,7 @@ export class SmtpTransport implements MailTransport {
 
   close(): void {
     this.transporter.close();
+    this.composer.close();
   }
 }
 

@@ -13,6 +13,7 @@ import {
 } from './messages.controller.js';
 import { MessagesRepository } from './messages.repository.js';
 import { MessagesService } from './messages.service.js';
+import { RequestLoad } from './request-load.js';
 
 /**
  * E-mail: messages queued in the database with what caused them, sent by pg-boss workers over
@@ -30,7 +31,7 @@ import { MessagesService } from './messages.service.js';
     CallMessageSettingsAdminController,
     UserLanguageController,
   ],
-  providers: [MessagesRepository, MessageSender, MessageQueue, MessagesService, mailTransportProvider],
+  providers: [MessagesRepository, MessageSender, MessageQueue, MessagesService, RequestLoad, mailTransportProvider],
   exports: [MessagesService, MessageQueue],
 })
 export class MessagesModule {}

@@ -205,10 +205,18 @@ export function layout(language: Language, subject: string, body: string, brand:
 
 const LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
 
+/** One formatter per language: making an Intl.DateTimeFormat costs more than rendering the rest of a message. */
+const DATE_FORMATS = new Map<Language, Intl.DateTimeFormat>();
+
 /** A date in the recipient's language (UTC, said so). */
 export function formatDate(language: Language, date: Date | string | null | undefined): string {
   if (!date) return '';
-  return `${new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(date))} UTC`;
+  let format = DATE_FORMATS.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+    DATE_FORMATS.set(language, format);
+  }
+  return `${format.format(new Date(date))} UTC`;
 }
 
 export function asLanguage(value: string | null | undefined, fallback: Language): Language {
