@@ -443,7 +443,9 @@ describe('authorization matrix over openapi/openapi.json', () => {
       got[role] = res.status;
       want[role] = expectedStatus(op.access, c, role);
       if (res.status === 401) expect(res.body.key).toMatch(/^errors\.(unauthorized|invalid-token)$/);
-      if (res.status === 403 && !op.access.public) expect(res.body.key).toMatch(/^errors\.(admin-only|customize-only)$/);
+      // organization-forbidden: an organization named in the query the user does not belong to (GetPBITokenRls).
+      if (res.status === 403 && !op.access.public)
+        expect(res.body.key).toMatch(/^errors\.(admin-only|customize-only|organization-forbidden)$/);
     }
     if (!op.access.public) {
       // User B naming organization A in the header is refused before anything runs.
