@@ -33,7 +33,12 @@ export default function PowerBiReportPage() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+      >
         <Typography variant="h1">{t('pages.admin.pbi.title')}</Typography>
         <Button component={RouterLink} to="/calls" startIcon={<ArrowBackIcon />}>
           {t('pages.admin.pbi.back-to-calls')}

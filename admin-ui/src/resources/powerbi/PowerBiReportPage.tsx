@@ -27,7 +27,12 @@ export function PowerBiReportPage() {
     <Box sx={{ py: 2 }}>
       <Title title={translate('pages.admin.pbi.title')} />
       <Stack spacing={2}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack
+          direction="row"
+          useFlexGap
+          spacing={2}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}
+        >
           <Typography variant="h5" component="h1">
             {translate('pages.admin.pbi.title')}
           </Typography>
