@@ -26,6 +26,7 @@ import impactFramework from './resources/impact-framework';
 import messages, { CallComposer } from './resources/messages';
 import messageTemplates from './resources/message-templates';
 import users from './resources/users';
+import { PbiReportListRoute, PowerBiReportRoute } from './resources/powerbi';
 
 const dataProvider = createDataProvider(api);
 const authProvider = createAuthProvider({ client: api, leave: leaveConsole });
@@ -73,6 +74,7 @@ function Console() {
       <Resource name="messages" {...messages} />
       <Resource name="message-templates" {...messageTemplates} />
       <Resource name="call-message-settings" />
+      <Resource name="pbi-reports" />
       <CustomRoutes>
         <Route path="/customize" element={<CustomizeRedirect />} />
         <Route path="/attachments/:subId/*" element={<AttachmentsPage />} />
@@ -84,6 +86,8 @@ function Console() {
         <Route path="/steps" element={<StepTypesPage />} />
         <Route path="/survey/creator" element={<SurveyCreatorRoute />} />
         <Route path="/survey/createType" element={<SurveyCreateTypeRoute />} />
+        <Route path="/pbi-report-list" element={<PbiReportListRoute />} />
+        <Route path="/powerbi-report/:wid/:rid" element={<PowerBiReportRoute />} />
       </CustomRoutes>
     </Admin>
   );

@@ -264,6 +264,11 @@ const CASES: Record<string, Case> = {
   adminGetUser: { call: (fx) => ({ path: { id: fx.users.userA.id } }), ok: 200 },
   adminEndUserSession: { call: (fx) => ({ path: { id: fx.users.userA.id, sessionId: fx.none } }), ok: 404 },
   adminEndUserSessions: { call: async (fx) => ({ path: { id: await fx.freshUserId() } }), ok: 200 },
+  // Reports (Power BI): off in this app (no settings); ids nothing names answer 404 before that
+  powerBiAvailable: { call: () => ({}), ok: 200 },
+  getPbiToken: { call: () => ({ query: { workspaceId: 'w', reportId: 'r' } }), ok: 404 },
+  getPbiTokenRls: { call: (fx) => ({ query: { workspaceId: 'w', reportId: 'r', orgId: fx.orgA } }), ok: 404, otherOrg: 403, admin: 403 },
+  adminListPbiReports: { call: () => ({}), ok: 200 },
   // Health
   health: { call: () => ({}), ok: 200 },
 };
@@ -438,7 +443,9 @@ describe('authorization matrix over openapi/openapi.json', () => {
       got[role] = res.status;
       want[role] = expectedStatus(op.access, c, role);
       if (res.status === 401) expect(res.body.key).toMatch(/^errors\.(unauthorized|invalid-token)$/);
-      if (res.status === 403 && !op.access.public) expect(res.body.key).toMatch(/^errors\.(admin-only|customize-only)$/);
+      // organization-forbidden: an organization named in the query the user does not belong to (GetPBITokenRls).
+      if (res.status === 403 && !op.access.public)
+        expect(res.body.key).toMatch(/^errors\.(admin-only|customize-only|organization-forbidden)$/);
     }
     if (!op.access.public) {
       // User B naming organization A in the header is refused before anything runs.

@@ -30,6 +30,17 @@ describe('loadSettings', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
     [{ SURVEYJS_LICENSE_KEY: 'two words' }, 'SURVEYJS_LICENSE_KEY'],
+    [{ POWERBI_TENANT_ID: 'contoso.onmicrosoft.com' }, 'POWERBI_CLIENT_ID'],
+    [{ POWERBI_TENANT_ID: 't', POWERBI_CLIENT_ID: 'c' }, 'POWERBI_CLIENT_SECRET'],
+    [
+      { POWERBI_TENANT_ID: 't', POWERBI_CLIENT_ID: 'c', POWERBI_CLIENT_SECRET: 's', POWERBI_API_URL: 'http://api.powerbi.com' },
+      'POWERBI_API_URL',
+    ],
+    [
+      { POWERBI_TENANT_ID: 't', POWERBI_CLIENT_ID: 'c', POWERBI_CLIENT_SECRET: 's', POWERBI_CA_FILE: '/nonexistent.pem' },
+      'POWERBI_CA_FILE',
+    ],
+    [{ POWERBI_TENANT_ID: 't/../x', POWERBI_CLIENT_ID: 'c', POWERBI_CLIENT_SECRET: 's' }, 'POWERBI_TENANT_ID'],
     [{ NODE_ENV: 'production', JWT_SECRET: '' }, 'JWT_SECRET'],
     [{ OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'a', OIDC_TOKEN_AUTH_METHOD: 'client_secret_jwt' }, 'OIDC_TOKEN_AUTH_METHOD'],
     [{ OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'a', OIDC_TOKEN_AUTH_METHOD: 'client_secret_post' }, 'OIDC_CLIENT_SECRET'],
@@ -88,5 +99,27 @@ describe('loadSettings', () => {
   it('reads the SurveyJS licence key (none by default)', () => {
     expect(loadSettings(base()).surveyJsLicenseKey).toBeUndefined();
     expect(loadSettings({ ...base(), SURVEYJS_LICENSE_KEY: ' Zm9v-YmFy_123= ' }).surveyJsLicenseKey).toBe('Zm9v-YmFy_123=');
+  });
+
+  it('turns Power BI embedding on only with the whole service principal, with the public cloud by default', () => {
+    expect(loadSettings(base()).powerBi).toBeUndefined();
+    const s = loadSettings({
+      ...base(),
+      POWERBI_TENANT_ID: 'contoso.onmicrosoft.com',
+      POWERBI_CLIENT_ID: 'app-id',
+      POWERBI_CLIENT_SECRET: 'secret',
+      POWERBI_RLS_ROLES: ' Org , Viewer ',
+    });
+    expect(s.powerBi).toEqual({
+      tenantId: 'contoso.onmicrosoft.com',
+      clientId: 'app-id',
+      clientSecret: 'secret',
+      authorityHost: 'https://login.microsoftonline.com',
+      apiUrl: 'https://api.powerbi.com/v1.0/myorg',
+      scope: 'https://analysis.windows.net/powerbi/api/.default',
+      ca: undefined,
+      timeoutMs: 10_000,
+      rlsRoles: ['Org', 'Viewer'],
+    });
   });
 });

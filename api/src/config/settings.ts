@@ -47,6 +47,26 @@ export interface Settings {
   staticDirs: { applicant: string; admin: string };
   /** SurveyJS licence key for the console's Survey Creator (removes its "developer license" banner). */
   surveyJsLicenseKey: string | undefined;
+  /** Power BI embedding (issue 18): the service principal and where it talks to; undefined when not configured (the feature is off). */
+  powerBi: PowerBiSettings | undefined;
+}
+
+export interface PowerBiSettings {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  /** Entra ID's host (https; the authority is `<host>/<tenantId>`). */
+  authorityHost: string;
+  /** The Power BI REST API's base, up to `/v1.0/myorg` (https). */
+  apiUrl: string;
+  /** The scope asked for by client credentials. */
+  scope: string;
+  /** Extra trusted certificate authorities (PEM) for these two hosts only (a TLS-inspecting proxy; the tests' stand-in). */
+  ca: string | undefined;
+  /** How long one call to Entra ID or Power BI may take. */
+  timeoutMs: number;
+  /** Row-level security roles sent with the organization's effective identity (empty: none sent). */
+  rlsRoles: string[];
 }
 
 /** How the product authenticates at the provider's token endpoint (RFC 6749 2.3, OpenID Connect Core 9). */
@@ -211,6 +231,51 @@ function oidcSettings(env: Env, cwd: string, issuer: string, clientId: string): 
   return { issuer, clientId, clientSecret, tokenAuthMethod, privateKey };
 }
 
+/** A PEM file of certificates, read once. */
+function pemFile(env: Env, name: string, cwd: string): string | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(resolve(cwd, raw), 'utf8');
+  } catch {
+    throw new SettingError(name, `cannot read ${raw}`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new SettingError(name, `${raw} holds no PEM certificate`);
+  return text;
+}
+
+/**
+ * Power BI embedding: on only when the service principal is complete (tenant, client id and
+ * secret); one of them alone names the missing ones. Base URLs must be https (MSAL refuses
+ * any other authority, and the bearer token must not travel in clear).
+ */
+function powerBiSettings(env: Env, cwd: string): PowerBiSettings | undefined {
+  const names = ['POWERBI_TENANT_ID', 'POWERBI_CLIENT_ID', 'POWERBI_CLIENT_SECRET'] as const;
+  const [tenantId, clientId, clientSecret] = names.map((n) => value(env, n));
+  if (!tenantId && !clientId && !clientSecret) return undefined;
+  const missing = names.filter((n) => !value(env, n));
+  if (missing.length) throw new SettingError(missing[0], `is required when ${names.filter((n) => value(env, n)).join(', ')} is set`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/.test(tenantId!))
+    throw new SettingError('POWERBI_TENANT_ID', 'must be the directory (tenant) id or its domain name');
+  if (!/^[A-Za-z0-9-]{1,100}$/.test(clientId!)) throw new SettingError('POWERBI_CLIENT_ID', 'must be the application (client) id');
+  const base = (name: string, fallback: string) => (url(env, name, ['https:']) ?? fallback).replace(/\/+$/, '');
+  return {
+    tenantId: tenantId!,
+    clientId: clientId!,
+    clientSecret: clientSecret!,
+    authorityHost: base('POWERBI_AUTHORITY_HOST', 'https://login.microsoftonline.com'),
+    apiUrl: base('POWERBI_API_URL', 'https://api.powerbi.com/v1.0/myorg'),
+    scope: value(env, 'POWERBI_SCOPE') ?? 'https://analysis.windows.net/powerbi/api/.default',
+    ca: pemFile(env, 'POWERBI_CA_FILE', cwd),
+    timeoutMs: integer(env, 'POWERBI_TIMEOUT_MS', 10_000, 500, 120_000),
+    rlsRoles: (value(env, 'POWERBI_RLS_ROLES') ?? '')
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+  };
+}
+
 /** In development the JWT secret is generated once and kept under the data folder. */
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
@@ -334,6 +399,7 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
       admin: resolve(cwd, value(env, 'ADMIN_UI_DIR') ?? 'admin-ui/dist'),
     },
     surveyJsLicenseKey: licenceKey(env, 'SURVEYJS_LICENSE_KEY'),
+    powerBi: powerBiSettings(env, cwd),
   };
 }
 

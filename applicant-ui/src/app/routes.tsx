@@ -28,6 +28,7 @@ const EditOrganizationPage = lazy(() => import('../organizations/EditOrganizatio
 const CallsPage = lazy(() => import('../calls/CallsPage'));
 const FillPage = lazy(() => import('../fill/FillPage'));
 const SessionsPage = lazy(() => import('../sessions/SessionsPage'));
+const PowerBiReportPage = lazy(() => import('../reports/PowerBiReportPage'));
 
 export function AppRoutes() {
   return (
@@ -45,6 +46,7 @@ export function AppRoutes() {
           <Route path="org/edit/:organizationId" element={<EditOrganizationPage />} />
           <Route path="call/:submissionId/*" element={<FillPage />} />
           <Route path="sessions" element={<SessionsPage />} />
+          <Route path="powerbi-report-rls/:wid/:rid/:oid" element={<PowerBiReportPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

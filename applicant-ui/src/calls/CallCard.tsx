@@ -30,17 +30,20 @@ export function CallCard({
   hasOrganization,
   busy,
   pdfBusy = false,
+  reportsAvailable = false,
   handlers,
 }: {
   call: UserCall;
   hasOrganization: boolean;
+  /** Power BI embedding is available (the "view report" button shows only then). */
+  reportsAvailable?: boolean;
   busy: boolean;
   /** The PDF is being prepared. */
   pdfBusy?: boolean;
   handlers: CallCardHandlers;
 }) {
   const { t, i18n } = useTranslation();
-  const actions = cardActions(call, hasOrganization);
+  const actions = cardActions(call, hasOrganization, reportsAvailable);
   const titleId = `call-${call.id}-title`;
   // In the user's time zone, with the zone named (issue 14); a countdown in an open call's last week.
   const date = (iso: string) => formatDateTimeWithZone(iso, i18n.language);

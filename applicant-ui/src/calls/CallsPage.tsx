@@ -14,6 +14,7 @@ import { useConfig } from '../config/useConfig';
 import { usePdfDownload } from '../documents/usePdfDownload';
 import { downloadFile } from '../fill/fillApi';
 import { useOrganizations } from '../organizations/useOrganizations';
+import { usePowerBiAvailable } from '../reports/usePowerBi';
 import { CallCard, type CallCardHandlers } from './CallCard';
 import type { UserCall } from './callActions';
 import { RegisterOrganizationDialog } from '../organizations/RegisterOrganizationDialog';
@@ -50,6 +51,7 @@ function CallGroup({
   hasOrganization: boolean;
   busyId?: string;
   pdfBusyId?: string;
+  reportsAvailable: boolean;
   handlers: CallCardHandlers;
 }) {
   if (calls.length === 0) return null;
@@ -70,6 +72,7 @@ function CallGroup({
               hasOrganization={rest.hasOrganization}
               busy={rest.busyId === call.id}
               pdfBusy={!!rest.pdfBusyId && rest.pdfBusyId === call.submissionId}
+              reportsAvailable={rest.reportsAvailable}
               handlers={rest.handlers}
             />
           </li>
@@ -95,6 +98,7 @@ export default function CallsPage() {
   const start = useStartSubmission();
   const [actionError, setActionError] = useState<string>();
   const pdf = usePdfDownload();
+  const reportsAvailable = usePowerBiAvailable();
   const noOrganization = organizations.isSuccess && organizations.data.length === 0;
   // A user without an organization is asked once per session; after that the notice below and
   // the side panel's prompt offer it (issue 14: it popped up on every visit to /calls).
@@ -184,6 +188,7 @@ export default function CallsPage() {
             hasOrganization={hasOrganization}
             busyId={start.isPending ? start.variables : undefined}
             pdfBusyId={pdf.busyId}
+            reportsAvailable={reportsAvailable}
             handlers={handlers}
           />
           <CallGroup
@@ -191,6 +196,7 @@ export default function CallsPage() {
             calls={closed}
             hasOrganization={hasOrganization}
             pdfBusyId={pdf.busyId}
+            reportsAvailable={reportsAvailable}
             handlers={handlers}
           />
         </>

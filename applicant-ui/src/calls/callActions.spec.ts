@@ -58,7 +58,7 @@ describe('cardActions', () => {
       userPowerBIWorkspaceID: 'w',
       userPowerBIReportID: 'r',
     };
-    const a = cardActions(call, false);
+    const a = cardActions(call, false, true);
     expect(a.primaryEnabled).toBe(false);
     for (const b of [a.viewRecap, a.viewReport, a.downloadFile, a.downloadPdf]) expect(b).toEqual({ visible: true, enabled: false });
     expect(cardActions({ ...base }, false).primaryEnabled).toBe(false);
@@ -75,9 +75,12 @@ describe('cardActions', () => {
     });
     expect(cardActions(base, true).downloadPdf.visible).toBe(false);
     const report = { ...base, userPowerBIWorkspaceID: 'w', userPowerBIReportID: 'r' };
-    expect(cardActions(report, true).viewReport).toEqual({ visible: true, enabled: true });
-    expect(cardActions({ ...report, locked: true }, true).viewReport).toEqual({ visible: true, enabled: false });
-    expect(cardActions({ ...base, userPowerBIWorkspaceID: 'w' }, true).viewReport.visible).toBe(false);
+    expect(cardActions(report, true, true).viewReport).toEqual({ visible: true, enabled: true });
+    expect(cardActions({ ...report, locked: true }, true, true).viewReport).toEqual({ visible: true, enabled: false });
+    expect(cardActions({ ...base, userPowerBIWorkspaceID: 'w' }, true, true).viewReport.visible).toBe(false);
+    // Issue 18: ids set but Power BI not available (no service principal): no button leading nowhere.
+    expect(cardActions(report, true, false).viewReport.visible).toBe(false);
+    expect(cardActions(report, true).viewReport.visible).toBe(false);
     expect(cardActions({ ...base, customFile: { id: 'f', name: 'x' } }, true).downloadFile).toEqual({ visible: true, enabled: true });
   });
 });

@@ -16,7 +16,7 @@ export interface CardActions {
   primaryEnabled: boolean;
   /** Read-only view of the organization's submission. */
   viewRecap: ButtonState;
-  /** The applicant's analytics report (user report ids set; not before the lock end date). */
+  /** The applicant's analytics report (Power BI available and the user report ids set; not before the lock end date). */
   viewReport: ButtonState;
   /** The call's file for applicants (customFile). */
   downloadFile: ButtonState;
@@ -26,9 +26,10 @@ export interface CardActions {
 
 /**
  * Which buttons a call card shows and which work. Everything is disabled while no
- * organization is selected (spec section 2); the API enforces the same rules.
+ * organization is selected (spec section 2); the API enforces the same rules. The report
+ * button shows only when Power BI embedding is available (GET /api/PowerBi/Available).
  */
-export function cardActions(call: UserCall, hasOrganization: boolean): CardActions {
+export function cardActions(call: UserCall, hasOrganization: boolean, reportsAvailable = false): CardActions {
   const started = !isEmptyId(call.submissionId);
   const open = call.status === 'open';
   let primary: PrimaryAction;
@@ -40,7 +41,7 @@ export function cardActions(call: UserCall, hasOrganization: boolean): CardActio
     primary,
     primaryEnabled: hasOrganization && (primary === 'submit' || primary === 'resume'),
     viewRecap: on(started && (call.submissionClosed || !open), true),
-    viewReport: on(!!call.userPowerBIWorkspaceID && !!call.userPowerBIReportID, !call.locked),
+    viewReport: on(reportsAvailable && !!call.userPowerBIWorkspaceID && !!call.userPowerBIReportID, !call.locked),
     downloadFile: on(!!call.customFile, true),
     downloadPdf: on(call.enableUserDownloadPdf, started && call.submissionClosed),
   };

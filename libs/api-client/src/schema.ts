@@ -495,6 +495,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/pbi-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Calls with Power BI ids (console or applicants), one page; filter q */
+        get: operations["adminListPbiReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/submissions": {
         parameters: {
             query?: never;
@@ -1621,6 +1638,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/PBITokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Embed data of a report a configuration or a call names (administrators; no identity, filter pane shown) */
+        get: operations["getPbiToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PBITokens/GetPBITokenRls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Embed data of a call's applicants' report, filtered (row-level security) for one of the user's organizations */
+        get: operations["getPbiTokenRls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/PowerBi/Available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** True when Power BI embedding is configured; report buttons and the report tab show only then */
+        get: operations["powerBiAvailable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/SendEmail/Preview": {
         parameters: {
             query?: never;
@@ -2372,6 +2440,15 @@ export interface components {
             stakeholderCount: number;
             version: number;
         };
+        EmbedReportDto: {
+            /** @description The report's embed URL, as Power BI answers it */
+            embedUrl: string;
+            reportId: string;
+        };
+        EmbedTokenDto: {
+            /** @description A Power BI embed token for this report (view only) */
+            token: string;
+        };
         EndedSessionsDto: {
             /** @description How many sessions ended */
             ended: number;
@@ -2740,6 +2817,22 @@ export interface components {
             outcomeTypeId: string;
             sdg: number;
         };
+        PbiReportRowDto: {
+            /** Format: date-time */
+            closingAt: string;
+            /**
+             * Format: uuid
+             * @description The call
+             */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            openingAt: string;
+            powerBIReportID: string | null;
+            powerBIWorkspaceID: string | null;
+            userPowerBIReportID: string | null;
+            userPowerBIWorkspaceID: string | null;
+        };
         PdfAttachmentDto: {
             description: string;
             /** Format: uuid */
@@ -2874,6 +2967,10 @@ export interface components {
             /** @description Value of each year */
             yearValues: number[];
         };
+        PowerBiAvailableDto: {
+            /** @description True when the service principal is configured (POWERBI_TENANT_ID, POWERBI_CLIENT_ID, POWERBI_CLIENT_SECRET) */
+            available: boolean;
+        };
         PreviewMessageTemplateDto: {
             /** @description HTML body, with placeholders (sanitized) */
             html: string;
@@ -2944,6 +3041,12 @@ export interface components {
             language: components["schemas"]["Language"];
             subject: string;
             text: string;
+        };
+        ReportEmbedDto: {
+            embedReport: components["schemas"]["EmbedReportDto"];
+            embedToken: components["schemas"]["EmbedTokenDto"];
+            /** @description Whether the report's filter pane shows (administrators: yes; applicants: no) */
+            showFilters: boolean;
         };
         SaveCallDto: {
             /**
@@ -5688,6 +5791,53 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminListPbiReports: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PbiReportRowDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9426,6 +9576,201 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getPbiToken: {
+        parameters: {
+            query: {
+                /** @description Power BI report id */
+                reportId: string;
+                /** @description Power BI workspace (group) id */
+                workspaceId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportEmbedDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The product names no such report, or Power BI has none (pages.admin.pbi.report-not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Entra ID or Power BI refused the service principal (pages.admin.pbi.refused) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not configured (pages.admin.pbi.unavailable), or Power BI cannot be reached (pages.admin.pbi.unreachable, Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getPbiTokenRls: {
+        parameters: {
+            query: {
+                /** @description The organization the report is filtered for; the user must belong to it */
+                orgId: string;
+                /** @description Power BI report id */
+                reportId: string;
+                /** @description Power BI workspace (group) id */
+                workspaceId: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportEmbedDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The product names no such report, or Power BI has none (pages.admin.pbi.report-not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The call is locked until its lock end date (pages.admin.pbi.locked) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Entra ID or Power BI refused the service principal (pages.admin.pbi.refused) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not configured (pages.admin.pbi.unavailable), or Power BI cannot be reached (pages.admin.pbi.unreachable, Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    powerBiAvailable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PowerBiAvailableDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

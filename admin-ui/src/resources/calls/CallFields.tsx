@@ -3,6 +3,7 @@ import { BooleanInput, DateTimeInput, maxLength, required, SelectInput, TextInpu
 import { useFrameworks } from '../steps/useStepTypes';
 import { EmailFilterInput } from './EmailFilterInput';
 import { LockEndInput } from './LockEndInput';
+import { CallReportLinks } from '../powerbi/CallReportLinks';
 
 const afterOpening = (value: unknown, all: { openingAt?: unknown }) =>
   value && all.openingAt && new Date(value as string).getTime() <= new Date(all.openingAt as string).getTime()
@@ -39,6 +40,7 @@ export function CallGeneralFields() {
 export function CallAnalyticsFields() {
   return (
     <>
+      <CallReportLinks />
       <TextInput source="powerBIWorkspaceID" validate={maxLength(100)} fullWidth />
       <TextInput source="powerBIReportID" validate={maxLength(100)} fullWidth />
       <TextInput source="userPowerBIWorkspaceID" validate={maxLength(100)} fullWidth />

@@ -1,0 +1,88 @@
+import FullscreenIcon from '@mui/icons-material/Fullscreen';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Schemas } from '@impact-calls/api-client';
+import type { Embed } from 'powerbi-client';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useTranslate } from 'react-admin';
+
+const PowerBiFrame = lazy(() => import('./PowerBiFrame'));
+
+export type ReportEmbedData = Schemas['ReportEmbedDto'];
+
+function Loading() {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center', p: 2 }}>
+      <CircularProgress size={20} aria-hidden />
+      <Typography>{translate('pages.admin.pbi.loading')}</Typography>
+    </Stack>
+  );
+}
+
+/**
+ * An analytics report: the loading message while its embed data comes, the error message when
+ * it fails, nothing when there is no embed report (spec section 2), otherwise the report with a
+ * fullscreen button. The same component as the applicant app's (applicant-ui/src/reports).
+ */
+export function ReportEmbed({ data, loading, error }: { data: ReportEmbedData | undefined; loading: boolean; error: string | undefined }) {
+  const translate = useTranslate();
+  const frame = useRef<HTMLDivElement>(null);
+  const [embedded, setEmbedded] = useState<Embed>();
+  const [failed, setFailed] = useState(false);
+  const onLoaded = useCallback(() => setFailed(false), []);
+  const onError = useCallback(() => setFailed(true), []);
+
+  if (loading) return <Loading />;
+  if (error) return <Alert severity="error">{error}</Alert>;
+  const report = data?.embedReport;
+  if (!report?.embedUrl || !report.reportId || !data?.embedToken?.token) return null;
+
+  const fullscreen = () => {
+    if (embedded) embedded.fullscreen();
+    else void frame.current?.requestFullscreen?.();
+  };
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button startIcon={<FullscreenIcon />} onClick={fullscreen} data-testid="pbi-fullscreen">
+          {translate('pages.admin.pbi.fullscreen')}
+        </Button>
+      </Stack>
+      {failed && <Alert severity="error">{translate('pages.admin.pbi.error')}</Alert>}
+      <Box
+        ref={frame}
+        data-testid="pbi-embed"
+        sx={{
+          width: '100%',
+          height: { xs: '70vh', md: 'auto' },
+          aspectRatio: { md: '16 / 10' },
+          minHeight: 320,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          overflow: 'hidden',
+          bgcolor: 'background.paper',
+          '& .powerbi-frame': { width: '100%', height: '100%' },
+          '& iframe': { border: 0 },
+        }}
+      >
+        <Suspense fallback={<Loading />}>
+          <PowerBiFrame
+            reportId={report.reportId}
+            embedUrl={report.embedUrl}
+            token={data.embedToken.token}
+            showFilters={data.showFilters}
+            onEmbedded={setEmbedded}
+            onLoaded={onLoaded}
+            onError={onError}
+          />
+        </Suspense>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Access, CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
+import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
+import { PbiReportRowDto, PbiRlsTokenQueryDto, PbiTokenQueryDto, PowerBiAvailableDto, ReportEmbedDto } from './dto/powerbi.dto.js';
+import { PowerBiService } from './powerbi.service.js';
+
+const UPSTREAM = [
+  ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: 'The product names no such report, or Power BI has none (pages.admin.pbi.report-not-found)',
+  }),
+  ApiBadGatewayResponse({
+    type: ErrorResponseDto,
+    description: 'Entra ID or Power BI refused the service principal (pages.admin.pbi.refused)',
+  }),
+  ApiServiceUnavailableResponse({
+    type: ErrorResponseDto,
+    description: 'Not configured (pages.admin.pbi.unavailable), or Power BI cannot be reached (pages.admin.pbi.unreachable, Retry-After)',
+  }),
+];
+const apply =
+  (decorators: MethodDecorator[]): MethodDecorator =>
+  (target, key, descriptor) => {
+    for (const d of decorators) d(target, key, descriptor);
+  };
+
+/** Whether analytics reports can be shown at all (spec: GET /api/PowerBi/Available). */
+@ApiTags('Reports')
+@Controller('PowerBi')
+export class PowerBiAvailableController {
+  constructor(private readonly service: PowerBiService) {}
+
+  @Get('Available')
+  @Access({})
+  @ApiOperation({
+    operationId: 'powerBiAvailable',
+    summary: 'True when Power BI embedding is configured; report buttons and the report tab show only then',
+  })
+  @ApiOkResponse({ type: PowerBiAvailableDto })
+  available(): PowerBiAvailableDto {
+    return this.service.available();
+  }
+}
+
+/** Embed data of analytics reports (spec: GET /api/PBITokens, GET /api/PBITokens/GetPBITokenRls). */
+@ApiTags('Reports')
+@Controller('PBITokens')
+export class PbiTokensController {
+  constructor(private readonly service: PowerBiService) {}
+
+  @Get()
+  @Access({ admin: true })
+  @ApiOperation({
+    operationId: 'getPbiToken',
+    summary: 'Embed data of a report a configuration or a call names (administrators; no identity, filter pane shown)',
+  })
+  @ApiOkResponse({ type: ReportEmbedDto })
+  @apply(UPSTREAM)
+  admin(@Query() query: PbiTokenQueryDto): Promise<ReportEmbedDto> {
+    return this.service.adminEmbed(query.workspaceId, query.reportId);
+  }
+
+  @Get('GetPBITokenRls')
+  @Access({})
+  @ApiOperation({
+    operationId: 'getPbiTokenRls',
+    summary: "Embed data of a call's applicants' report, filtered (row-level security) for one of the user's organizations",
+  })
+  @ApiOkResponse({ type: ReportEmbedDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The call is locked until its lock end date (pages.admin.pbi.locked)' })
+  @apply(UPSTREAM)
+  rls(@CurrentUser() user: AuthUser, @Query() query: PbiRlsTokenQueryDto): Promise<ReportEmbedDto> {
+    return this.service.applicantEmbed(user, query.workspaceId, query.reportId, query.orgId);
+  }
+}
+
+/** The console's analytics report list: calls with Power BI ids (ra-data-simple-rest; filter q). */
+@ApiTags('Admin')
+@Controller('admin/pbi-reports')
+export class PbiReportsAdminController {
+  constructor(private readonly service: PowerBiService) {}
+
+  @Get()
+  @Access({ admin: true })
+  @ApiOperation({ operationId: 'adminListPbiReports', summary: 'Calls with Power BI ids (console or applicants), one page; filter q' })
+  @ApiListQuery()
+  @ApiOkResponse({ type: [PbiReportRowDto] })
+  async list(
+    @ListParams(['name', 'openingAt', 'closingAt']) query: ListQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PbiReportRowDto[]> {
+    return sendPage(res, 'pbi-reports', query, await this.service.page(query));
+  }
+}
