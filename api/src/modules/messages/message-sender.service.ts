@@ -4,7 +4,6 @@ import { type Language, readSurveyJson, readSurveyResult, surveyQuestions, trans
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { MAIL_TRANSPORT, PermanentMailError, type MailAttachment, type MailTransport } from './mail-transport.js';
 import { MESSAGE_ATTACHMENTS, type MessageAttachmentProvider } from './message-attachments.js';
-import { RequestLoad } from './request-load.js';
 import type { MessageState } from './message.entity.js';
 import {
   MessagesRepository,
@@ -42,12 +41,9 @@ export interface JobOutcome {
   output?: object;
 }
 
-/** Messages of a batch sent at once when the API is idle (the SMTP pool has as many connections). */
+/** Messages of a batch sent at once (the SMTP pool has as many connections). */
 const SEND_CONCURRENCY = 10;
-/** While people are being answered: one message at a time per batch, this long apart. */
-const BUSY_PAUSE_MS = 50;
 const DAY_MS = 24 * 3600 * 1000;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const BUILT_IN_BRANDING: BrandingRow = {
   name: 'Impact Calls',
@@ -133,7 +129,6 @@ export class MessageSender {
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly moduleRef: ModuleRef,
-    private readonly load: RequestLoad,
   ) {}
 
   async sendJobs(jobs: SendJob[]): Promise<JobOutcome[]> {
@@ -159,17 +154,8 @@ export class MessageSender {
     const contexts = new Map((confirmations.length ? await this.repo.contexts(confirmations) : []).map((c) => [c.id, c]));
 
     let next = 0;
-    const worker = async (n: number) => {
+    const worker = async () => {
       while (next < ready.length) {
-        // Giving way to people: while the API answers requests, only the first worker sends, with a pause.
-        if (this.load.busy()) {
-          if (n > 0) {
-            await sleep(BUSY_PAUSE_MS);
-            continue;
-          }
-          await sleep(BUSY_PAUSE_MS);
-          if (next >= ready.length) break;
-        }
         const m = ready[next++];
         const job = byMessage.get(m.id)!;
         try {
@@ -192,7 +178,7 @@ export class MessageSender {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, ready.length) }, (_, n) => worker(n)));
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, ready.length) }, () => worker()));
     await this.repo.settle(settlements);
     return outcomes;
   }

@@ -13,7 +13,6 @@ import {
 } from './messages.controller.js';
 import { MessagesRepository } from './messages.repository.js';
 import { MessagesService } from './messages.service.js';
-import { RequestLoad } from './request-load.js';
 
 /**
  * E-mail: messages queued in the database with what caused them, sent by pg-boss workers over
@@ -31,7 +30,7 @@ import { RequestLoad } from './request-load.js';
     CallMessageSettingsAdminController,
     UserLanguageController,
   ],
-  providers: [MessagesRepository, MessageSender, MessageQueue, MessagesService, RequestLoad, mailTransportProvider],
+  providers: [MessagesRepository, MessageSender, MessageQueue, MessagesService, mailTransportProvider],
   exports: [MessagesService, MessageQueue],
 })
 export class MessagesModule {}
