@@ -52,7 +52,25 @@ export interface SubmissionFilter {
   openedTo?: Date;
   submittedFrom?: Date;
   submittedTo?: Date;
+  /** Its miniDyi answer aims at this SDG (picked, or one of its outcomes' SDG). */
+  sdg?: number;
+  /** Its miniDyi answer selected this framework outcome / ticked this framework indicator. */
+  outcomeId?: string;
+  indicatorId?: string;
+  /** SROI strictly over this. */
+  sroiOver?: number;
+  /** Quiz score (0-1) at least quizFrom, below quizBelow. */
+  quizFrom?: number;
+  quizBelow?: number;
+  /** The organization's country / city (exact, as entered). */
+  country?: string;
+  city?: string;
 }
+
+/** A submission with a miniDyi answer matching a JSON path (with `$v` bound to the filter's value). */
+const MINIDYI_MATCH = (path: string, param: string) =>
+  `EXISTS (SELECT 1 FROM step_result r JOIN step st ON st.id = r.step_id JOIN step_type t ON t.id = st.step_type_id AND t.name = 'miniDyi'
+           WHERE r.submission_id = s.id AND jsonb_path_exists(r.content, '${path}', jsonb_build_object('v', :${param}::text)))`;
 
 /** Rows of a DELETE/UPDATE ... RETURNING (TypeORM's postgres driver answers [rows, count] for those). */
 export function returned<T>(result: unknown): T[] {
@@ -501,6 +519,16 @@ export class SubmissionRepository {
     if (filter.openedTo) qb.andWhere('s.opened_at <= :openedTo', { openedTo: filter.openedTo });
     if (filter.submittedFrom) qb.andWhere('s.submitted_at >= :submittedFrom', { submittedFrom: filter.submittedFrom });
     if (filter.submittedTo) qb.andWhere('s.submitted_at <= :submittedTo', { submittedTo: filter.submittedTo });
+    if (filter.sdg !== undefined)
+      qb.andWhere(MINIDYI_MATCH('$ ? (@.sdg[*] == $v.double() || @.selectedOutcomes[*].sdg == $v.double())', 'sdg'), { sdg: String(filter.sdg) });
+    if (filter.outcomeId) qb.andWhere(MINIDYI_MATCH('$.selectedOutcomes[*] ? (@.outcomeId == $v)', 'outcomeId'), { outcomeId: filter.outcomeId });
+    if (filter.indicatorId)
+      qb.andWhere(MINIDYI_MATCH('$.selectedOutcomes[*].indicators[*] ? (@.indicatorId == $v)', 'indicatorId'), { indicatorId: filter.indicatorId });
+    if (filter.sroiOver !== undefined) qb.andWhere('s.sroi_score > :sroiOver', { sroiOver: filter.sroiOver });
+    if (filter.quizFrom !== undefined) qb.andWhere('s.quiz_score >= :quizFrom', { quizFrom: filter.quizFrom });
+    if (filter.quizBelow !== undefined) qb.andWhere('s.quiz_score < :quizBelow', { quizBelow: filter.quizBelow });
+    if (filter.country) qb.andWhere('o.country = :country', { country: filter.country });
+    if (filter.city) qb.andWhere('o.city_name = :city', { city: filter.city });
     if (filter.q) {
       const q = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       qb.andWhere(
