@@ -26,6 +26,7 @@ import impactFramework from './resources/impact-framework';
 import messages, { CallComposer } from './resources/messages';
 import messageTemplates from './resources/message-templates';
 import users from './resources/users';
+import { CallDashboardPage } from './dashboard';
 
 const dataProvider = createDataProvider(api);
 const authProvider = createAuthProvider({ client: api, leave: leaveConsole });
@@ -81,6 +82,7 @@ function Console() {
         <Route path="/calls/create/survey" element={<SurveyCreateRoute />} />
         <Route path="/calls/edit/call/:callId" element={<CallSimpleEdit />} />
         <Route path="/calls/:callId/messages" element={<CallComposer />} />
+        <Route path="/calls/:callId/dashboard" element={<CallDashboardPage />} />
         <Route path="/steps" element={<StepTypesPage />} />
         <Route path="/survey/creator" element={<SurveyCreatorRoute />} />
         <Route path="/survey/createType" element={<SurveyCreateTypeRoute />} />

@@ -15,11 +15,8 @@ let callId: string;
 let otherCallId: string;
 const subs: Record<number, string> = {};
 const steps: Record<string, string> = {};
-const O1 = randomUUID();
-const O2 = randomUUID();
-const O3 = randomUUID();
-const I1 = randomUUID();
-const I2 = randomUUID();
+// Framework outcomes (SDGs 1, 2, 3) and indicators, read once the framework exists.
+let O1: string, O2: string, O3: string, I1: string, I2: string;
 
 const D0 = '2026-01-05';
 const D1 = '2026-01-06';
@@ -52,6 +49,7 @@ const miniDyi = (sdg: number[], outcomes: unknown[], budget: number | null) => (
   isSdgEnabled: true,
 });
 
+type Impact = ReturnType<typeof miniDyi>;
 interface Seed {
   country: string;
   city: string;
@@ -61,9 +59,10 @@ interface Seed {
   quiz?: number;
   sroi?: number;
   survey?: boolean;
-  impact?: ReturnType<typeof miniDyi>;
+  impact?: () => Impact;
 }
 
+// `impact` is built once the framework's ids are known.
 const SEEDS: Record<number, Seed> = {
   1: {
     country: 'Italy',
@@ -74,14 +73,7 @@ const SEEDS: Record<number, Seed> = {
     quiz: 0.75,
     sroi: 2.5,
     survey: true,
-    impact: miniDyi(
-      [1, 3],
-      [
-        outcome(O1, 'Fewer poor families', 1, [{ id: I1, name: 'Families helped' }]),
-        outcome(O3, 'Healthier kids', 3),
-      ],
-      1000,
-    ),
+    impact: () => miniDyi([1, 3], [outcome(O1, 'Outcome 1', 1, [{ id: I1, name: 'Indicator 1.1' }]), outcome(O3, 'Outcome 3', 3)], 1000),
   },
   2: {
     country: 'Italy',
@@ -92,7 +84,7 @@ const SEEDS: Record<number, Seed> = {
     quiz: 1,
     sroi: 9.2,
     survey: true,
-    impact: miniDyi([1], [outcome(O1, 'Fewer poor families', 1, [{ id: I1, name: 'Families helped' }])], 3000),
+    impact: () => miniDyi([1], [outcome(O1, 'Outcome 1', 1, [{ id: I1, name: 'Indicator 1.1' }])], 3000),
   },
   3: {
     country: 'Italy',
@@ -103,13 +95,22 @@ const SEEDS: Record<number, Seed> = {
     quiz: 0.2,
     sroi: 12,
     survey: true,
-    impact: miniDyi(
-      [],
-      [outcome(O2, 'Food for all', 2, [{ id: I2, name: 'Meals' }]), outcome(null, 'Our own', null, [{ id: null, name: 'Own' }])],
-      2000,
-    ),
+    impact: () =>
+      miniDyi(
+        [],
+        [outcome(O2, 'Outcome 2', 2, [{ id: I2, name: 'Indicator 2.1' }]), outcome(null, 'Our own', null, [{ id: null, name: 'Own' }])],
+        2000,
+      ),
   },
-  4: { country: 'France', city: 'Paris', opened: at(D1, 12), submitted: at(D2, 9), sroi: 0.5, survey: true, impact: miniDyi([17], [], 500) },
+  4: {
+    country: 'France',
+    city: 'Paris',
+    opened: at(D1, 12),
+    submitted: at(D2, 9),
+    sroi: 0.5,
+    survey: true,
+    impact: () => miniDyi([17], [], 500),
+  },
   5: { country: 'France', city: 'Paris', opened: at(D2), survey: true },
   6: { country: 'France', city: 'Lyon', opened: at(D2, 11) },
   7: { country: 'Italy', city: 'Milano', opened: at(D2, 12) },
@@ -120,6 +121,11 @@ beforeAll(async () => {
   admin = await t.factory.user({ admin: true });
   user = await t.factory.user();
   const fw = await t.factory.impactFramework();
+  const ids = async (sql: string) => (await t.db.query(sql, [fw.id])).map((r: { id: string }) => r.id);
+  [O1, O2, O3] = await ids('SELECT id FROM impact_outcome WHERE framework_id = $1 ORDER BY sdg');
+  [I1, I2] = await ids(
+    `SELECT i.id FROM impact_indicator i JOIN impact_outcome o ON o.id = i.outcome_id WHERE o.framework_id = $1 AND i.name LIKE '%.1' ORDER BY o.sdg`,
+  );
   const call = await t.factory.call({
     steps: [
       { kind: 'text', name: 'Welcome', content: { html: '<p>Hi</p>' } },
@@ -128,7 +134,9 @@ beforeAll(async () => {
     ],
   });
   callId = call.id;
-  const rows = await t.db.query('SELECT st.id, st.name FROM call c JOIN step st ON st.call_type_id = c.call_type_id WHERE c.id = $1', [callId]);
+  const rows = await t.db.query('SELECT st.id, st.name FROM call c JOIN step st ON st.call_type_id = c.call_type_id WHERE c.id = $1', [
+    callId,
+  ]);
   for (const r of rows) steps[r.name] = r.id;
   for (const [n, seed] of Object.entries(SEEDS)) {
     const owner = await t.factory.user();
@@ -150,7 +158,7 @@ beforeAll(async () => {
       await t.db.query('INSERT INTO step_result (submission_id, step_id, content, score) VALUES ($1, $2, $3, $4)', [
         s.id,
         steps.Impact,
-        { stepId: steps.Impact, ...seed.impact },
+        { stepId: steps.Impact, ...seed.impact() },
         seed.sroi ?? null,
       ]);
   }
@@ -163,7 +171,10 @@ beforeAll(async () => {
   const org = await t.factory.organization(owner, { country: 'Germany', cityName: 'Berlin' });
   const s = await t.factory.submission(otherCallId, owner, org.id);
   subs[8] = s.id;
-  await t.db.query('UPDATE call_submission SET closed = true, submitted_at = $2, closed_at = $2, sroi_score = 20 WHERE id = $1', [s.id, at(D1)]);
+  await t.db.query('UPDATE call_submission SET closed = true, submitted_at = $2, closed_at = $2, sroi_score = 20 WHERE id = $1', [
+    s.id,
+    at(D1),
+  ]);
   t.app.get(PortfolioService).clear();
 });
 afterAll(() => t.close());
@@ -219,14 +230,14 @@ describe('one call, every submission', () => {
     expect(d.sdgs).toHaveLength(17);
     expect(sdgMap(d)).toEqual({ 1: 2, 2: 1, 3: 1, 17: 1 });
     expect(d.outcomes.map((o) => [o.id, o.name, o.sdg, o.submissions])).toEqual([
-      [O1, 'Fewer poor families', 1, 2],
-      [O2, 'Food for all', 2, 1],
-      [O3, 'Healthier kids', 3, 1],
+      [O1, 'Outcome 1', 1, 2],
+      [O2, 'Outcome 2', 2, 1],
+      [O3, 'Outcome 3', 3, 1],
     ]);
     expect(d.customOutcomes).toBe(1);
     expect(d.indicators.map((o) => [o.id, o.name, o.submissions])).toEqual([
-      [I1, 'Families helped', 2],
-      [I2, 'Meals', 1],
+      [I1, 'Indicator 1.1', 2],
+      [I2, 'Indicator 2.1', 1],
     ]);
   });
 
@@ -286,6 +297,35 @@ describe('filters', () => {
   });
 });
 
+describe('the impact facts the trigger keeps', () => {
+  it('follows every write of a miniDyi answer, whoever makes it, and ignores malformed values', async () => {
+    const facts = async () =>
+      (
+        await t.db.query(
+          'SELECT i.sdgs, i.budget, i.custom_outcomes AS custom FROM submission_impact i JOIN step_result r ON r.id = i.result_id WHERE r.submission_id = $1',
+          [subs[4]],
+        )
+      )[0];
+    expect(await facts()).toEqual({ sdgs: [17], budget: 500, custom: 0 });
+    await t.db.query(
+      `UPDATE step_result SET content = content || '{"sdg": [16, 16.5, "x", 99, 4], "budget": "lots"}' WHERE submission_id = $1 AND step_id = $2`,
+      [subs[4], steps.Impact],
+    );
+    expect(await facts()).toEqual({ sdgs: [4, 16], budget: null, custom: 0 });
+    await t.db.query(
+      `UPDATE step_result SET content = content || '{"sdg": [17], "budget": 500}' WHERE submission_id = $1 AND step_id = $2`,
+      [subs[4], steps.Impact],
+    );
+    expect(await facts()).toEqual({ sdgs: [17], budget: 500, custom: 0 });
+    // A survey answer that happens to carry the same keys is not an impact answer.
+    await t.db.query(
+      `UPDATE step_result SET content = content || '{"selectedOutcomes": [], "sdg": [5]}' WHERE submission_id = $1 AND step_id = $2`,
+      [subs[5], steps['About you']],
+    );
+    expect((await t.db.query('SELECT count(*)::int AS n FROM submission_impact WHERE submission_id = $1', [subs[5]]))[0].n).toBe(0);
+  });
+});
+
 describe("the submissions list's filters the dashboard links to", () => {
   const list = async (filter: Record<string, unknown>): Promise<string[]> => {
     const res = await t.http
@@ -303,6 +343,8 @@ describe("the submissions list's filters the dashboard links to", () => {
     expect(await list({ outcomeId: O1 })).toEqual(ids(1, 2));
     expect(await list({ indicatorId: I2 })).toEqual(ids(3));
     expect(await list({ sroiOver: 8 })).toEqual(ids(2, 3));
+    expect(await list({ sroiUpTo: 1 })).toEqual(ids(4));
+    expect(await list({ sroiOver: 2, sroiUpTo: 3 })).toEqual(ids(1));
     expect(await list({ quizFrom: 0.7, quizBelow: 0.8 })).toEqual(ids(1));
     expect(await list({ quizFrom: 0.9 })).toEqual(ids(2));
     expect(await list({ country: 'France' })).toEqual(ids(4, 5, 6));

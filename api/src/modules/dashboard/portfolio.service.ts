@@ -116,6 +116,7 @@ export class PortfolioService {
   }
 }
 
+/** Up to 1 (0 included), over 1 up to 2, … over 7 up to 8, over 8: so the last bin is the flagged one. */
 function sroiBins(s: SubmissionFiguresRow) {
   return Array.from({ length: SROI_FLAG + 1 }, (_, i) => ({
     from: i,

@@ -53,8 +53,13 @@ export class DashboardChoiceDto {
 }
 
 export class DashboardBinDto {
-  @ApiProperty({ description: 'Lower bound (inclusive, except the SROI bin "over 8")' }) from: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'Upper bound (exclusive; null: no upper bound)' }) to: number | null;
+  @ApiProperty({ description: 'Lower bound: SROI bins exclude it (except the first, from 0), quiz bins include it' }) from: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Upper bound: SROI bins include it, quiz bins exclude it (except the last); null: none',
+  })
+  to: number | null;
   @ApiProperty() submissions: number;
 }
 
@@ -67,13 +72,14 @@ export class DashboardFlaggedDto {
 
 export class DashboardSroiDto {
   @ApiProperty({ description: 'Submissions with an SROI' }) count: number;
-  @ApiProperty({ type: () => [DashboardBinDto], description: '0-1, 1-2, … 7-8 (8 included), over 8' }) bins: DashboardBinDto[];
+  @ApiProperty({ type: () => [DashboardBinDto], description: 'Up to 1, over 1 up to 2, … over 7 up to 8, over 8' }) bins: DashboardBinDto[];
   @ApiProperty({ type: Number, nullable: true }) q1: number | null;
   @ApiProperty({ type: Number, nullable: true }) median: number | null;
   @ApiProperty({ type: Number, nullable: true }) q3: number | null;
   @ApiProperty({ description: 'The flag threshold (SROI strictly over it is flagged)' }) flagAbove: number;
   @ApiProperty({ description: 'Submissions with an SROI over the threshold' }) flagged: number;
-  @ApiProperty({ type: () => [DashboardFlaggedDto], description: 'The first 20 of them, highest first' }) flaggedList: DashboardFlaggedDto[];
+  @ApiProperty({ type: () => [DashboardFlaggedDto], description: 'The first 20 of them, highest first' })
+  flaggedList: DashboardFlaggedDto[];
 }
 
 export class DashboardBudgetDto {
@@ -95,7 +101,8 @@ export class DashboardCityDto {
 
 export class DashboardQuizDto {
   @ApiProperty({ description: 'Submissions with a quiz score' }) count: number;
-  @ApiProperty({ type: () => [DashboardBinDto], description: 'Ten bins of 10 points (0-1 scores; 1 is in the last)' }) bins: DashboardBinDto[];
+  @ApiProperty({ type: () => [DashboardBinDto], description: 'Ten bins of 10 points (0-1 scores; 1 is in the last)' })
+  bins: DashboardBinDto[];
 }
 
 /** The portfolio dashboard (issue 18): every figure of the calls (or one call) and state chosen. */
@@ -105,7 +112,10 @@ export class PortfolioDashboardDto {
   @ApiProperty({ format: 'date-time', type: String, nullable: true, description: "The call's deadline (one call only)" })
   closingAt: string | null;
   @ApiProperty({ type: () => DashboardStatesDto }) states: DashboardStatesDto;
-  @ApiProperty({ type: () => [DashboardDayDto], description: 'Per day, up to the deadline (one call) or the last activity; at most 366 days' })
+  @ApiProperty({
+    type: () => [DashboardDayDto],
+    description: 'Per day, up to the deadline (one call) or the last activity; at most 366 days',
+  })
   timeline: DashboardDayDto[];
   @ApiProperty({ type: () => [DashboardFunnelStepDto], description: "Per step of the call's type (one call only; empty otherwise)" })
   funnel: DashboardFunnelStepDto[];
@@ -113,11 +123,13 @@ export class PortfolioDashboardDto {
   @ApiProperty({ type: () => [DashboardSdgDto], description: 'The 17 SDGs, in order' }) sdgs: DashboardSdgDto[];
   @ApiProperty({ type: () => [DashboardChoiceDto], description: 'The 10 framework outcomes chosen most' }) outcomes: DashboardChoiceDto[];
   @ApiProperty({ description: 'Submissions with a custom outcome' }) customOutcomes: number;
-  @ApiProperty({ type: () => [DashboardChoiceDto], description: 'The 10 framework indicators chosen most' }) indicators: DashboardChoiceDto[];
+  @ApiProperty({ type: () => [DashboardChoiceDto], description: 'The 10 framework indicators chosen most' })
+  indicators: DashboardChoiceDto[];
   @ApiProperty({ type: () => DashboardSroiDto }) sroi: DashboardSroiDto;
   @ApiProperty({ type: () => DashboardBudgetDto }) budget: DashboardBudgetDto;
   @ApiProperty({ description: 'Organizations' }) organizations: number;
-  @ApiProperty({ type: () => [DashboardCountryDto], description: 'The 20 countries with most organizations' }) countries: DashboardCountryDto[];
+  @ApiProperty({ type: () => [DashboardCountryDto], description: 'The 20 countries with most organizations' })
+  countries: DashboardCountryDto[];
   @ApiProperty({ type: () => [DashboardCityDto], description: 'The 20 cities with most organizations' }) cities: DashboardCityDto[];
   @ApiProperty({ type: () => DashboardQuizDto }) quiz: DashboardQuizDto;
   @ApiProperty({ format: 'date-time', description: 'When the figures were computed (they are kept up to 30 s)' }) at: string;
