@@ -300,12 +300,7 @@ describe('filters', () => {
 describe('the impact facts the trigger keeps', () => {
   it('follows every write of a miniDyi answer, whoever makes it, and ignores malformed values', async () => {
     const facts = async () =>
-      (
-        await t.db.query(
-          'SELECT i.sdgs, i.budget, i.custom_outcomes AS custom FROM submission_impact i JOIN step_result r ON r.id = i.result_id WHERE r.submission_id = $1',
-          [subs[4]],
-        )
-      )[0];
+      (await t.db.query('SELECT sdgs, budget, custom_outcomes AS custom FROM submission_impact WHERE submission_id = $1', [subs[4]]))[0];
     expect(await facts()).toEqual({ sdgs: [17], budget: 500, custom: 0 });
     await t.db.query(
       `UPDATE step_result SET content = content || '{"sdg": [16, 16.5, "x", 99, 4], "budget": "lots"}' WHERE submission_id = $1 AND step_id = $2`,
@@ -317,12 +312,39 @@ describe('the impact facts the trigger keeps', () => {
       [subs[4], steps.Impact],
     );
     expect(await facts()).toEqual({ sdgs: [17], budget: 500, custom: 0 });
+    // Removed with the answer, back with it.
+    const [saved] = await t.db.query('SELECT content FROM step_result WHERE submission_id = $1 AND step_id = $2', [subs[4], steps.Impact]);
+    await t.db.query('DELETE FROM step_result WHERE submission_id = $1 AND step_id = $2', [subs[4], steps.Impact]);
+    expect(await facts()).toBeUndefined();
+    await t.db.query('INSERT INTO step_result (submission_id, step_id, content) VALUES ($1, $2, $3)', [
+      subs[4],
+      steps.Impact,
+      saved.content,
+    ]);
+    expect(await facts()).toEqual({ sdgs: [17], budget: 500, custom: 0 });
     // A survey answer that happens to carry the same keys is not an impact answer.
     await t.db.query(
       `UPDATE step_result SET content = content || '{"selectedOutcomes": [], "sdg": [5]}' WHERE submission_id = $1 AND step_id = $2`,
       [subs[5], steps['About you']],
     );
     expect((await t.db.query('SELECT count(*)::int AS n FROM submission_impact WHERE submission_id = $1', [subs[5]]))[0].n).toBe(0);
+  });
+});
+
+describe('deleting a submission with an impact answer', () => {
+  it('takes its facts along', async () => {
+    const owner = await t.factory.user();
+    const org = await t.factory.organization(owner);
+    const s = await t.factory.submission(otherCallId, owner, org.id);
+    // The other call's type has no miniDyi step: put the answer on this call's step, as a fixture.
+    await t.db.query('INSERT INTO step_result (submission_id, step_id, content) VALUES ($1, $2, $3)', [
+      s.id,
+      steps.Impact,
+      miniDyi([5], [], 10),
+    ]);
+    expect((await t.db.query('SELECT sdgs FROM submission_impact WHERE submission_id = $1', [s.id]))[0].sdgs).toEqual([5]);
+    await t.http.delete(`/api/admin/submissions/${s.id}`).set(admin.headers()).expect(200);
+    expect(await t.db.query('SELECT 1 FROM submission_impact WHERE submission_id = $1', [s.id])).toEqual([]);
   });
 });
 

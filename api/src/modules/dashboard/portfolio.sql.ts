@@ -59,7 +59,7 @@ export const submissionFiguresSql = (where: string): string =>
 
 /**
  * SDGs, outcomes, indicators and budgets from the scope's miniDyi answers, as the trigger of
- * migration DashboardImpactFacts keeps them in `submission_impact` (one row per answer). A
+ * migration DashboardImpactFacts keeps them in `submission_impact` (one row per submission, over all its miniDyi answers). A
  * submission aims at an SDG it picked or that one of its outcomes belongs to; an outcome or
  * indicator counts once per submission; the budget asked is the sum of its miniDyi budgets.
  * Names come from the framework (the answer's ids are the framework's).
@@ -70,19 +70,19 @@ export const impactFiguresSql = (where: string): string =>
            FROM call_submission s JOIN submission_impact i ON i.submission_id = s.id
           WHERE ${where}
        ),
-       budgets AS (SELECT sid, sum(budget) AS b FROM r WHERE budget IS NOT NULL GROUP BY sid),
+       budgets AS (SELECT budget AS b FROM r WHERE budget IS NOT NULL),
        top_outcomes AS (
-         SELECT id, count(DISTINCT sid)::int AS n FROM r, unnest(r.outcome_ids) id GROUP BY id ORDER BY n DESC, id LIMIT 10
+         SELECT id, count(*)::int AS n FROM r, unnest(r.outcome_ids) id GROUP BY id ORDER BY n DESC, id LIMIT 10
        ),
        top_indicators AS (
-         SELECT id, count(DISTINCT sid)::int AS n FROM r, unnest(r.indicator_ids) id GROUP BY id ORDER BY n DESC, id LIMIT 10
+         SELECT id, count(*)::int AS n FROM r, unnest(r.indicator_ids) id GROUP BY id ORDER BY n DESC, id LIMIT 10
        )
-       SELECT (SELECT count(DISTINCT sid)::int FROM r) AS "withMiniDyi",
+       SELECT (SELECT count(*)::int FROM r) AS "withMiniDyi",
               (SELECT COALESCE(json_agg(json_build_object('sdg', code, 'n', n) ORDER BY code), '[]') FROM (
-                 SELECT code, count(DISTINCT sid)::int AS n FROM r, unnest(r.sdgs) code GROUP BY code) g) AS sdgs,
+                 SELECT code, count(*)::int AS n FROM r, unnest(r.sdgs) code GROUP BY code) g) AS sdgs,
               (SELECT COALESCE(json_agg(json_build_object('id', t.id, 'name', COALESCE(o.name, t.id), 'sdg', o.sdg, 'n', t.n) ORDER BY t.n DESC, o.name, t.id), '[]')
                  FROM top_outcomes t LEFT JOIN impact_outcome o ON o.id::text = t.id) AS outcomes,
-              (SELECT count(DISTINCT sid)::int FROM r WHERE custom_outcomes > 0) AS "customOutcomes",
+              (SELECT count(*)::int FROM r WHERE custom_outcomes > 0) AS "customOutcomes",
               (SELECT COALESCE(json_agg(json_build_object('id', t.id, 'name', COALESCE(i.name, t.id), 'n', t.n) ORDER BY t.n DESC, i.name, t.id), '[]')
                  FROM top_indicators t LEFT JOIN impact_indicator i ON i.id::text = t.id) AS indicators,
               (SELECT count(*)::int FROM budgets) AS "budgetCount",
