@@ -47,7 +47,21 @@ function Count({ scope, filter, value, label }: { scope: DashboardScope; filter?
 }
 
 /** One section: a title, an optional chart (decorative: the table below it carries the numbers) and the table. */
-function Section({ id, title, help, chart, children, wide }: { id: string; title: string; help?: ReactNode; chart?: ReactNode; children: ReactNode; wide?: boolean }) {
+function Section({
+  id,
+  title,
+  help,
+  chart,
+  children,
+  wide,
+}: {
+  id: string;
+  title: string;
+  help?: ReactNode;
+  chart?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const titleId = useId();
   return (
     <Card
@@ -126,7 +140,8 @@ function Filters({ scope, onState }: { scope: DashboardScope; onState: (s: Dashb
         label={translate('pages.admin.dashboard.call')}
         value={scope.callId ?? ''}
         onChange={(e) => navigate(e.target.value ? `/admin/calls/${e.target.value}/dashboard` : '/admin')}
-        sx={{ minWidth: 240, maxWidth: '100%' }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 320 } }}
         slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         <MenuItem value="">{translate('pages.admin.dashboard.all-calls')}</MenuItem>
@@ -142,7 +157,8 @@ function Filters({ scope, onState }: { scope: DashboardScope; onState: (s: Dashb
         label={translate('pages.admin.dashboard.state')}
         value={scope.state}
         onChange={(e) => onState(e.target.value as DashboardState)}
-        sx={{ minWidth: 180 }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 200 } }}
       >
         {STATES.map((s) => (
           <MenuItem key={s} value={s}>
@@ -165,8 +181,7 @@ export function PortfolioDashboard({ scope, onState }: { scope: DashboardScope; 
   const [locale] = useLocaleState();
   const { data, isError, isPending } = useQuery({
     queryKey: ['admin', 'dashboard', 'portfolio', scope.callId ?? null, scope.state],
-    queryFn: () =>
-      unwrap(api.GET('/api/admin/dashboard/portfolio', { params: { query: { callId: scope.callId, state: scope.state } } })),
+    queryFn: () => unwrap(api.GET('/api/admin/dashboard/portfolio', { params: { query: { callId: scope.callId, state: scope.state } } })),
     staleTime: 30_000,
   });
   return (
@@ -221,7 +236,9 @@ function Figures({ data, scope, locale }: { data: Dashboard; scope: DashboardSco
           title={t('states.title')}
           chart={
             <BarChart
+              disableKeyboardNavigation
               height={CHART_HEIGHT}
+              yAxis={[{ tickMinStep: 1 }]}
               xAxis={[{ scaleType: 'band', data: states.map((s) => t(`states.${s.key}`)) }]}
               series={[{ data: states.map((s) => s.value), label: count }]}
               hideLegend
@@ -245,12 +262,14 @@ function Figures({ data, scope, locale }: { data: Dashboard; scope: DashboardSco
           chart={
             data.timeline.length > 0 && (
               <LineChart
+                disableKeyboardNavigation
                 height={CHART_HEIGHT}
+                yAxis={[{ tickMinStep: 1 }]}
                 xAxis={[{ scaleType: 'point', data: data.timeline.map((d) => d.day) }]}
                 series={[
-                  { data: data.timeline.map((d) => d.started), label: t('timeline.started'), showMark: false },
-                  { data: data.timeline.map((d) => d.submitted), label: t('timeline.submitted'), showMark: false },
-                  { data: data.timeline.map((d) => d.inProgress), label: t('timeline.in-progress'), showMark: false },
+                  { data: data.timeline.map((d) => d.started), label: t('timeline.started'), showMark: data.timeline.length <= 31 },
+                  { data: data.timeline.map((d) => d.submitted), label: t('timeline.submitted'), showMark: data.timeline.length <= 31 },
+                  { data: data.timeline.map((d) => d.inProgress), label: t('timeline.in-progress'), showMark: data.timeline.length <= 31 },
                 ]}
               />
             )
@@ -279,8 +298,10 @@ function Figures({ data, scope, locale }: { data: Dashboard; scope: DashboardSco
           chart={
             data.funnel.length > 0 && (
               <BarChart
+                disableKeyboardNavigation
                 height={Math.max(CHART_HEIGHT, data.funnel.length * 36)}
                 layout="horizontal"
+                xAxis={[{ tickMinStep: 1 }]}
                 yAxis={[{ scaleType: 'band', data: data.funnel.map((f) => f.name), width: 110 }]}
                 series={[{ data: data.funnel.map((f) => f.reached), label: t('funnel.reached') }]}
                 hideLegend
@@ -307,7 +328,9 @@ function Figures({ data, scope, locale }: { data: Dashboard; scope: DashboardSco
           help={t('sdgs.help', { count: whole(data.withImpact) })}
           chart={
             <BarChart
+              disableKeyboardNavigation
               height={CHART_HEIGHT}
+              yAxis={[{ tickMinStep: 1 }]}
               xAxis={[
                 {
                   scaleType: 'band',
@@ -364,7 +387,9 @@ function Figures({ data, scope, locale }: { data: Dashboard; scope: DashboardSco
           title={t('sroi.title')}
           chart={
             <BarChart
+              disableKeyboardNavigation
               height={CHART_HEIGHT}
+              yAxis={[{ tickMinStep: 1 }]}
               xAxis={[
                 {
                   scaleType: 'band',
@@ -409,7 +434,12 @@ function Figures({ data, scope, locale }: { data: Dashboard; scope: DashboardSco
           help={
             <>
               {t('sroi.flagged', { limit: decimal(data.sroi.flagAbove) })}:{' '}
-              <Count scope={scope} filter={{ sroiOver: data.sroi.flagAbove }} value={data.sroi.flagged} label={t('sroi.flagged', { limit: decimal(data.sroi.flagAbove) })} />
+              <Count
+                scope={scope}
+                filter={{ sroiOver: data.sroi.flagAbove }}
+                value={data.sroi.flagged}
+                label={t('sroi.flagged', { limit: decimal(data.sroi.flagAbove) })}
+              />
             </>
           }
         >
@@ -454,7 +484,9 @@ function Figures({ data, scope, locale }: { data: Dashboard; scope: DashboardSco
           chart={
             data.countries.length > 0 && (
               <BarChart
+                disableKeyboardNavigation
                 height={CHART_HEIGHT}
+                yAxis={[{ tickMinStep: 1 }]}
                 xAxis={[{ scaleType: 'band', data: data.countries.map((c) => c.country) }]}
                 series={[{ data: data.countries.map((c) => c.organizations), label: t('organizations.total') }]}
                 hideLegend
@@ -488,7 +520,9 @@ function Figures({ data, scope, locale }: { data: Dashboard; scope: DashboardSco
           help={`${t('quiz.with-score')}: ${whole(data.quiz.count)}`}
           chart={
             <BarChart
+              disableKeyboardNavigation
               height={CHART_HEIGHT}
+              yAxis={[{ tickMinStep: 1 }]}
               xAxis={[{ scaleType: 'band', data: data.quiz.bins.map(quizLabel) }]}
               series={[{ data: data.quiz.bins.map((b) => b.submissions), label: count }]}
               hideLegend

@@ -62,10 +62,14 @@ export class DashboardImpactFacts1795600000000 implements MigrationInterface {
       FOR EACH ROW WHEN (NEW.content ? 'selectedOutcomes') EXECUTE FUNCTION ic_impact_facts_changed()`);
     await queryRunner.query(`CREATE TRIGGER step_result_impact_facts_gone AFTER DELETE ON step_result
       FOR EACH ROW WHEN (OLD.content ? 'selectedOutcomes') EXECUTE FUNCTION ic_impact_facts_changed()`);
-    // The answers saved before this migration.
-    await queryRunner.query(
-      `SELECT ic_impact_facts_refresh(id) FROM (SELECT DISTINCT submission_id AS id FROM step_result WHERE content ? 'selectedOutcomes') s`,
-    );
+    // The answers saved before this migration: set-based for the submissions with one miniDyi answer (nearly all), the function for the others.
+    const answers = `step_result r JOIN step st ON st.id = r.step_id JOIN step_type t ON t.id = st.step_type_id AND t.name = 'miniDyi'`;
+    await queryRunner.query(`WITH one AS (SELECT r.submission_id FROM ${answers} WHERE r.content ? 'selectedOutcomes' GROUP BY 1 HAVING count(*) = 1)
+      INSERT INTO submission_impact (submission_id, sdgs, outcome_ids, indicator_ids, custom_outcomes, budget)
+      SELECT r.submission_id, f.* FROM ${answers} CROSS JOIN LATERAL ic_impact_facts(r.content) f
+       WHERE r.content ? 'selectedOutcomes' AND r.submission_id IN (SELECT submission_id FROM one)`);
+    await queryRunner.query(`SELECT ic_impact_facts_refresh(submission_id)
+      FROM (SELECT r.submission_id FROM ${answers} WHERE r.content ? 'selectedOutcomes' GROUP BY 1 HAVING count(*) > 1) s`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
