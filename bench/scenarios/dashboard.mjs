@@ -156,7 +156,8 @@ export async function run({ product, baseline, headers, callId, seedSeconds }) {
     [`GET ${path.split('?')[0]} (one call, ${SUBMISSIONS.toLocaleString('en')} submissions, ${CONNECTIONS} connections)`]: {
       product: p,
       baseline: b,
-      ratio: +(p.requestsPerSecond / b.requestsPerSecond).toFixed(2),
+      // null: no baseline request finished within the run (each takes seconds on a loaded machine).
+      ratio: b.requestsPerSecond ? +(p.requestsPerSecond / b.requestsPerSecond).toFixed(2) : null,
     },
     'baseline statements, one request at a time (ms)': serial,
   };

@@ -2346,10 +2346,10 @@ export interface components {
             name: string;
         };
         DashboardBinDto: {
-            /** @description Lower bound (inclusive, except the SROI bin "over 8") */
+            /** @description Lower bound: SROI bins exclude it (except the first, from 0), quiz bins include it */
             from: number;
             submissions: number;
-            /** @description Upper bound (exclusive; null: no upper bound) */
+            /** @description Upper bound: SROI bins include it, quiz bins exclude it (except the last); null: none */
             to: number | null;
         };
         DashboardBudgetDto: {
@@ -2434,7 +2434,7 @@ export interface components {
             submissions: number;
         };
         DashboardSroiDto: {
-            /** @description 0-1, 1-2, … 7-8 (8 included), over 8 */
+            /** @description Up to 1, over 1 up to 2, … over 7 up to 8, over 8 */
             bins: components["schemas"]["DashboardBinDto"][];
             /** @description Submissions with an SROI */
             count: number;
@@ -4796,7 +4796,7 @@ export interface operations {
     adminExportSubmissionDossiers: {
         parameters: {
             query?: {
-                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo, sdg, outcomeId, indicatorId, sroiOver, quizFrom, quizBelow, country, city */
+                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo, sdg, outcomeId, indicatorId, sroiOver, sroiUpTo, quizFrom, quizBelow, country, city */
                 filter?: string;
                 /** @description Language of the document (default: Accept-Language, else it) */
                 lang?: "it" | "en" | "fr";
@@ -4857,7 +4857,7 @@ export interface operations {
     adminExportSubmissionPdfs: {
         parameters: {
             query?: {
-                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo, sdg, outcomeId, indicatorId, sroiOver, quizFrom, quizBelow, country, city */
+                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo, sdg, outcomeId, indicatorId, sroiOver, sroiUpTo, quizFrom, quizBelow, country, city */
                 filter?: string;
                 /** @description Language of the document (default: Accept-Language, else it) */
                 lang?: "it" | "en" | "fr";
@@ -4919,7 +4919,7 @@ export interface operations {
     adminExportSubmissionsXlsx: {
         parameters: {
             query?: {
-                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo, sdg, outcomeId, indicatorId, sroiOver, quizFrom, quizBelow, country, city */
+                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo, sdg, outcomeId, indicatorId, sroiOver, sroiUpTo, quizFrom, quizBelow, country, city */
                 filter?: string;
                 /** @description Language of the document (default: Accept-Language, else it) */
                 lang?: "it" | "en" | "fr";
