@@ -82,7 +82,9 @@ test('an administrator reads the portfolio dashboard and opens the submissions a
   const sdgs = page.getByTestId('dashboard-sdgs');
   await expect(sdgs.getByRole('row')).toHaveCount(18); // the header and the 17 goals
   await expect(sdgs.locator('svg').first()).toBeVisible();
-  await expect(page.getByTestId('dashboard-states').getByRole('link', { name: new RegExp(`^${it('pages.admin.dashboard.states.total')}: `) })).toBeVisible();
+  await expect(
+    page.getByTestId('dashboard-states').getByRole('link', { name: new RegExp(`^${it('pages.admin.dashboard.states.total')}: `) }),
+  ).toBeVisible();
   await axe();
   await page.screenshot({ path: `${shots}-home.png`, fullPage: true });
 

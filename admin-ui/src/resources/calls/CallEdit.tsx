@@ -17,7 +17,12 @@ function EditActions() {
   if (!record) return null;
   return (
     <TopToolbar>
-      <Button component={Link} to={`/admin/calls/${record.id}/dashboard`} label="pages.admin.dashboard.button" startIcon={<InsightsIcon />} />
+      <Button
+        component={Link}
+        to={`/admin/calls/${record.id}/dashboard`}
+        label="pages.admin.dashboard.button"
+        startIcon={<InsightsIcon />}
+      />
     </TopToolbar>
   );
 }
