@@ -27,6 +27,7 @@ import messages, { CallComposer } from './resources/messages';
 import messageTemplates from './resources/message-templates';
 import users from './resources/users';
 import { PbiReportListRoute, PowerBiReportRoute } from './resources/powerbi';
+import { CallDashboardPage } from './dashboard';
 
 const dataProvider = createDataProvider(api);
 const authProvider = createAuthProvider({ client: api, leave: leaveConsole });
@@ -83,6 +84,7 @@ function Console() {
         <Route path="/calls/create/survey" element={<SurveyCreateRoute />} />
         <Route path="/calls/edit/call/:callId" element={<CallSimpleEdit />} />
         <Route path="/calls/:callId/messages" element={<CallComposer />} />
+        <Route path="/calls/:callId/dashboard" element={<CallDashboardPage />} />
         <Route path="/steps" element={<StepTypesPage />} />
         <Route path="/survey/creator" element={<SurveyCreatorRoute />} />
         <Route path="/survey/createType" element={<SurveyCreateTypeRoute />} />

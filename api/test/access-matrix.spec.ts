@@ -222,6 +222,7 @@ const CASES: Record<string, Case> = {
   adminUpdateSurvey: { call: (fx) => ({ path: id(fx), json: {} }), ok: 400 },
   adminListSubmissions: { call: () => ({}), ok: 200 },
   adminDashboardCounts: { call: () => ({}), ok: 200 },
+  adminPortfolioDashboard: { call: () => ({}), ok: 200 },
   adminConsoleSettings: { call: () => ({}), ok: 200 },
   adminDeleteSubmission: { call: (fx) => ({ path: id(fx) }), ok: 404 },
   adminGetSubmission: { call: (fx) => ({ path: { id: fx.submissionA } }), ok: 200 },

@@ -6,9 +6,11 @@ import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useAdminTabs } from './adminTabs';
+import { Suspense } from 'react';
+import { HomeDashboard } from '../dashboard';
 import { HomeCounts } from './HomeCounts';
 
-/** `/admin`: the figures that matter, then the tabs of the console (spec section 2) as large links. */
+/** `/admin`: the figures that matter, the portfolio dashboard (issue 18), then the tabs of the console (spec section 2) as large links. */
 export function AdminHome() {
   const translate = useTranslate();
   const tabs = useAdminTabs();
@@ -19,6 +21,9 @@ export function AdminHome() {
         {translate('shell.admin.title')}
       </Typography>
       <HomeCounts />
+      <Suspense fallback={null}>
+        <HomeDashboard />
+      </Suspense>
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         {translate('pages.admin.home.sections')}
       </Typography>

@@ -1,4 +1,6 @@
-import { Edit, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import InsightsIcon from '@mui/icons-material/Insights';
+import { Button, Edit, TopToolbar, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { CallForm } from './CallForm';
 import { toCallFormValues, toCallPayload, type CallFormValues, type CallRecord } from './callModel';
 import { useCallNotifications } from './useCallNotifications';
@@ -7,6 +9,22 @@ function EditTitle() {
   const record = useRecordContext<CallRecord>();
   const translate = useTranslate();
   return <span>{`${translate('pages.admin.calls.edit-title')}${record?.name ? ` – ${record.name}` : ''}`}</span>;
+}
+
+/** The call's own dashboard (issue 18). */
+function EditActions() {
+  const record = useRecordContext<CallRecord>();
+  if (!record) return null;
+  return (
+    <TopToolbar>
+      <Button
+        component={Link}
+        to={`/admin/calls/${record.id}/dashboard`}
+        label="pages.admin.dashboard.button"
+        startIcon={<InsightsIcon />}
+      />
+    </TopToolbar>
+  );
 }
 
 /** Waits for the full record (the list's row lacks the call type and steps). */
@@ -22,6 +40,7 @@ export default function CallEdit() {
   return (
     <Edit
       title={<EditTitle />}
+      actions={<EditActions />}
       mutationMode="pessimistic"
       queryOptions={{
         select: (record: CallRecord) => (record.callType ? toCallFormValues(record) : record) as never,

@@ -1,5 +1,6 @@
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
+import InsightsIcon from '@mui/icons-material/Insights';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
 import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
@@ -64,6 +65,13 @@ function RowActions() {
         to={`/admin/calls/edit/call/${record.id}`}
         label="pages.admin.calls.simple-edit"
         startIcon={<EditNoteIcon />}
+        sx={{ whiteSpace: 'nowrap' }}
+      />
+      <Button
+        component={Link}
+        to={`/admin/calls/${record.id}/dashboard`}
+        label="pages.admin.dashboard.button"
+        startIcon={<InsightsIcon />}
         sx={{ whiteSpace: 'nowrap' }}
       />
       <Button

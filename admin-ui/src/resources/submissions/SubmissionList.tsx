@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatQuizScore } from '@impact-calls/domain';
+import { formatQuizScore, SDGS, type Language } from '@impact-calls/domain';
 import {
   AutocompleteInput,
   Datagrid,
@@ -10,11 +10,13 @@ import {
   FilterButton,
   FunctionField,
   List,
+  NumberInput,
   ReferenceInput,
   SearchInput,
   SelectInput,
   SimpleList,
   TextField,
+  TextInput,
   TopToolbar,
   useLocaleState,
   useTranslate,
@@ -65,7 +67,28 @@ const filters = [
   <DateInput key="openedTo" source="openedTo" />,
   <DateInput key="submittedFrom" source="submittedFrom" />,
   <DateInput key="submittedTo" source="submittedTo" />,
+  // The portfolio dashboard's links (issue 18).
+  <SdgInput key="sdg" source="sdg" />,
+  <TextInput key="outcomeId" source="outcomeId" />,
+  <TextInput key="indicatorId" source="indicatorId" />,
+  <NumberInput key="sroiOver" source="sroiOver" min={0} step={0.5} />,
+  <NumberInput key="sroiUpTo" source="sroiUpTo" min={0} step={0.5} />,
+  <NumberInput key="quizFrom" source="quizFrom" min={0} max={1} step={0.1} />,
+  <NumberInput key="quizBelow" source="quizBelow" min={0} max={1} step={0.1} />,
+  <TextInput key="country" source="country" />,
+  <TextInput key="city" source="city" />,
 ];
+
+function SdgInput({ source }: { source: string }) {
+  const [locale] = useLocaleState();
+  return (
+    <SelectInput
+      source={source}
+      translateChoice={false}
+      choices={SDGS.map((s) => ({ id: s.code, name: `${s.code}. ${s.text[locale as Language]?.name ?? s.text.en.name}` }))}
+    />
+  );
+}
 
 function StatusInput({ source, alwaysOn }: { source: string; alwaysOn?: boolean }) {
   void alwaysOn;

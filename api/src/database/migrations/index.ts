@@ -10,6 +10,7 @@ import { Messages1795523111971 } from './1795523111971-messages.js';
 import { SessionsAndLimits1795523581860 } from './1795523581860-sessions-and-limits.js';
 import { SubmissionHistory1795522904555 } from './1795522904555-submission-history.js';
 import { ConfigurationTexts1795523058280 } from './1795523058280-configuration-texts.js';
+import { DashboardImpactFacts1795600000000 } from './1795600000000-dashboard-impact-facts.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -27,4 +28,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ConfigurationTexts1795523058280,
   Messages1795523111971,
   SessionsAndLimits1795523581860,
+  DashboardImpactFacts1795600000000,
 ];

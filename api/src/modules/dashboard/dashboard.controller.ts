@@ -1,14 +1,19 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Access } from '../../common/auth/access.decorator.js';
 import { DashboardService } from './dashboard.service.js';
-import { DashboardCountsDto } from './dto/dashboard.dto.js';
+import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { DashboardCountsDto, PortfolioDashboardDto } from './dto/dashboard.dto.js';
+import { PortfolioService } from './portfolio.service.js';
 
-/** The console home's figures (issue 14). The full dashboard (issue 18) grows here. */
+/** The console home's figures (issue 14) and the portfolio dashboard (issue 18). */
 @ApiTags('Admin')
 @Controller('admin/dashboard')
 export class DashboardController {
-  constructor(private readonly service: DashboardService) {}
+  constructor(
+    private readonly service: DashboardService,
+    private readonly portfolio: PortfolioService,
+  ) {}
 
   @Get('counts')
   @Access({ admin: true })
@@ -19,5 +24,21 @@ export class DashboardController {
   @ApiOkResponse({ type: DashboardCountsDto })
   counts(): Promise<DashboardCountsDto> {
     return this.service.counts();
+  }
+
+  @Get('portfolio')
+  @Access({ admin: true })
+  @ApiOperation({
+    operationId: 'adminPortfolioDashboard',
+    summary:
+      'The portfolio dashboard: submissions by state and per day, funnel per step, SDGs, outcomes, indicators, SROI, budget, organizations, quiz scores',
+  })
+  @ApiQuery({ name: 'callId', required: false, format: 'uuid', description: 'One call (all calls when absent)' })
+  @ApiQuery({ name: 'state', required: false, enum: ['all', 'open', 'closed'], description: 'Submissions counted (all by default)' })
+  @ApiOkResponse({ type: PortfolioDashboardDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  portfolioDashboard(@Query('callId') callId?: string, @Query('state') state?: string): Promise<PortfolioDashboardDto> {
+    return this.portfolio.dashboard(PortfolioService.scope(callId, state));
   }
 }

@@ -2,10 +2,12 @@ import { Module } from '@nestjs/common';
 import { DashboardController } from './dashboard.controller.js';
 import { DashboardRepository } from './dashboard.repository.js';
 import { DashboardService } from './dashboard.service.js';
+import { PortfolioRepository } from './portfolio.repository.js';
+import { PortfolioService } from './portfolio.service.js';
 
-/** The console home's figures (issue 14); issue 18's dashboard and reports build on it. */
+/** The console home's figures (issue 14) and the portfolio dashboard (issue 18). */
 @Module({
   controllers: [DashboardController],
-  providers: [DashboardService, DashboardRepository],
+  providers: [DashboardService, DashboardRepository, PortfolioService, PortfolioRepository],
 })
 export class DashboardModule {}

@@ -52,7 +52,25 @@ export interface SubmissionFilter {
   openedTo?: Date;
   submittedFrom?: Date;
   submittedTo?: Date;
+  /** Its miniDyi answer aims at this SDG (picked, or one of its outcomes' SDG). */
+  sdg?: number;
+  /** Its miniDyi answer selected this framework outcome / ticked this framework indicator. */
+  outcomeId?: string;
+  indicatorId?: string;
+  /** SROI strictly over sroiOver, at most sroiUpTo. */
+  sroiOver?: number;
+  sroiUpTo?: number;
+  /** Quiz score (0-1) at least quizFrom, below quizBelow. */
+  quizFrom?: number;
+  quizBelow?: number;
+  /** The organization's country / city (exact, as entered). */
+  country?: string;
+  city?: string;
 }
+
+/** A submission whose miniDyi answer's facts (submission_impact, kept by a trigger; migration DashboardImpactFacts) hold the value. */
+const IMPACT_HAS = (column: 'sdgs' | 'outcome_ids' | 'indicator_ids', param: string, type: string) =>
+  `EXISTS (SELECT 1 FROM submission_impact i WHERE i.submission_id = s.id AND :${param}::${type} = ANY(i.${column}))`;
 
 /** Rows of a DELETE/UPDATE ... RETURNING (TypeORM's postgres driver answers [rows, count] for those). */
 export function returned<T>(result: unknown): T[] {
@@ -501,6 +519,15 @@ export class SubmissionRepository {
     if (filter.openedTo) qb.andWhere('s.opened_at <= :openedTo', { openedTo: filter.openedTo });
     if (filter.submittedFrom) qb.andWhere('s.submitted_at >= :submittedFrom', { submittedFrom: filter.submittedFrom });
     if (filter.submittedTo) qb.andWhere('s.submitted_at <= :submittedTo', { submittedTo: filter.submittedTo });
+    if (filter.sdg !== undefined) qb.andWhere(IMPACT_HAS('sdgs', 'sdg', 'smallint'), { sdg: filter.sdg });
+    if (filter.outcomeId) qb.andWhere(IMPACT_HAS('outcome_ids', 'outcomeId', 'text'), { outcomeId: filter.outcomeId });
+    if (filter.indicatorId) qb.andWhere(IMPACT_HAS('indicator_ids', 'indicatorId', 'text'), { indicatorId: filter.indicatorId });
+    if (filter.sroiOver !== undefined) qb.andWhere('s.sroi_score > :sroiOver', { sroiOver: filter.sroiOver });
+    if (filter.sroiUpTo !== undefined) qb.andWhere('s.sroi_score <= :sroiUpTo', { sroiUpTo: filter.sroiUpTo });
+    if (filter.quizFrom !== undefined) qb.andWhere('s.quiz_score >= :quizFrom', { quizFrom: filter.quizFrom });
+    if (filter.quizBelow !== undefined) qb.andWhere('s.quiz_score < :quizBelow', { quizBelow: filter.quizBelow });
+    if (filter.country) qb.andWhere('o.country = :country', { country: filter.country });
+    if (filter.city) qb.andWhere('o.city_name = :city', { city: filter.city });
     if (filter.q) {
       const q = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       qb.andWhere(

@@ -513,6 +513,16 @@ export const SUBMISSION_FILTER_KEYS = [
   'openedTo',
   'submittedFrom',
   'submittedTo',
+  // The dashboard's links (issue 18).
+  'sdg',
+  'outcomeId',
+  'indicatorId',
+  'sroiOver',
+  'sroiUpTo',
+  'quizFrom',
+  'quizBelow',
+  'country',
+  'city',
 ] as const;
 
 /** Reads the list's filter object; a malformed value answers 400 errors.list-query. */
@@ -531,6 +541,15 @@ export function parseSubmissionFilter(f: Record<string, unknown>): SubmissionFil
     if (Number.isNaN(d.getTime())) throw badRequest('errors.list-query', `${k} must be a date`);
     return d;
   };
+  const number = (k: string, min: number, max: number) => {
+    const v = f[k];
+    if (v === undefined || v === null || v === '') return undefined;
+    const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
+    if (!Number.isFinite(n) || n < min || n > max) throw badRequest('errors.list-query', `${k} must be a number from ${min} to ${max}`);
+    return n;
+  };
+  const sdg = number('sdg', 1, 17);
+  if (sdg !== undefined && !Number.isInteger(sdg)) throw badRequest('errors.list-query', 'sdg must be a whole number from 1 to 17');
   const status = str('status');
   if (status !== undefined && status !== 'open' && status !== 'closed')
     throw badRequest('errors.list-query', 'status must be open or closed');
@@ -543,6 +562,15 @@ export function parseSubmissionFilter(f: Record<string, unknown>): SubmissionFil
     openedTo: date('openedTo'),
     submittedFrom: date('submittedFrom'),
     submittedTo: date('submittedTo'),
+    sdg,
+    outcomeId: uuid('outcomeId'),
+    indicatorId: uuid('indicatorId'),
+    sroiOver: number('sroiOver', 0, 1e12),
+    sroiUpTo: number('sroiUpTo', 0, 1e12),
+    quizFrom: number('quizFrom', 0, 1),
+    quizBelow: number('quizBelow', 0, 1),
+    country: str('country')?.slice(0, 100),
+    city: str('city')?.slice(0, 200),
   };
 }
 

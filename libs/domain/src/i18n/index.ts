@@ -35,6 +35,9 @@ import frFirstUse from './fr/first-use.json' with { type: 'json' };
 import itPowerBi from './it/powerbi.json' with { type: 'json' };
 import enPowerBi from './en/powerbi.json' with { type: 'json' };
 import frPowerBi from './fr/powerbi.json' with { type: 'json' };
+import itDashboard from './it/dashboard.json' with { type: 'json' };
+import enDashboard from './en/dashboard.json' with { type: 'json' };
+import frDashboard from './fr/dashboard.json' with { type: 'json' };
 
 /**
  * Message catalogs (it, en, fr) shared by the API and both UIs. Each language is split in
@@ -57,6 +60,7 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     security: itSecurity,
     'first-use': itFirstUse,
     powerbi: itPowerBi,
+    dashboard: itDashboard,
   },
   en: {
     common: enCommon,
@@ -71,6 +75,7 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     security: enSecurity,
     'first-use': enFirstUse,
     powerbi: enPowerBi,
+    dashboard: enDashboard,
   },
   fr: {
     common: frCommon,
@@ -85,6 +90,7 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     security: frSecurity,
     'first-use': frFirstUse,
     powerbi: frPowerBi,
+    dashboard: frDashboard,
   },
 };
 

@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { badRequest, notFound } from '../../common/http/app-error.js';
+import type { PortfolioDashboardDto } from './dto/dashboard.dto.js';
+import {
+  DASHBOARD_STATES,
+  type DashboardState,
+  PortfolioRepository,
+  type PortfolioScope,
+  SROI_FLAG,
+  type SubmissionFiguresRow,
+} from './portfolio.repository.js';
+
+/** How long a computed dashboard is served before it is computed again. */
+export const DASHBOARD_TTL_MS = 30_000;
+const MAX_ENTRIES = 200;
+const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const round = (v: number | null, digits = 4): number | null => (v === null ? null : Number(v.toFixed(digits)));
+
+/**
+ * The portfolio dashboard (issue 18): the figures a funder asks of its calls, computed by
+ * PostgreSQL. A dashboard is computed once per (call, state) and served for 30 s; requests
+ * arriving while it is computed wait for that one computation (docs/decisions/dashboard.md).
+ */
+@Injectable()
+export class PortfolioService {
+  private readonly cache = new Map<string, { at: number; value: Promise<PortfolioDashboardDto> }>();
+
+  constructor(private readonly repo: PortfolioRepository) {}
+
+  /** Reads the query's filters: a call id (optional) and a state (all by default). */
+  static scope(callId: unknown, state: unknown): PortfolioScope {
+    if (callId !== undefined && callId !== '' && (typeof callId !== 'string' || !UUID.test(callId)))
+      throw badRequest('errors.list-query', 'callId must be a UUID');
+    if (state !== undefined && state !== '' && !DASHBOARD_STATES.includes(state as DashboardState))
+      throw badRequest('errors.list-query', 'state must be all, open or closed');
+    return {
+      callId: callId ? (callId as string).toLowerCase() : undefined,
+      state: state ? (state as DashboardState) : 'all',
+    };
+  }
+
+  async dashboard(scope: PortfolioScope, now = Date.now()): Promise<PortfolioDashboardDto> {
+    const key = `${scope.callId ?? '*'}|${scope.state}`;
+    const hit = this.cache.get(key);
+    if (hit && now - hit.at < DASHBOARD_TTL_MS) return hit.value;
+    const value = this.compute(scope, new Date(now));
+    this.cache.delete(key);
+    this.cache.set(key, { at: now, value });
+    // A failed computation is not kept; the oldest entries go first.
+    value.catch(() => this.cache.get(key)?.value === value && this.cache.delete(key));
+    for (const k of this.cache.keys()) {
+      if (this.cache.size <= MAX_ENTRIES) break;
+      this.cache.delete(k);
+    }
+    return value;
+  }
+
+  /** Forgets every computed dashboard (tests). */
+  clear(): void {
+    this.cache.clear();
+  }
+
+  private async compute(scope: PortfolioScope, now: Date): Promise<PortfolioDashboardDto> {
+    let closingAt: Date | null = null;
+    if (scope.callId) {
+      const call = await this.repo.call(scope.callId);
+      if (!call) throw notFound('pages.admin.call-not-found', 'Call not found');
+      closingAt = new Date(call.closingAt);
+    }
+    const [s, impact, funnel] = await Promise.all([
+      this.repo.submissionFigures(scope),
+      this.repo.impactFigures(scope),
+      scope.callId ? this.repo.funnel({ ...scope, callId: scope.callId }) : Promise.resolve([]),
+    ]);
+    const sdgCounts = new Map(impact.sdgs.map((g) => [g.sdg, g.n]));
+    const quartiles = s.sroiQuartiles;
+    return {
+      callId: scope.callId ?? null,
+      state: scope.state,
+      closingAt: closingAt?.toISOString() ?? null,
+      states: { total: s.total, open: s.open, reopened: s.reopened, closed: s.closed },
+      timeline: timeline(s.timeline, closingAt, now),
+      funnel: funnel.map((f) => ({ stepId: f.stepId, name: f.name, kind: f.kind, reached: f.reached })),
+      withImpact: impact.withMiniDyi,
+      sdgs: Array.from({ length: 17 }, (_, i) => ({ sdg: i + 1, submissions: sdgCounts.get(i + 1) ?? 0 })),
+      outcomes: impact.outcomes.map((o) => ({ id: o.id, name: o.name, sdg: o.sdg, submissions: o.n })),
+      customOutcomes: impact.customOutcomes,
+      indicators: impact.indicators.map((o) => ({ id: o.id, name: o.name, sdg: null, submissions: o.n })),
+      sroi: {
+        count: s.sroiCount,
+        bins: sroiBins(s),
+        q1: round(num(quartiles?.[0])),
+        median: round(num(quartiles?.[1])),
+        q3: round(num(quartiles?.[2])),
+        flagAbove: SROI_FLAG,
+        flagged: s.sroiOver,
+        flaggedList: s.sroiFlagged.map((f) => ({ ...f, sroi: round(Number(f.sroi))! })),
+      },
+      budget: { count: impact.budgetCount, total: num(impact.budgetTotal) ?? 0, median: round(num(impact.budgetMedian), 2) },
+      organizations: s.organizations,
+      countries: s.countries.map((c) => ({ country: c.country, organizations: c.n })),
+      cities: s.cities.map((c) => ({ country: c.country, city: c.city, organizations: c.n })),
+      quiz: {
+        count: s.quizCount,
+        bins: Array.from({ length: 10 }, (_, i) => ({
+          from: i / 10,
+          to: i === 9 ? null : (i + 1) / 10,
+          submissions: s.quizBins.find((b) => b.bin === i)?.n ?? 0,
+        })),
+      },
+      at: now.toISOString(),
+    };
+  }
+}
+
+/** Up to 1 (0 included), over 1 up to 2, … over 7 up to 8, over 8: so the last bin is the flagged one. */
+function sroiBins(s: SubmissionFiguresRow) {
+  return Array.from({ length: SROI_FLAG + 1 }, (_, i) => ({
+    from: i,
+    to: i === SROI_FLAG ? null : i + 1,
+    submissions: s.sroiBins.find((b) => b.bin === i)?.n ?? 0,
+  }));
+}
+
+/**
+ * Every day from the first activity to the deadline (one call; today if the deadline is
+ * later) or to the last activity, with the days without activity, and the submissions in
+ * progress at the end of each day. At most the last 366 days.
+ */
+export function timeline(days: { day: string; started: number; submitted: number }[], closingAt: Date | null, now: Date) {
+  if (days.length === 0) return [];
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const first = Date.parse(`${days[0].day}T00:00:00Z`);
+  let last = Date.parse(`${days[days.length - 1].day}T00:00:00Z`);
+  if (closingAt) {
+    const end = Math.min(closingAt.getTime(), now.getTime());
+    last = Math.max(last, Date.parse(`${new Date(end).toISOString().slice(0, 10)}T00:00:00Z`));
+  }
+  const start = Math.max(first, last - 365 * DAY_MS);
+  const out = [];
+  let inProgress = 0;
+  for (let t = start; t <= last; t += DAY_MS) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    const d = byDay.get(day);
+    const started = d?.started ?? 0;
+    const submitted = d?.submitted ?? 0;
+    inProgress += started - submitted;
+    out.push({ day, started, submitted, inProgress });
+  }
+  return out;
+}
