@@ -185,6 +185,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard/portfolio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portfolio dashboard: submissions by state and per day, funnel per step, SDGs, outcomes, indicators, SROI, budget, organizations, quiz scores */
+        get: operations["adminPortfolioDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/exports/submissions/dossiers": {
         parameters: {
             query?: never;
@@ -2396,6 +2413,40 @@ export interface components {
             id: string;
             name: string;
         };
+        DashboardBinDto: {
+            /** @description Lower bound: SROI bins exclude it (except the first, from 0), quiz bins include it */
+            from: number;
+            submissions: number;
+            /** @description Upper bound: SROI bins include it, quiz bins exclude it (except the last); null: none */
+            to: number | null;
+        };
+        DashboardBudgetDto: {
+            /** @description Submissions with a budget */
+            count: number;
+            median: number | null;
+            /** @description Sum of the budgets asked */
+            total: number;
+        };
+        DashboardChoiceDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The outcome's SDG (outcomes only) */
+            sdg: number | null;
+            /** @description Submissions that chose it */
+            submissions: number;
+        };
+        DashboardCityDto: {
+            city: string;
+            country: string;
+            /** @description Organizations */
+            organizations: number;
+        };
+        DashboardCountryDto: {
+            country: string;
+            /** @description Organizations */
+            organizations: number;
+        };
         DashboardCountsDto: {
             /**
              * Format: date-time
@@ -2412,6 +2463,70 @@ export interface components {
             submissionsInProgress: number;
             /** @description Submissions submitted (or submitted again) in the last 7 days */
             submittedThisWeek: number;
+        };
+        DashboardDayDto: {
+            /** Format: date */
+            day: string;
+            /** @description Started up to that day and not submitted by then */
+            inProgress: number;
+            /** @description Submissions started that day */
+            started: number;
+            /** @description Submissions first submitted that day */
+            submitted: number;
+        };
+        DashboardFlaggedDto: {
+            code: string;
+            /** Format: uuid */
+            id: string;
+            organizationName: string;
+            sroi: number;
+        };
+        DashboardFunnelStepDto: {
+            /** @description The step kind (survey, quiz, miniDyi, upload, text, results) */
+            kind: string;
+            name: string;
+            /** @description Submissions that reached this step */
+            reached: number;
+            /** Format: uuid */
+            stepId: string;
+        };
+        DashboardQuizDto: {
+            /** @description Ten bins of 10 points (0-1 scores; 1 is in the last) */
+            bins: components["schemas"]["DashboardBinDto"][];
+            /** @description Submissions with a quiz score */
+            count: number;
+        };
+        DashboardSdgDto: {
+            sdg: number;
+            /** @description Submissions aiming at this SDG */
+            submissions: number;
+        };
+        DashboardSroiDto: {
+            /** @description Up to 1, over 1 up to 2, … over 7 up to 8, over 8 */
+            bins: components["schemas"]["DashboardBinDto"][];
+            /** @description Submissions with an SROI */
+            count: number;
+            /** @description The flag threshold (SROI strictly over it is flagged) */
+            flagAbove: number;
+            /** @description Submissions with an SROI over the threshold */
+            flagged: number;
+            /** @description The first 20 of them, highest first */
+            flaggedList: components["schemas"]["DashboardFlaggedDto"][];
+            median: number | null;
+            q1: number | null;
+            q3: number | null;
+        };
+        /** @enum {string} */
+        DashboardState: "all" | "open" | "closed";
+        DashboardStatesDto: {
+            /** @description Submitted (closed) */
+            closed: number;
+            /** @description In progress, never submitted */
+            open: number;
+            /** @description In progress again after a reopening */
+            reopened: number;
+            /** @description Submissions started (all of the scope) */
+            total: number;
         };
         DeadlineDto: {
             /** Format: date-time */
@@ -2966,6 +3081,45 @@ export interface components {
             years: number;
             /** @description Value of each year */
             yearValues: number[];
+        };
+        PortfolioDashboardDto: {
+            /**
+             * Format: date-time
+             * @description When the figures were computed (they are kept up to 30 s)
+             */
+            at: string;
+            budget: components["schemas"]["DashboardBudgetDto"];
+            /** Format: uuid */
+            callId: string | null;
+            /** @description The 20 cities with most organizations */
+            cities: components["schemas"]["DashboardCityDto"][];
+            /**
+             * Format: date-time
+             * @description The call's deadline (one call only)
+             */
+            closingAt: string | null;
+            /** @description The 20 countries with most organizations */
+            countries: components["schemas"]["DashboardCountryDto"][];
+            /** @description Submissions with a custom outcome */
+            customOutcomes: number;
+            /** @description Per step of the call's type (one call only; empty otherwise) */
+            funnel: components["schemas"]["DashboardFunnelStepDto"][];
+            /** @description The 10 framework indicators chosen most */
+            indicators: components["schemas"]["DashboardChoiceDto"][];
+            /** @description Organizations */
+            organizations: number;
+            /** @description The 10 framework outcomes chosen most */
+            outcomes: components["schemas"]["DashboardChoiceDto"][];
+            quiz: components["schemas"]["DashboardQuizDto"];
+            /** @description The 17 SDGs, in order */
+            sdgs: components["schemas"]["DashboardSdgDto"][];
+            sroi: components["schemas"]["DashboardSroiDto"];
+            state: components["schemas"]["DashboardState"];
+            states: components["schemas"]["DashboardStatesDto"];
+            /** @description Per day, up to the deadline (one call) or the last activity; at most 366 days */
+            timeline: components["schemas"]["DashboardDayDto"][];
+            /** @description Submissions with a miniDyi answer */
+            withImpact: number;
         };
         PowerBiAvailableDto: {
             /** @description True when the service principal is configured (POWERBI_TENANT_ID, POWERBI_CLIENT_ID, POWERBI_CLIENT_SECRET) */
@@ -4681,10 +4835,71 @@ export interface operations {
             };
         };
     };
+    adminPortfolioDashboard: {
+        parameters: {
+            query?: {
+                /** @description One call (all calls when absent) */
+                callId?: string;
+                /** @description Submissions counted (all by default) */
+                state?: "all" | "open" | "closed";
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortfolioDashboardDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     adminExportSubmissionDossiers: {
         parameters: {
             query?: {
-                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo */
+                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo, sdg, outcomeId, indicatorId, sroiOver, sroiUpTo, quizFrom, quizBelow, country, city */
                 filter?: string;
                 /** @description Language of the document (default: Accept-Language, else it) */
                 lang?: "it" | "en" | "fr";
@@ -4745,7 +4960,7 @@ export interface operations {
     adminExportSubmissionPdfs: {
         parameters: {
             query?: {
-                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo */
+                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo, sdg, outcomeId, indicatorId, sroiOver, sroiUpTo, quizFrom, quizBelow, country, city */
                 filter?: string;
                 /** @description Language of the document (default: Accept-Language, else it) */
                 lang?: "it" | "en" | "fr";
@@ -4807,7 +5022,7 @@ export interface operations {
     adminExportSubmissionsXlsx: {
         parameters: {
             query?: {
-                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo */
+                /** @description JSON object of the submissions list's filters: callId, organizationId, status, q, openedFrom, openedTo, submittedFrom, submittedTo, sdg, outcomeId, indicatorId, sroiOver, sroiUpTo, quizFrom, quizBelow, country, city */
                 filter?: string;
                 /** @description Language of the document (default: Accept-Language, else it) */
                 lang?: "it" | "en" | "fr";
