@@ -21,6 +21,7 @@ import { DocumentsModule } from './modules/documents/documents.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { LimitsModule } from './modules/limits/limits.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 
 /** The settings object, available everywhere as the SETTINGS provider. */
 @Module({})
@@ -46,6 +47,7 @@ export const FEATURE_MODULES = [
   DocumentsModule,
   MessagesModule,
   DashboardModule,
+  ReportsModule,
 ];
 
 @Module({})

@@ -32,6 +32,9 @@ import frSecurity from './fr/security.json' with { type: 'json' };
 import itFirstUse from './it/first-use.json' with { type: 'json' };
 import enFirstUse from './en/first-use.json' with { type: 'json' };
 import frFirstUse from './fr/first-use.json' with { type: 'json' };
+import itReports from './it/reports.json' with { type: 'json' };
+import enReports from './en/reports.json' with { type: 'json' };
+import frReports from './fr/reports.json' with { type: 'json' };
 
 /**
  * Message catalogs (it, en, fr) shared by the API and both UIs. Each language is split in
@@ -53,6 +56,7 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     messages: itMessages,
     security: itSecurity,
     'first-use': itFirstUse,
+    reports: itReports,
   },
   en: {
     common: enCommon,
@@ -66,6 +70,7 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     messages: enMessages,
     security: enSecurity,
     'first-use': enFirstUse,
+    reports: enReports,
   },
   fr: {
     common: frCommon,
@@ -79,6 +84,7 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     messages: frMessages,
     security: frSecurity,
     'first-use': frFirstUse,
+    reports: frReports,
   },
 };
 
