@@ -26,6 +26,7 @@ import impactFramework from './resources/impact-framework';
 import messages, { CallComposer } from './resources/messages';
 import messageTemplates from './resources/message-templates';
 import users from './resources/users';
+import { ReportListPage, ReportPage } from './resources/reports';
 
 const dataProvider = createDataProvider(api);
 const authProvider = createAuthProvider({ client: api, leave: leaveConsole });
@@ -84,6 +85,8 @@ function Console() {
         <Route path="/steps" element={<StepTypesPage />} />
         <Route path="/survey/creator" element={<SurveyCreatorRoute />} />
         <Route path="/survey/createType" element={<SurveyCreateTypeRoute />} />
+        <Route path="/report-list/:callId/:callTypeId" element={<ReportListPage />} />
+        <Route path="/report/:callId/:stepId" element={<ReportPage />} />
       </CustomRoutes>
     </Admin>
   );

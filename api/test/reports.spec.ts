@@ -121,7 +121,9 @@ beforeAll(async () => {
     if (i < 40) await t.http.post(`/api/Call/CloseCallSubmission?callSubmissionId=${a.submissionId}`).set(a.h).expect(200);
   }
   // The first 20 were submitted in January 2026 (the date filter reads the last submission).
-  await t.db.query(`UPDATE call_submission SET last_submitted_at = '2026-01-10T12:00:00Z' WHERE id = ANY($1)`, [submissionIds.slice(0, 20)]);
+  await t.db.query(`UPDATE call_submission SET last_submitted_at = '2026-01-10T12:00:00Z' WHERE id = ANY($1)`, [
+    submissionIds.slice(0, 20),
+  ]);
   // Someone answered the other call's survey too: it must never count here.
   const b = await t.factory.applicant(other.id);
   await t.http
@@ -305,7 +307,11 @@ describe('text answers', () => {
 describe('the survey steps of a call', () => {
   it('lists the survey steps with their submitted answers', async () => {
     const res = await t.http.get(`${base()}`).query({ callTypeId }).set(admin.headers()).expect(200);
-    expect(res.body).toMatchObject({ callId, callTypeId, steps: [{ id: surveyStepId, name: 'Feedback', questions: 8, submittedAnswers: 40 }] });
+    expect(res.body).toMatchObject({
+      callId,
+      callTypeId,
+      steps: [{ id: surveyStepId, name: 'Feedback', questions: 8, submittedAnswers: 40 }],
+    });
   });
 
   it('is empty for a call without survey steps', async () => {
@@ -372,8 +378,20 @@ describe('the .xlsx export', () => {
     const answers = wb.getWorksheet('Answers')!;
     expect(answers.rowCount).toBe(41);
     const header = (answers.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['Code', 'Organization', 'State', 'Date', 'Favourite colour', 'Tools', 'Do you agree?', 'Satisfaction',
-      'Would you recommend us?', 'Staff', 'Grid', 'Notes']);
+    expect(header).toEqual([
+      'Code',
+      'Organization',
+      'State',
+      'Date',
+      'Favourite colour',
+      'Tools',
+      'Do you agree?',
+      'Satisfaction',
+      'Would you recommend us?',
+      'Staff',
+      'Grid',
+      'Notes',
+    ]);
     const colors: unknown[] = [];
     answers.eachRow((r, n) => n > 1 && colors.push(r.getCell(5).value));
     expect(colors.filter((c) => c === 'Red')).toHaveLength(14);

@@ -1,4 +1,5 @@
-import { Edit, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { Edit, TopToolbar, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import { SurveyReportsButton } from '../reports/SurveyReportsButton';
 import { CallForm } from './CallForm';
 import { toCallFormValues, toCallPayload, type CallFormValues, type CallRecord } from './callModel';
 import { useCallNotifications } from './useCallNotifications';
@@ -15,6 +16,16 @@ function Loaded({ children }: { children: React.ReactNode }) {
   return record?.callType ? <>{children}</> : null;
 }
 
+/** The editor's actions: the way to the call's survey reports. */
+function EditActions() {
+  const record = useRecordContext<CallRecord>();
+  return (
+    <TopToolbar>
+      {record?.id && record.callTypeId ? <SurveyReportsButton callId={record.id} callTypeId={record.callTypeId} /> : null}
+    </TopToolbar>
+  );
+}
+
 /** `/admin/calls/{callId}`: save = call type + steps + call in one transaction, then back to the calls tab. */
 export default function CallEdit() {
   const notifications = useCallNotifications();
@@ -22,6 +33,7 @@ export default function CallEdit() {
   return (
     <Edit
       title={<EditTitle />}
+      actions={<EditActions />}
       mutationMode="pessimistic"
       queryOptions={{
         select: (record: CallRecord) => (record.callType ? toCallFormValues(record) : record) as never,

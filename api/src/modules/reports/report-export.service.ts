@@ -31,13 +31,20 @@ export class ReportExportService {
 
   async write(ctx: ReportContext, language: Language, out: Writable): Promise<void> {
     const { questions } = await this.reports.figures(ctx);
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: true,
+      useSharedStrings: false,
+      zip: { zlib: { level: 1 } },
+    });
     wb.creator = 'Impact Calls';
     wb.created = new Date();
     const L = (key: string) => translate(language, `pages.admin.report.excel.columns.${key}`);
     const text = (v: string | null | undefined) => (v ? neutralizeCell(v) : null);
 
-    const ws1 = wb.addWorksheet(translate(language, 'pages.admin.report.excel.sheets.figures'), { views: [{ state: 'frozen', ySplit: 1 }] });
+    const ws1 = wb.addWorksheet(translate(language, 'pages.admin.report.excel.sheets.figures'), {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
     ws1.columns = [
       { header: L('question'), key: 'question', width: 40 },
       { header: L('row'), key: 'row', width: 24 },

@@ -22,8 +22,18 @@ const FROM_QUERY = ApiQuery({
   type: String,
   description: 'Answers from this date (YYYY-MM-DD, UTC, or an ISO date-time): the last submission, else the last save',
 });
-const TO_QUERY = ApiQuery({ name: 'to', required: false, type: String, description: 'Answers up to this date, inclusive (YYYY-MM-DD, UTC)' });
-const LANG_QUERY = ApiQuery({ name: 'lang', required: false, enum: LANGUAGES, description: 'Language of the labels (default: Accept-Language, else it)' });
+const TO_QUERY = ApiQuery({
+  name: 'to',
+  required: false,
+  type: String,
+  description: 'Answers up to this date, inclusive (YYYY-MM-DD, UTC)',
+});
+const LANG_QUERY = ApiQuery({
+  name: 'lang',
+  required: false,
+  enum: LANGUAGES,
+  description: 'Language of the labels (default: Accept-Language, else it)',
+});
 
 /** Survey reports (issue 18): administrators only. */
 @ApiTags('Admin')
@@ -39,10 +49,19 @@ export class ReportsController {
   @Get('steps')
   @Access({ admin: true })
   @ApiOperation({ operationId: 'adminReportSurveySteps', summary: "The call's survey steps, each with its number of submitted answers" })
-  @ApiQuery({ name: 'callTypeId', required: false, type: String, format: 'uuid', description: "The call's call type, as the console's address names it" })
+  @ApiQuery({
+    name: 'callTypeId',
+    required: false,
+    type: String,
+    format: 'uuid',
+    description: "The call's call type, as the console's address names it",
+  })
   @LANG_QUERY
   @ApiOkResponse({ type: SurveyStepListDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'pages.admin.call-not-found, or errors.call-type-not-found (not the call\'s)' })
+  @ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: "pages.admin.call-not-found, or errors.call-type-not-found (not the call's)",
+  })
   steps(
     @Param('callId') callId: string,
     @Query('callTypeId') callTypeId: string | undefined,
@@ -56,7 +75,8 @@ export class ReportsController {
   @Access({ admin: true })
   @ApiOperation({
     operationId: 'adminSurveyReport',
-    summary: "A survey step's report: every question's figures, aggregated by PostgreSQL (counts, percents, mean, median, NPS, matrix rows)",
+    summary:
+      "A survey step's report: every question's figures, aggregated by PostgreSQL (counts, percents, mean, median, NPS, matrix rows)",
   })
   @STATE_QUERY
   @FROM_QUERY
@@ -76,7 +96,10 @@ export class ReportsController {
 
   @Get('steps/:stepId/answers')
   @Access({ admin: true })
-  @ApiOperation({ operationId: 'adminSurveyReportAnswers', summary: "A page of one question's answers, newest first, searched on the server" })
+  @ApiOperation({
+    operationId: 'adminSurveyReportAnswers',
+    summary: "A page of one question's answers, newest first, searched on the server",
+  })
   @ApiQuery({ name: 'question', type: String, description: "The question's name" })
   @ApiQuery({ name: 'search', required: false, type: String, description: 'Text the answer contains (case-insensitive)' })
   @ApiQuery({ name: 'page', required: false, type: Number, description: 'From 1' })
@@ -87,7 +110,10 @@ export class ReportsController {
   @LANG_QUERY
   @ApiOkResponse({ type: TextAnswerPageDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'errors.report-not-survey, errors.report-filter' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'pages.admin.call-not-found, errors.report-step-not-found, errors.report-question-not-found' })
+  @ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: 'pages.admin.call-not-found, errors.report-step-not-found, errors.report-question-not-found',
+  })
   answers(
     @Param('callId') callId: string,
     @Param('stepId') stepId: string,
@@ -101,7 +127,7 @@ export class ReportsController {
   @Access({ admin: true })
   @ApiOperation({
     operationId: 'adminSurveyReportXlsx',
-    summary: "The report as .xlsx (streamed): the figures, and the raw answers (one row per submission, one column per question)",
+    summary: 'The report as .xlsx (streamed): the figures, and the raw answers (one row per submission, one column per question)',
   })
   @STATE_QUERY
   @FROM_QUERY

@@ -97,7 +97,7 @@ const ANSWERED = (v: string) => `(${v} IS NOT NULL AND ${v} NOT IN ('null'::json
  * names come as arrays, so the text is the same for every survey and PostgreSQL plans it once
  * per connection (a named prepared statement).
  */
-const AGGREGATE = `
+export const REPORT_AGGREGATE_SQL = `
 WITH sel AS MATERIALIZED (SELECT r.content->'data' AS d ${SELECTED}),
 nums AS (
   SELECT q, (sel.d->>q)::float8 AS x FROM sel, unnest($9::text[]) AS q
@@ -178,7 +178,7 @@ export class ReportsRepository {
   }
 
   aggregate(sel: ReportSelection, names: ReportNames, buckets: number): Promise<AggregateRow[]> {
-    return this.sql.rows<AggregateRow>('report-aggregate', AGGREGATE, [
+    return this.sql.rows<AggregateRow>('report-aggregate', REPORT_AGGREGATE_SQL, [
       ...selectionParams(sel),
       names.all,
       names.values,

@@ -71,7 +71,12 @@ function readDate(field: 'from' | 'to', raw: unknown): { text: string; at: Date 
 }
 
 /** The filters of a report: state `submitted` (default), `open` or `all`; from and to dates. Anything else: 400 errors.report-filter. */
-export function readReportFilters(query: ReportQuery): { filters: ReportFilters; closed: boolean | null; from: Date | null; to: Date | null } {
+export function readReportFilters(query: ReportQuery): {
+  filters: ReportFilters;
+  closed: boolean | null;
+  from: Date | null;
+  to: Date | null;
+} {
   const rawState = query.state === undefined || query.state === '' ? 'submitted' : query.state;
   if (typeof rawState !== 'string' || !(REPORT_STATES as readonly string[]).includes(rawState))
     filterError('state', `must be one of ${REPORT_STATES.join(', ')}`);
@@ -234,7 +239,9 @@ export class ReportsService {
         case 'matrix':
           out.rows = this.matrix(q, get('matrix', q.name));
           break;
-        default:
+        case 'text':
+        case 'other':
+          // Listed a page at a time (textAnswers): only the answered count here.
           break;
       }
       return out;
@@ -258,7 +265,14 @@ export class ReportsService {
       const lo = round(min + i * width)!;
       const hi = round(i === bars - 1 ? max : min + (i + 1) * width)!;
       const count = found.get(i + 1) ?? 0;
-      return { value: `${lo}`, label: lo === hi ? `${lo}` : `${lo} – ${hi}`, count, percent: round(percentOf(count, stats.n), 2)!, from: lo, to: hi };
+      return {
+        value: `${lo}`,
+        label: lo === hi ? `${lo}` : `${lo} – ${hi}`,
+        count,
+        percent: round(percentOf(count, stats.n), 2)!,
+        from: lo,
+        to: hi,
+      };
     });
   }
 

@@ -31,7 +31,11 @@ export class ReportCountDto {
 export class ReportStatsDto {
   @ApiProperty({ description: 'Numeric answers' }) count: number;
   @ApiProperty({ type: Number, nullable: true }) mean: number | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'percentile_cont(0.5): the mean of the two middle answers when their count is even' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'percentile_cont(0.5): the mean of the two middle answers when their count is even',
+  })
   median: number | null;
   @ApiProperty({ type: Number, nullable: true }) min: number | null;
   @ApiProperty({ type: Number, nullable: true }) max: number | null;
