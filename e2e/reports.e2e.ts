@@ -71,7 +71,7 @@ test.describe.serial('survey reports', () => {
       steps: [{ name: 'Welcome', stepTypeId: STEP_KIND.text, content: { html: '<p>Welcome</p>' } }],
     });
     const admin = await adminSession();
-    const detail = (await (await request.get(`/api/Call/GetCallByIdAdmin?callId=${call.id}`, { headers: admin.headers })).json()) as {
+    const detail = (await (await request.get(`/api/Call/GetCallByIdAdmin?id=${call.id}`, { headers: admin.headers })).json()) as {
       callType: { steps: { id: string; name: string }[] };
     };
     const stepId = detail.callType.steps.find((s) => s.name === 'Feedback')!.id;
@@ -96,9 +96,11 @@ test.describe.serial('survey reports', () => {
     await useSessionInBrowser(page, await adminSession());
     await page.goto('/admin/calls');
     await page.getByPlaceholder(/Search/i).fill(call.name);
+    // The search applies once typing pauses (the filter lands in the address).
+    await expect(page).toHaveURL(/filter=.*E2E/);
     if (phone) {
       // A phone lists one line per call: the call's editor carries the button.
-      await page.getByText(call.name, { exact: true }).click();
+      await page.getByRole('link').filter({ hasText: call.name }).first().click();
       await expect(page).toHaveURL(new RegExp(`/admin/calls/${call.id}`));
     }
     const reportsButton = phone
@@ -109,7 +111,7 @@ test.describe.serial('survey reports', () => {
           .getByRole('link', { name: en('pages.admin.report.button') });
     await reportsButton.click();
     await expect(page).toHaveURL(new RegExp(`/admin/report-list/${call.id}/[0-9a-f-]{36}$`));
-    await expect(page.getByRole('heading', { name: en('pages.admin.report.list-title', { name: call.name }) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: en('pages.admin.report.list-title', { name: call.name }) })).toBeVisible();
     const stepRow = page.getByRole('row').filter({ hasText: 'Feedback' });
     await expect(stepRow).toContainText('3');
     await expect(stepRow).toContainText('4');
@@ -180,7 +182,7 @@ test.describe.serial('survey reports', () => {
     expect(figures.find((r) => r[1] === 'Favourite colour' && r[3] === 'Red')?.slice(4, 6)).toEqual([3, 0.5]);
 
     // A date range with no answers: the spec's 'no submission data'.
-    await page.getByLabel(en('pages.admin.report.to')).fill('2000-01-01');
+    await page.getByRole('textbox', { name: en('pages.admin.report.to'), exact: true }).fill('2000-01-01');
     await expect(page.getByText(en('pages.admin.report.no-submission-data'))).toBeVisible();
   });
 
@@ -188,7 +190,7 @@ test.describe.serial('survey reports', () => {
     await page.addInitScript(() => localStorage.setItem('ic_language', 'en'));
     await useSessionInBrowser(page, await adminSession());
     const admin = await adminSession();
-    const detail = (await (await page.request.get(`/api/Call/GetCallByIdAdmin?callId=${plain.id}`, { headers: admin.headers })).json()) as {
+    const detail = (await (await page.request.get(`/api/Call/GetCallByIdAdmin?id=${plain.id}`, { headers: admin.headers })).json()) as {
       callTypeId: string;
     };
     await page.goto(`/admin/report-list/${plain.id}/${detail.callTypeId}`);

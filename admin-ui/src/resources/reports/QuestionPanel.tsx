@@ -7,6 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatDecimal, type Language } from '@impact-calls/domain';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -26,19 +27,32 @@ function useNumbers() {
   };
 }
 
+/** The count axis: from 0 to a little over the largest count (room for the bar labels), whole numbers only. */
+function useCountAxis(max: number) {
+  const { n } = useNumbers();
+  return {
+    min: 0,
+    max: Math.max(1, Math.ceil(max * 1.15)),
+    valueFormatter: (v: number) => (Number.isInteger(v) ? n(v, 0) : ''),
+  };
+}
+
 /** Bars of counts, one per answer (horizontal: long labels stay readable on a phone). The numbers are in the table beside. */
 function CountsChart({ title, counts, vertical }: { title: string; counts: ReportCount[]; vertical?: boolean }) {
   const translate = useTranslate();
+  const theme = useTheme();
   const { n } = useNumbers();
   const labels = counts.map((c) => c.label);
   const data = counts.map((c) => c.count);
-  const band = { scaleType: 'band' as const, data: labels, width: 120 };
+  const countAxis = useCountAxis(Math.max(0, ...data));
   return (
     <Box role="img" aria-label={translate('pages.admin.report.chart', { title })} sx={{ width: '100%', minWidth: 0 }}>
       <BarChart
         layout={vertical ? 'vertical' : 'horizontal'}
         height={vertical ? 240 : Math.max(120, counts.length * BAR_HEIGHT + 50)}
-        {...(vertical ? { xAxis: [{ scaleType: 'band' as const, data: labels }] } : { yAxis: [band] })}
+        {...(vertical
+          ? { xAxis: [{ scaleType: 'band' as const, data: labels }], yAxis: [countAxis] }
+          : { yAxis: [{ scaleType: 'band' as const, data: labels, width: 120 }], xAxis: [countAxis] })}
         series={[
           {
             data,
@@ -46,6 +60,7 @@ function CountsChart({ title, counts, vertical }: { title: string; counts: Repor
             valueFormatter: (v) => n(v ?? 0, 0),
             barLabel: 'value',
             barLabelPlacement: 'outside',
+            color: theme.palette.primary.main,
           },
         ]}
         hideLegend
@@ -115,6 +130,7 @@ function Nps({ title, nps }: { title: string; nps: NonNullable<ReportQuestion['n
     percent: nps[`${k}Percent`],
   }));
   const npsTitle = `${title} – ${translate('pages.admin.report.nps.title')}`;
+  const countAxis = useCountAxis(Math.max(nps.promoters, nps.passives, nps.detractors));
   return (
     <Box sx={{ mt: 2 }}>
       <Typography variant="subtitle1" component="h3">
@@ -124,6 +140,7 @@ function Nps({ title, nps }: { title: string; nps: NonNullable<ReportQuestion['n
         <BarChart
           layout="horizontal"
           height={60 + 3 * BAR_HEIGHT}
+          xAxis={[countAxis]}
           yAxis={[
             {
               scaleType: 'band',
@@ -159,12 +176,14 @@ function Matrix({ q }: { q: ReportQuestion }) {
   const { n, pct } = useNumbers();
   const rows = q.rows ?? [];
   const columns = rows[0]?.columns ?? [];
+  const countAxis = useCountAxis(Math.max(0, ...rows.map((r) => r.answered)));
   return (
     <>
       <Box role="img" aria-label={translate('pages.admin.report.chart', { title: q.title })}>
         <BarChart
           height={260}
           xAxis={[{ scaleType: 'band', data: rows.map((r) => r.label) }]}
+          yAxis={[countAxis]}
           series={columns.map((c, i) => ({
             label: c.label,
             data: rows.map((r) => r.columns[i]?.count ?? 0),

@@ -83,14 +83,15 @@ export function ReportPage() {
         </Typography>
       )}
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} component="form" role="search" onSubmit={(e) => e.preventDefault()}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: { sm: 'center' } }}>
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, flexWrap: 'wrap', gap: 2, alignItems: { sm: 'center' } }}>
           <TextField
             select
             size="small"
             label={translate('pages.admin.report.state')}
             value={filters.state}
             onChange={(e) => setFilters({ state: e.target.value as ReportState })}
-            sx={{ minWidth: 160 }}
+            fullWidth={false}
+            sx={{ width: { xs: '100%', sm: 190 } }}
             id="report-state"
           >
             {REPORT_STATES.map((s) => (
@@ -107,6 +108,8 @@ export function ReportPage() {
             onChange={(e) => setFilters({ from: e.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
             id="report-from"
+            fullWidth={false}
+            sx={{ width: { xs: '100%', sm: 190 } }}
           />
           <TextField
             size="small"
@@ -116,6 +119,8 @@ export function ReportPage() {
             onChange={(e) => setFilters({ to: e.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
             id="report-to"
+            fullWidth={false}
+            sx={{ width: { xs: '100%', sm: 190 } }}
           />
           <Box sx={{ flex: 1 }} />
           <Button
@@ -126,7 +131,7 @@ export function ReportPage() {
           >
             {translate(exporting ? 'pages.admin.report.exporting' : 'pages.admin.report.export')}
           </Button>
-        </Stack>
+        </Box>
       </Paper>
       {isPending && <CircularProgress aria-label={translate('ra.page.loading')} />}
       {error && (
