@@ -112,7 +112,7 @@ async function surveyReportSetup({ product, databaseUrl }) {
   await db.query(
     `INSERT INTO step_result (submission_id, step_id, content)
      SELECT s.id, $1, jsonb_build_object('data', ${ANSWERS_SQL}, 'currentPageNo', 0, 'completed', true)
-       FROM (SELECT id, row_number() OVER (ORDER BY id) AS i FROM call_submission WHERE call_id = $2) s`,
+       FROM (SELECT id, (row_number() OVER (ORDER BY id))::int AS i FROM call_submission WHERE call_id = $2) s`,
     [stepId, call.id],
   );
   await db.query('COMMIT');

@@ -80,60 +80,84 @@ export interface SurveyStepRow {
 /** The date an answer counts from: when its submission was last submitted, else when the answer was last saved. */
 const ANSWER_AT = 'coalesce(s.last_submitted_at, r.updated_at)';
 
-/** The selected answers: $1 step, $2 call, $3 closed (null: any), $4 from, $5 to. */
-const SELECTED = `FROM step_result r JOIN call_submission s ON s.id = r.submission_id
-  WHERE r.step_id = $1 AND s.call_id = $2
+/** The selection's conditions on r (step_result) and s (call_submission): $1 step, $2 call, $3 closed (null: any), $4 from, $5 to. */
+const SELECTION_WHERE = `r.step_id = $1 AND s.call_id = $2
     AND ($3::boolean IS NULL OR s.closed = $3::boolean)
     AND ($4::timestamptz IS NULL OR ${ANSWER_AT} >= $4::timestamptz)
     AND ($5::timestamptz IS NULL OR ${ANSWER_AT} < $5::timestamptz)
     AND jsonb_typeof(r.content->'data') = 'object'`;
 
+/** The selected answers. */
+const SELECTED = `FROM step_result r JOIN call_submission s ON s.id = r.submission_id
+  WHERE ${SELECTION_WHERE}`;
+
 /** A jsonb value that holds an answer (not null, '', [] or {}). */
 const ANSWERED = (v: string) => `(${v} IS NOT NULL AND ${v} NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb))`;
 
 /**
- * The whole report in one statement: the selected answers are read once (a materialized CTE,
- * each answer document detoasted once) and every figure is a GROUP BY over them. The question
- * names come as arrays, so the text is the same for every survey and PostgreSQL plans it once
- * per connection (a named prepared statement).
+ * The whole report in one statement. The selected answer documents are read once: each one's
+ * answers are expanded (`jsonb_each`) and grouped by question and, for the questions whose
+ * value matters (choices, checkboxes, matrices, numbers), by value: `g` holds one row per
+ * distinct answer with its count, a few hundred rows whatever the number of submissions (text
+ * answers are only counted). Every figure is then computed from `g`: counts per value, per
+ * checkbox element, per matrix cell; count, mean, min and max of numbers weighted by their
+ * counts, the median from the running counts (percentile_cont(0.5): the mean of the two middle
+ * answers), the histogram with width_bucket. Question names come as array parameters, so the
+ * text is the same for every survey and PostgreSQL plans it once per connection (a named
+ * prepared statement). $6 every question, $7 choice/boolean/rating, $8 checkbox, $9 rating and
+ * number, $10 matrix, $11 bars, $12 number (histogram).
  */
 export const REPORT_AGGREGATE_SQL = `
-WITH sel AS MATERIALIZED (SELECT r.content->'data' AS d ${SELECTED}),
-nums AS (
-  SELECT q, (sel.d->>q)::float8 AS x FROM sel, unnest($9::text[]) AS q
-  WHERE jsonb_typeof(sel.d->q) = 'number'
-     OR (jsonb_typeof(sel.d->q) = 'string' AND sel.d->>q ~ '^\\s*[-+]?[0-9]+(\\.[0-9]+)?\\s*$')
+WITH g AS MATERIALIZED (
+  SELECT e.key AS q,
+         CASE WHEN e.key = ANY($7::text[]) OR e.key = ANY($8::text[]) OR e.key = ANY($9::text[]) OR e.key = ANY($10::text[])
+              THEN e.value END AS v,
+         count(*)::int AS n
+    FROM step_result r JOIN call_submission s ON s.id = r.submission_id
+         CROSS JOIN LATERAL jsonb_each(r.content->'data') AS e
+   WHERE ${SELECTION_WHERE}
+     AND e.key = ANY($6::text[])
+     AND e.value NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)
+   GROUP BY 1, 2
 ),
-stats AS (
-  SELECT q, count(*)::int AS n, avg(x) AS a, percentile_cont(0.5) WITHIN GROUP (ORDER BY x) AS b, min(x) AS c, max(x) AS e
-  FROM nums GROUP BY q
+nums AS MATERIALIZED (
+  SELECT q, (v #>> '{}')::float8 AS x, n FROM g
+   WHERE q = ANY($9::text[])
+     AND (jsonb_typeof(v) = 'number' OR (jsonb_typeof(v) = 'string' AND v #>> '{}' ~ '^\\s*[-+]?[0-9]+(\\.[0-9]+)?\\s*$'))
+),
+stats AS MATERIALIZED (
+  SELECT q, sum(n)::int AS n, sum(x * n) / sum(n) AS a, min(x) AS c, max(x) AS e FROM nums GROUP BY q
+),
+med AS (
+  SELECT q, (min(x) FILTER (WHERE upto >= floor((total - 1) / 2.0) + 1) + min(x) FILTER (WHERE upto >= ceil((total - 1) / 2.0) + 1)) / 2 AS b
+    FROM (SELECT nums.q, nums.x, stats.n AS total,
+                 sum(nums.n) OVER (PARTITION BY nums.q ORDER BY nums.x ROWS UNBOUNDED PRECEDING) AS upto
+            FROM nums JOIN stats ON stats.q = nums.q) c
+   GROUP BY q
 )
-SELECT 'total' AS part, NULL::text AS q, NULL::text AS k1, NULL::text AS k2, count(*)::int AS n,
-       NULL::float8 AS a, NULL::float8 AS b, NULL::float8 AS c, NULL::float8 AS e FROM sel
+SELECT 'total' AS part, NULL::text AS q, NULL::text AS k1, NULL::text AS k2, (SELECT count(*)::int ${SELECTED}) AS n,
+       NULL::float8 AS a, NULL::float8 AS b, NULL::float8 AS c, NULL::float8 AS e
 UNION ALL
-SELECT 'answered', q, NULL, NULL, count(*)::int, NULL, NULL, NULL, NULL
-  FROM sel, unnest($6::text[]) AS q WHERE ${ANSWERED('sel.d->q')} GROUP BY q
+SELECT 'answered', q, NULL, NULL, sum(n)::int, NULL, NULL, NULL, NULL FROM g GROUP BY q
 UNION ALL
-SELECT 'value', q, sel.d->>q, NULL, count(*)::int, NULL, NULL, NULL, NULL
-  FROM sel, unnest($7::text[]) AS q WHERE jsonb_typeof(sel.d->q) IN ('string', 'number', 'boolean') GROUP BY q, sel.d->>q
+SELECT 'value', q, v #>> '{}', NULL, sum(n)::int, NULL, NULL, NULL, NULL FROM g
+ WHERE q = ANY($7::text[]) AND jsonb_typeof(v) IN ('string', 'number', 'boolean') GROUP BY q, v #>> '{}'
 UNION ALL
-SELECT 'multi', q, v, NULL, count(*)::int, NULL, NULL, NULL, NULL
-  FROM sel, unnest($8::text[]) AS q,
-       jsonb_array_elements_text(CASE WHEN jsonb_typeof(sel.d->q) = 'array' THEN sel.d->q ELSE '[]'::jsonb END) AS v
-  GROUP BY q, v
+SELECT 'multi', q, el, NULL, sum(n)::int, NULL, NULL, NULL, NULL
+  FROM g, jsonb_array_elements_text(CASE WHEN q = ANY($8::text[]) AND jsonb_typeof(v) = 'array' THEN v ELSE '[]'::jsonb END) AS el
+ GROUP BY q, el
 UNION ALL
-SELECT 'matrix', q, kv.key, kv.value, count(*)::int, NULL, NULL, NULL, NULL
-  FROM sel, unnest($10::text[]) AS q,
-       jsonb_each_text(CASE WHEN jsonb_typeof(sel.d->q) = 'object' THEN sel.d->q ELSE '{}'::jsonb END) AS kv
-  GROUP BY q, kv.key, kv.value
+SELECT 'matrix', q, kv.key, kv.value, sum(n)::int, NULL, NULL, NULL, NULL
+  FROM g, jsonb_each_text(CASE WHEN q = ANY($10::text[]) AND jsonb_typeof(v) = 'object' THEN v ELSE '{}'::jsonb END) AS kv
+ GROUP BY q, kv.key, kv.value
 UNION ALL
-SELECT 'stats', q, NULL, NULL, n, a, b, c, e FROM stats
+SELECT 'stats', stats.q, NULL, NULL, stats.n, stats.a, med.b, stats.c, stats.e FROM stats JOIN med ON med.q = stats.q
 UNION ALL
 SELECT 'bucket', nums.q,
        (CASE WHEN stats.e = stats.c THEN 1 ELSE least(width_bucket(nums.x, stats.c, stats.e, $11::int), $11::int) END)::text,
-       NULL, count(*)::int, NULL, NULL, NULL, NULL
+       NULL, sum(nums.n)::int, NULL, NULL, NULL, NULL
   FROM nums JOIN stats ON stats.q = nums.q WHERE nums.q = ANY($12::text[])
-  GROUP BY 2, 3`;
+ GROUP BY 2, 3`;
 
 /** A text for ILIKE that matches itself literally (\\ % _ escaped). */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
