@@ -28,6 +28,7 @@ import messageTemplates from './resources/message-templates';
 import users from './resources/users';
 import { PbiReportListRoute, PowerBiReportRoute } from './resources/powerbi';
 import { CallDashboardPage } from './dashboard';
+import { ReportListPage, ReportPage } from './resources/reports';
 
 const dataProvider = createDataProvider(api);
 const authProvider = createAuthProvider({ client: api, leave: leaveConsole });
@@ -90,6 +91,8 @@ function Console() {
         <Route path="/survey/createType" element={<SurveyCreateTypeRoute />} />
         <Route path="/pbi-report-list" element={<PbiReportListRoute />} />
         <Route path="/powerbi-report/:wid/:rid" element={<PowerBiReportRoute />} />
+        <Route path="/report-list/:callId/:callTypeId" element={<ReportListPage />} />
+        <Route path="/report/:callId/:stepId" element={<ReportPage />} />
       </CustomRoutes>
     </Admin>
   );

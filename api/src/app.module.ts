@@ -22,6 +22,7 @@ import { MessagesModule } from './modules/messages/messages.module.js';
 import { LimitsModule } from './modules/limits/limits.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
 import { PowerBiModule } from './modules/powerbi/powerbi.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 
 /** The settings object, available everywhere as the SETTINGS provider. */
 @Module({})
@@ -48,6 +49,7 @@ export const FEATURE_MODULES = [
   MessagesModule,
   DashboardModule,
   PowerBiModule,
+  ReportsModule,
 ];
 
 @Module({})

@@ -8,3 +8,4 @@ export * from './impact/index.js';
 export * from './i18n/index.js';
 export * from './documents.js';
 export * from './devices.js';
+export * from './reports.js';

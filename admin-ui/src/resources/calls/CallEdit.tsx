@@ -1,6 +1,7 @@
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Button, Edit, TopToolbar, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { SurveyReportsButton } from '../reports/SurveyReportsButton';
 import { CallForm } from './CallForm';
 import { toCallFormValues, toCallPayload, type CallFormValues, type CallRecord } from './callModel';
 import { useCallNotifications } from './useCallNotifications';
@@ -11,7 +12,13 @@ function EditTitle() {
   return <span>{`${translate('pages.admin.calls.edit-title')}${record?.name ? ` – ${record.name}` : ''}`}</span>;
 }
 
-/** The call's own dashboard (issue 18). */
+/** Waits for the full record (the list's row lacks the call type and steps). */
+function Loaded({ children }: { children: React.ReactNode }) {
+  const record = useRecordContext<CallFormValues>();
+  return record?.callType ? <>{children}</> : null;
+}
+
+/** The editor's actions: the call's own dashboard and its survey reports (issue 18). */
 function EditActions() {
   const record = useRecordContext<CallRecord>();
   if (!record) return null;
@@ -23,14 +30,9 @@ function EditActions() {
         label="pages.admin.dashboard.button"
         startIcon={<InsightsIcon />}
       />
+      {record.id && record.callTypeId ? <SurveyReportsButton callId={record.id} callTypeId={record.callTypeId} /> : null}
     </TopToolbar>
   );
-}
-
-/** Waits for the full record (the list's row lacks the call type and steps). */
-function Loaded({ children }: { children: React.ReactNode }) {
-  const record = useRecordContext<CallFormValues>();
-  return record?.callType ? <>{children}</> : null;
 }
 
 /** `/admin/calls/{callId}`: save = call type + steps + call in one transaction, then back to the calls tab. */

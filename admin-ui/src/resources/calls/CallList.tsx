@@ -27,6 +27,7 @@ import {
 import { Link } from 'react-router-dom';
 import type { CallListRecord } from './callModel';
 import { CallDeleteButton } from './CallDeleteButton';
+import { SurveyReportsButton } from '../reports/SurveyReportsButton';
 import { useCallNotifications } from './useCallNotifications';
 
 const PHASE_COLOR = { open: 'success', upcoming: 'info', closed: 'default' } as const;
@@ -81,6 +82,7 @@ function RowActions() {
         startIcon={<MailIcon />}
         sx={{ whiteSpace: 'nowrap' }}
       />
+      <SurveyReportsButton callId={record.id} callTypeId={record.callTypeId} />
       <CallDeleteButton record={record} onSuccess={notifications.deleted} onError={notifications.deleteFailed} redirect={false} />
     </span>
   );

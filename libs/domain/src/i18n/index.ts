@@ -38,6 +38,9 @@ import frPowerBi from './fr/powerbi.json' with { type: 'json' };
 import itDashboard from './it/dashboard.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
 import frDashboard from './fr/dashboard.json' with { type: 'json' };
+import itReports from './it/reports.json' with { type: 'json' };
+import enReports from './en/reports.json' with { type: 'json' };
+import frReports from './fr/reports.json' with { type: 'json' };
 
 /**
  * Message catalogs (it, en, fr) shared by the API and both UIs. Each language is split in
@@ -61,6 +64,7 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     'first-use': itFirstUse,
     powerbi: itPowerBi,
     dashboard: itDashboard,
+    reports: itReports,
   },
   en: {
     common: enCommon,
@@ -76,6 +80,7 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     'first-use': enFirstUse,
     powerbi: enPowerBi,
     dashboard: enDashboard,
+    reports: enReports,
   },
   fr: {
     common: frCommon,
@@ -91,6 +96,7 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     'first-use': frFirstUse,
     powerbi: frPowerBi,
     dashboard: frDashboard,
+    reports: frReports,
   },
 };
 

@@ -1,0 +1,3 @@
+export { ReportListPage } from './ReportListPage';
+export { ReportPage } from './ReportPage';
+export { SurveyReportsButton } from './SurveyReportsButton';

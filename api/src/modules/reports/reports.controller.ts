@@ -1,0 +1,166 @@
+import { Controller, Get, Logger, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { LANGUAGES, REPORT_STATES, REPORT_TEXT_PAGE_MAX } from '@impact-calls/domain';
+import { Access } from '../../common/auth/access.decorator.js';
+import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { contentDisposition } from '../files/files.controller.js';
+import { documentLanguage } from '../documents/documents.controller.js';
+import { SurveyReportDto, SurveyStepListDto, TextAnswerPageDto } from './dto/reports.dto.js';
+import { ReportExportService } from './report-export.service.js';
+import { ReportsService } from './reports.service.js';
+
+const STATE_QUERY = ApiQuery({
+  name: 'state',
+  required: false,
+  enum: REPORT_STATES,
+  description: 'Submissions read: submitted (default), open (in progress) or all',
+});
+const FROM_QUERY = ApiQuery({
+  name: 'from',
+  required: false,
+  type: String,
+  description: 'Answers from this date (YYYY-MM-DD, UTC, or an ISO date-time): the last submission, else the last save',
+});
+const TO_QUERY = ApiQuery({
+  name: 'to',
+  required: false,
+  type: String,
+  description: 'Answers up to this date, inclusive (YYYY-MM-DD, UTC)',
+});
+const LANG_QUERY = ApiQuery({
+  name: 'lang',
+  required: false,
+  enum: LANGUAGES,
+  description: 'Language of the labels (default: Accept-Language, else it)',
+});
+
+/** Survey reports (issue 18): administrators only. */
+@ApiTags('Admin')
+@Controller('admin/reports/calls/:callId')
+export class ReportsController {
+  private readonly logger = new Logger('Reports');
+
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly excel: ReportExportService,
+  ) {}
+
+  @Get('steps')
+  @Access({ admin: true })
+  @ApiOperation({ operationId: 'adminReportSurveySteps', summary: "The call's survey steps, each with its number of submitted answers" })
+  @ApiQuery({
+    name: 'callTypeId',
+    required: false,
+    type: String,
+    format: 'uuid',
+    description: "The call's call type, as the console's address names it",
+  })
+  @LANG_QUERY
+  @ApiOkResponse({ type: SurveyStepListDto })
+  @ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: "pages.admin.call-not-found, or errors.call-type-not-found (not the call's)",
+  })
+  steps(
+    @Param('callId') callId: string,
+    @Query('callTypeId') callTypeId: string | undefined,
+    @Query('lang') lang: string | undefined,
+    @Req() req: Request,
+  ): Promise<SurveyStepListDto> {
+    return this.reports.surveySteps(callId, callTypeId, documentLanguage(lang, req.headers['accept-language']));
+  }
+
+  @Get('steps/:stepId')
+  @Access({ admin: true })
+  @ApiOperation({
+    operationId: 'adminSurveyReport',
+    summary:
+      "A survey step's report: every question's figures, aggregated by PostgreSQL (counts, percents, mean, median, NPS, matrix rows)",
+  })
+  @STATE_QUERY
+  @FROM_QUERY
+  @TO_QUERY
+  @LANG_QUERY
+  @ApiOkResponse({ type: SurveyReportDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'errors.report-not-survey, errors.report-filter' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'pages.admin.call-not-found, errors.report-step-not-found' })
+  report(
+    @Param('callId') callId: string,
+    @Param('stepId') stepId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+  ): Promise<SurveyReportDto> {
+    return this.reports.report(callId, stepId, query, documentLanguage(query.lang, req.headers['accept-language']));
+  }
+
+  @Get('steps/:stepId/answers')
+  @Access({ admin: true })
+  @ApiOperation({
+    operationId: 'adminSurveyReportAnswers',
+    summary: "A page of one question's answers, newest first, searched on the server",
+  })
+  @ApiQuery({ name: 'question', type: String, description: "The question's name" })
+  @ApiQuery({ name: 'search', required: false, type: String, description: 'Text the answer contains (case-insensitive)' })
+  @ApiQuery({ name: 'page', required: false, type: Number, description: 'From 1' })
+  @ApiQuery({ name: 'perPage', required: false, type: Number, description: `1 to ${REPORT_TEXT_PAGE_MAX} (default 10)` })
+  @STATE_QUERY
+  @FROM_QUERY
+  @TO_QUERY
+  @LANG_QUERY
+  @ApiOkResponse({ type: TextAnswerPageDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'errors.report-not-survey, errors.report-filter' })
+  @ApiNotFoundResponse({
+    type: ErrorResponseDto,
+    description: 'pages.admin.call-not-found, errors.report-step-not-found, errors.report-question-not-found',
+  })
+  answers(
+    @Param('callId') callId: string,
+    @Param('stepId') stepId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+  ): Promise<TextAnswerPageDto> {
+    return this.reports.textAnswers(callId, stepId, query.question, query, documentLanguage(query.lang, req.headers['accept-language']));
+  }
+
+  @Get('steps/:stepId/xlsx')
+  @Access({ admin: true })
+  @ApiOperation({
+    operationId: 'adminSurveyReportXlsx',
+    summary: 'The report as .xlsx (streamed): the figures, and the raw answers (one row per submission, one column per question)',
+  })
+  @STATE_QUERY
+  @FROM_QUERY
+  @TO_QUERY
+  @LANG_QUERY
+  @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'errors.report-not-survey, errors.report-filter' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  async xlsx(
+    @Param('callId') callId: string,
+    @Param('stepId') stepId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const language = documentLanguage(query.lang, req.headers['accept-language']);
+    // Every check (ids, kind, filters) before the first byte: a refusal is a clean 4xx.
+    const ctx = await this.reports.context(callId, stepId, query, language);
+    res.status(200);
+    res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    res.setHeader('Content-Disposition', contentDisposition(`survey-report-${new Date().toISOString().slice(0, 10)}.xlsx`));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'private, no-store');
+    try {
+      await this.excel.write(ctx, language, res);
+    } catch (e) {
+      if (!res.headersSent) {
+        for (const h of ['Content-Type', 'Content-Disposition']) res.removeHeader(h);
+        throw e;
+      }
+      this.logger.error(`A report export failed midway: ${e instanceof Error ? e.message : String(e)}`);
+      res.destroy(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+}
