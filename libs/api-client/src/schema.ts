@@ -529,6 +529,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports/calls/{callId}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The call's survey steps, each with its number of submitted answers */
+        get: operations["adminReportSurveySteps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/calls/{callId}/steps/{stepId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A survey step's report: every question's figures, aggregated by PostgreSQL (counts, percents, mean, median, NPS, matrix rows) */
+        get: operations["adminSurveyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/calls/{callId}/steps/{stepId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of one question's answers, newest first, searched on the server */
+        get: operations["adminSurveyReportAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/calls/{callId}/steps/{stepId}/xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The report as .xlsx (streamed): the figures, and the raw answers (one row per submission, one column per question) */
+        get: operations["adminSurveyReportXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/submissions": {
         parameters: {
             query?: never;
@@ -3196,11 +3264,74 @@ export interface components {
             subject: string;
             text: string;
         };
+        ReportCountDto: {
+            count: number;
+            /** @description Histogram bar: lower bound */
+            from?: number;
+            /** @description The value's label in the language asked */
+            label: string;
+            /** @description Percent of the answers to the question (of the row, for a matrix); 2 decimals */
+            percent: number;
+            /** @description Histogram bar: upper bound */
+            to?: number;
+            /** @description The value as stored (text form) */
+            value: string;
+        };
         ReportEmbedDto: {
             embedReport: components["schemas"]["EmbedReportDto"];
             embedToken: components["schemas"]["EmbedTokenDto"];
             /** @description Whether the report's filter pane shows (administrators: yes; applicants: no) */
             showFilters: boolean;
+        };
+        /** @enum {string} */
+        ReportKind: "choice" | "multi" | "boolean" | "rating" | "number" | "matrix" | "text" | "other";
+        ReportMatrixRowDto: {
+            /** @description Answers to this row */
+            answered: number;
+            columns: components["schemas"]["ReportCountDto"][];
+            label: string;
+            value: string;
+        };
+        ReportNpsDto: {
+            detractors: number;
+            detractorsPercent: number;
+            passives: number;
+            passivesPercent: number;
+            promoters: number;
+            promotersPercent: number;
+            /** @description % promoters - % detractors (-100...100); null without answers */
+            score: number | null;
+            total: number;
+        };
+        ReportQuestionDto: {
+            /** @description Submissions that answered it */
+            answered: number;
+            /** @description choice, multi, boolean, rating */
+            choices?: components["schemas"]["ReportCountDto"][];
+            /** @description number: bars of equal width from min to max */
+            histogram?: components["schemas"]["ReportCountDto"][];
+            kind: components["schemas"]["ReportKind"];
+            name: string;
+            /** @description A 0-10 rating */
+            nps?: components["schemas"]["ReportNpsDto"];
+            /** @description matrix */
+            rows?: components["schemas"]["ReportMatrixRowDto"][];
+            /** @description rating, number */
+            stats?: components["schemas"]["ReportStatsDto"];
+            title: string;
+            /** @description SurveyJS question type */
+            type: string;
+        };
+        /** @enum {string} */
+        ReportState: "submitted" | "open" | "all";
+        ReportStatsDto: {
+            /** @description Numeric answers */
+            count: number;
+            max: number | null;
+            mean: number | null;
+            /** @description percentile_cont(0.5): the mean of the two middle answers when their count is even */
+            median: number | null;
+            min: number | null;
         };
         SaveCallDto: {
             /**
@@ -3655,6 +3786,41 @@ export interface components {
             id: string;
             lastName: string;
         };
+        SurveyReportDto: {
+            /** Format: uuid */
+            callId: string;
+            callName: string;
+            /** Format: uuid */
+            callTypeId: string;
+            from: string | null;
+            questions: components["schemas"]["ReportQuestionDto"][];
+            state: components["schemas"]["ReportState"];
+            /** Format: uuid */
+            stepId: string;
+            stepName: string;
+            to: string | null;
+            /** @description Submissions selected that have an answer document for the step (0: no submission data) */
+            total: number;
+        };
+        SurveyStepListDto: {
+            /** Format: uuid */
+            callId: string;
+            callName: string;
+            /** Format: uuid */
+            callTypeId: string;
+            steps: components["schemas"]["SurveyStepSummaryDto"][];
+        };
+        SurveyStepSummaryDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Questions that take an answer */
+            questions: number;
+            /** @description Position in the call type */
+            sort: number;
+            /** @description Submitted submissions of the call that answered the step */
+            submittedAnswers: number;
+        };
         SurveyTypeDto: {
             description: string;
             /** Format: uuid */
@@ -3667,6 +3833,23 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             version: number;
+        };
+        TextAnswerDto: {
+            /** Format: date-time */
+            at: string;
+            code: string;
+            /** @enum {string} */
+            state: "submitted" | "open";
+            /** Format: uuid */
+            submissionId: string;
+            text: string;
+        };
+        TextAnswerPageDto: {
+            items: components["schemas"]["TextAnswerDto"][];
+            page: number;
+            perPage: number;
+            question: string;
+            total: number;
         };
         TokenExchangeDto: {
             /** @description The `code` query parameter of /login-callback */
@@ -6058,6 +6241,279 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminReportSurveySteps: {
+        parameters: {
+            query?: {
+                /** @description The call's call type, as the console's address names it */
+                callTypeId?: string;
+                /** @description Language of the labels (default: Accept-Language, else it) */
+                lang?: "it" | "en" | "fr";
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyStepListDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description pages.admin.call-not-found, or errors.call-type-not-found (not the call's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminSurveyReport: {
+        parameters: {
+            query?: {
+                /** @description Answers from this date (YYYY-MM-DD, UTC, or an ISO date-time): the last submission, else the last save */
+                from?: string;
+                /** @description Language of the labels (default: Accept-Language, else it) */
+                lang?: "it" | "en" | "fr";
+                /** @description Submissions read: submitted (default), open (in progress) or all */
+                state?: "submitted" | "open" | "all";
+                /** @description Answers up to this date, inclusive (YYYY-MM-DD, UTC) */
+                to?: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+                stepId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyReportDto"];
+                };
+            };
+            /** @description errors.report-not-survey, errors.report-filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description pages.admin.call-not-found, errors.report-step-not-found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminSurveyReportAnswers: {
+        parameters: {
+            query: {
+                /** @description Answers from this date (YYYY-MM-DD, UTC, or an ISO date-time): the last submission, else the last save */
+                from?: string;
+                /** @description Language of the labels (default: Accept-Language, else it) */
+                lang?: "it" | "en" | "fr";
+                /** @description From 1 */
+                page?: number;
+                /** @description 1 to 100 (default 10) */
+                perPage?: number;
+                /** @description The question's name */
+                question: string;
+                /** @description Text the answer contains (case-insensitive) */
+                search?: string;
+                /** @description Submissions read: submitted (default), open (in progress) or all */
+                state?: "submitted" | "open" | "all";
+                /** @description Answers up to this date, inclusive (YYYY-MM-DD, UTC) */
+                to?: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+                stepId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextAnswerPageDto"];
+                };
+            };
+            /** @description errors.report-not-survey, errors.report-filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description pages.admin.call-not-found, errors.report-step-not-found, errors.report-question-not-found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminSurveyReportXlsx: {
+        parameters: {
+            query?: {
+                /** @description Answers from this date (YYYY-MM-DD, UTC, or an ISO date-time): the last submission, else the last save */
+                from?: string;
+                /** @description Language of the labels (default: Accept-Language, else it) */
+                lang?: "it" | "en" | "fr";
+                /** @description Submissions read: submitted (default), open (in progress) or all */
+                state?: "submitted" | "open" | "all";
+                /** @description Answers up to this date, inclusive (YYYY-MM-DD, UTC) */
+                to?: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+                stepId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description errors.report-not-survey, errors.report-filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
