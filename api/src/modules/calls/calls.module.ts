@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { StepsModule } from '../steps/steps.module.js';
-import { CallAccessService } from './call-access.service.js';
 import { CallSubmissionEntity } from './call-submission.entity.js';
 import { CallSubmissionsService } from './call-submissions.service.js';
 import { CallTypeEntity } from './call-type.entity.js';
@@ -13,20 +12,19 @@ import { CallsRepository, CallSubmissionsRepository, CallTypesRepository } from 
 import { CallsDemoSeeder } from './calls.demo.js';
 import { CallsService } from './calls.service.js';
 
-/** The Call group of the spec. Exports CallAccessService (the e-mail filter) for every module taking a call id. */
+/** The Call group of the spec. */
 @Module({
   imports: [TypeOrmModule.forFeature([CallEntity, CallTypeEntity, CallSubmissionEntity]), StepsModule],
   controllers: [CallsController, CallsAdminController, CallTypesAdminController],
   providers: [
     CallsService,
     CallTypesService,
-    CallAccessService,
     CallSubmissionsService,
     CallsRepository,
     CallTypesRepository,
     CallSubmissionsRepository,
     CallsDemoSeeder,
   ],
-  exports: [CallAccessService, CallsService, CallsRepository, CallSubmissionsService],
+  exports: [CallsService, CallsRepository, CallSubmissionsService],
 })
 export class CallsModule {}

@@ -38,6 +38,23 @@ export class AttachmentRepository {
     return this.db.manager.findOne(AttachmentEntity, { where: { downloadId } });
   }
 
+  /** One attachment, with its type, inside a transaction. */
+  byIdIn(m: EntityManager, id: string): Promise<AttachmentEntity | null> {
+    return m.findOne(AttachmentEntity, { where: { id }, relations: { attachmentType: true } });
+  }
+
+  byDownloadIdIn(m: EntityManager, downloadId: string): Promise<AttachmentEntity | null> {
+    return m.findOne(AttachmentEntity, { where: { downloadId } });
+  }
+
+  insert(m: EntityManager, row: Partial<AttachmentEntity>): Promise<AttachmentEntity> {
+    return m.getRepository(AttachmentEntity).save(row);
+  }
+
+  async delete(m: EntityManager, id: string): Promise<void> {
+    await m.delete(AttachmentEntity, { id });
+  }
+
   /** Deletes the file of a submission's slot; answers the storage keys to remove. */
   async deleteSlot(m: EntityManager, submissionId: string, stepId: string, slotIndex: number): Promise<string[]> {
     const rows = returned<{ storage_key: string }>(

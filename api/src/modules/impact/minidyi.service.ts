@@ -26,7 +26,6 @@ import type { StepEntity } from '../steps/step.entity.js';
 import type { StepResultEntity } from '../submissions/step-result.entity.js';
 import type { StepResultContext, StepResultHook } from '../submissions/step-result-hooks.js';
 import { StepResultHooks } from '../submissions/step-result-hooks.js';
-import { SubmissionAccessService } from '../submissions/submission-access.service.js';
 import { SubmissionRepository } from '../submissions/submission.repository.js';
 import { FillCache } from '../submissions/fill-cache.js';
 import { SubmissionsService } from '../submissions/submissions.service.js';
@@ -91,7 +90,7 @@ function stepSettings(step: StepEntity, call: CallEntity): { content: MiniDyiSte
  * submissions module's UpsertCallStepResult and PutMiniDYI alike, through the step-result
  * hook), the SROI computed from the framework's proxies and kept on the step result and
  * the submission, and the closing checks. Reads and writes go through the submissions
- * module's access rules (organization, closed, call open).
+ * module's reads and the access policy (submission.read, submission.write).
  */
 @Injectable()
 export class MiniDyiService implements OnModuleInit, StepResultHook {
@@ -100,7 +99,6 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
   constructor(
     private readonly hooks: StepResultHooks,
     private readonly submissions: SubmissionsService,
-    private readonly access: SubmissionAccessService,
     private readonly submissionRepo: SubmissionRepository,
     private readonly repo: MiniDyiRepository,
     private readonly fill: FillCache,
@@ -159,10 +157,11 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
 
   /** GET MiniDYI: the saved state of one miniDyi step of the acting organization's submission (an empty one before the first save). */
   async get(user: AuthUser, organizationId: string, submissionId: string, stepId: string): Promise<MiniDyiResultDto> {
-    const submission = await this.access.readable(organizationId, submissionId);
+    const auth = { user, organizationId };
+    const { submission } = await this.submissions.readable(auth, submissionId);
     const { call, step } = await this.miniDyiStep(submission, stepId);
     const result = await this.submissionRepo.result(submission.id, step.id);
-    return this.view(submission, call, step, result, !!this.access.writeRefusal(user, submission, call));
+    return this.view(submission, call, step, result, this.submissions.readOnly(auth, submission, call));
   }
 
   /**
@@ -182,7 +181,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
       const r = await this.repo.findResult(dto.stepResultID);
       // Another organization's result is as unknown as a missing one.
       if (!r) throw notFound('errors.step-result-not-found', 'No answer saved for this step');
-      await this.access.readable(organizationId, r.submissionId);
+      await this.submissions.readable({ user, organizationId }, r.submissionId);
       if ((submissionId && submissionId !== r.submissionId) || (stepId && stepId !== r.stepId)) {
         throw badRequest('errors.validation', 'stepResultID belongs to another submission or step', {
           errors: { stepResultID: 'belongs to another submission or step' },
@@ -196,7 +195,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
         errors: { callSubmissionId: 'required without stepResultID', stepId: 'required without stepResultID' },
       });
     }
-    const submission = await this.access.readable(organizationId, submissionId);
+    const { submission } = await this.submissions.readable({ user, organizationId }, submissionId);
     const { step } = await this.miniDyiStep(submission, stepId);
     const existing = await this.submissionRepo.result(submission.id, step.id);
     const saved = (existing?.content && typeof existing.content === 'object' ? existing.content : {}) as Record<string, unknown>;

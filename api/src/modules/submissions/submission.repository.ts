@@ -479,6 +479,19 @@ export class SubmissionRepository {
     return files.map((f) => f.storage_key);
   }
 
+  /** One attachment (the custom file of a call), inside a transaction. */
+  attachment(m: EntityManager, where: { id: string } | { downloadId: string }): Promise<AttachmentEntity | null> {
+    return m.findOne(AttachmentEntity, { where });
+  }
+
+  async isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
+    return returned(await m.query('SELECT 1 FROM call WHERE custom_file_id = $1 AND id <> $2', [downloadId, callId])).length > 0;
+  }
+
+  async deleteAttachment(m: EntityManager, id: string): Promise<void> {
+    await m.delete(AttachmentEntity, { id });
+  }
+
   async setCustomFile(m: EntityManager, callId: string, file: { downloadId: string; fileName: string } | null): Promise<void> {
     await m.query('UPDATE call SET custom_file_id = $2, custom_file_name = $3, updated_at = now(), version = version + 1 WHERE id = $1', [
       callId,

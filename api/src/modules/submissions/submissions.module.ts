@@ -8,7 +8,6 @@ import { FillCache } from './fill-cache.js';
 import { StepResultEntity } from './step-result.entity.js';
 import { SubmissionEventEntity } from './submission-event.entity.js';
 import { StepResultHooks } from './step-result-hooks.js';
-import { SubmissionAccessService } from './submission-access.service.js';
 import { SubmissionRepository } from './submission.repository.js';
 import { CallSubmissionController, SubmissionAdminController, SubmissionCallController } from './submissions.controller.js';
 import { SubmissionsService } from './submissions.service.js';
@@ -21,7 +20,7 @@ import { SubmissionsDemoSeeder } from './submissions.demo.js';
     StorageModule,
   ],
   controllers: [SubmissionCallController, CallSubmissionController, SubmissionAdminController],
-  providers: [FillCache, SubmissionRepository, SubmissionAccessService, SubmissionsService, SubmissionsDemoSeeder, StepResultHooks],
-  exports: [FillCache, SubmissionAccessService, SubmissionRepository, SubmissionsService, StepResultHooks],
+  providers: [FillCache, SubmissionRepository, SubmissionsService, SubmissionsDemoSeeder, StepResultHooks],
+  exports: [FillCache, SubmissionRepository, SubmissionsService, StepResultHooks],
 })
 export class SubmissionsModule {}
