@@ -8,7 +8,7 @@ import { ACCESS_KEY, type AccessRule, type AuthenticatedRequest } from '../../co
 import { badRequest, forbidden, unauthorized } from '../../common/http/app-error.js';
 import { RATE_LIMIT_KEY } from '../limits/rate-limit.decorator.js';
 import { RateLimiter, type LimitClass } from '../limits/rate-limiter.service.js';
-import { tooManyRequests } from './rate-limit.js';
+import { tooManyRequests } from '../limits/fixed-window.js';
 import { isEmptyId, isUuid } from '../../common/ids.js';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { UserEntity } from './user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 
 export interface AdminUserRow {
   id: string;

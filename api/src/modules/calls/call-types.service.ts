@@ -9,7 +9,7 @@ import { normalizeStepContent } from '../steps/step-content.js';
 import type { StepEntity } from '../steps/step.entity.js';
 import { StepsRepository } from '../steps/steps.repository.js';
 import { toStepAdminDto } from '../steps/steps.service.js';
-import type { CallTypeEntity } from './call-type.entity.js';
+import type { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallTypesRepository } from './calls.repository.js';
 import type { CallTypeDto, CallTypeInputDto, CallTypeSummaryDto } from './dto/call.dto.js';
 

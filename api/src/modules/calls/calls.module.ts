@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { StepsModule } from '../steps/steps.module.js';
 import { CallSubmissionEntity } from './call-submission.entity.js';
 import { CallSubmissionsService } from './call-submissions.service.js';
-import { CallTypeEntity } from './call-type.entity.js';
+import { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallTypesService } from './call-types.service.js';
 import { CallEntity } from './call.entity.js';
 import { CallsAdminController, CallTypesAdminController } from './calls-admin.controller.js';

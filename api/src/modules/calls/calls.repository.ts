@@ -4,7 +4,7 @@ import { Brackets, type EntityManager, type Repository, type SelectQueryBuilder 
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, committedAndSettled } from '../../database/shared-cache.js';
 import { CallSubmissionEntity } from './call-submission.entity.js';
-import { CallTypeEntity } from './call-type.entity.js';
+import { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallEntity } from './call.entity.js';
 
 /** A call with the selected organization's submission (the applicant's list). */

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { Sql } from '../../database/sql.js';
-import { UserEntity } from '../auth/user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
 import { AttachmentEntity, AttachmentTypeEntity } from '../files/attachment.entity.js';
