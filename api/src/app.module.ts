@@ -42,7 +42,7 @@ export const FEATURE_MODULES = [
   StepsModule,
   SurveysModule,
   SubmissionsModule,
-  FilesModule,
+  FilesModule.forRoot(SubmissionsModule),
   ImpactModule,
   DocumentsModule,
   MessagesModule,

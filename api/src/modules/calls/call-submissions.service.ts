@@ -4,7 +4,8 @@ import { QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { AccessPolicy, callNotFound } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
-import { CallSubmissionsRepository, CallsRepository } from './calls.repository.js';
+import { CallSubmissionsRepository } from './call-submissions.repository.js';
+import { CallsRepository } from './calls.repository.js';
 import type { CallSubmissionRefDto } from './dto/call.dto.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -8,7 +8,9 @@ import { CallTypesService } from './call-types.service.js';
 import { CallEntity } from './call.entity.js';
 import { CallsAdminController, CallTypesAdminController } from './calls-admin.controller.js';
 import { CallsController } from './calls.controller.js';
-import { CallsRepository, CallSubmissionsRepository, CallTypesRepository } from './calls.repository.js';
+import { CallSubmissionsRepository } from './call-submissions.repository.js';
+import { CallTypesRepository } from './call-types.repository.js';
+import { CallsRepository } from './calls.repository.js';
 import { CallsDemoSeeder } from './calls.demo.js';
 import { CallsService } from './calls.service.js';
 
@@ -25,6 +27,6 @@ import { CallsService } from './calls.service.js';
     CallSubmissionsRepository,
     CallsDemoSeeder,
   ],
-  exports: [CallsService, CallsRepository, CallSubmissionsService],
+  exports: [CallsService, CallSubmissionsService],
 })
 export class CallsModule {}

@@ -4,7 +4,7 @@ import { AccessPolicy, submissionNotFound } from '../../common/access/access.pol
 import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { conflict } from '../../common/http/app-error.js';
-import { FillCache } from '../submissions/fill-cache.js';
+import { SubmissionsService } from '../submissions/submissions.service.js';
 import type { PdfExportDto } from './dto/documents.dto.js';
 import { DocumentsRepository, type SubmissionHead } from './documents.repository.js';
 import { PdfRenderer } from './pdf-renderer.js';
@@ -30,13 +30,13 @@ export class DocumentsService {
   constructor(
     private readonly repo: DocumentsRepository,
     private readonly access: AccessPolicy,
-    private readonly fill: FillCache,
+    private readonly submissions: SubmissionsService,
     private readonly renderer: PdfRenderer,
   ) {}
 
   /** The steps of a call type read for documents, once per cached definition list. */
   async steps(callTypeId: string): Promise<DocumentStep[]> {
-    const definitions = await this.fill.stepsOf(callTypeId);
+    const definitions = await this.submissions.steps(callTypeId);
     let steps = this.stepCache.get(definitions);
     if (!steps) {
       steps = definitions.map((x) => documentStep({ id: x.step.id, name: x.step.name, kind: x.kind, content: x.step.content }));

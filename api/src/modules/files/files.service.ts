@@ -23,11 +23,11 @@ import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../common/http/app-error.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { SubmissionsService } from '../submissions/submissions.service.js';
 import type { AttachmentEntity } from './attachment.entity.js';
 import { toAttachmentDto } from './attachment.mapper.js';
 import { AttachmentRepository } from './attachment.repository.js';
 import type { AttachmentDto, AttachmentTypeDto, UploadFileDto } from './dto/files.dto.js';
+import { SUBMISSION_SLOTS, type SubmissionSlots } from './submission-slots.js';
 import { FILE_STORAGE, type FileStorage, NotFoundInStorage } from './storage/file-storage.js';
 import { fileTooLarge } from './upload.interceptor.js';
 
@@ -73,7 +73,7 @@ export class FilesService {
 
   constructor(
     private readonly attachments: AttachmentRepository,
-    private readonly submissions: SubmissionsService,
+    @Inject(SUBMISSION_SLOTS) private readonly submissions: SubmissionSlots,
     private readonly access: AccessPolicy,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -226,7 +226,7 @@ export class FilesService {
 
   async list(user: AuthUser, organizationId: string | undefined, submissionId: string): Promise<AttachmentDto[]> {
     await this.access.requireAccess({ auth: { user, organizationId }, permission: Permission.SubmissionReview, ids: [submissionId] });
-    return this.submissions.attachments(submissionId);
+    return (await this.attachments.ofSubmission(submissionId)).map(toAttachmentDto);
   }
 
   /** Removes a file from an open submission's slot. */

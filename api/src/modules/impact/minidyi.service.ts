@@ -26,8 +26,6 @@ import type { StepEntity } from '../steps/step.entity.js';
 import type { StepResultEntity } from '../submissions/step-result.entity.js';
 import type { StepResultContext, StepResultHook } from '../submissions/step-result-hooks.js';
 import { StepResultHooks } from '../submissions/step-result-hooks.js';
-import { SubmissionRepository } from '../submissions/submission.repository.js';
-import { FillCache } from '../submissions/fill-cache.js';
 import { SubmissionsService } from '../submissions/submissions.service.js';
 import { MiniDyiStateDto, type MiniDyiResultDto, type PutMiniDyiDto, type SroiEstimateDto } from './dto/minidyi.dto.js';
 import { MiniDyiRepository } from './minidyi.repository.js';
@@ -99,9 +97,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
   constructor(
     private readonly hooks: StepResultHooks,
     private readonly submissions: SubmissionsService,
-    private readonly submissionRepo: SubmissionRepository,
     private readonly repo: MiniDyiRepository,
-    private readonly fill: FillCache,
   ) {}
 
   onModuleInit(): void {
@@ -148,7 +144,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
     if (result) {
       const { content: settings } = stepSettings(ctx.step, ctx.call);
       const score = finite(computeSroi(readMiniDyiState(result.content, ctx.step.id, settings), settings.sroi).sroi);
-      if (score !== result.score) await this.submissionRepo.setResultScore(ctx.m, result.id, score);
+      if (score !== result.score) await this.submissions.setResultScore(ctx.m, result.id, score);
     }
     await this.storeSubmissionSroi(ctx.m, ctx.submission, ctx.call);
   }
@@ -160,7 +156,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
     const auth = { user, organizationId };
     const { submission } = await this.submissions.readable(auth, submissionId);
     const { call, step } = await this.miniDyiStep(submission, stepId);
-    const result = await this.submissionRepo.result(submission.id, step.id);
+    const result = await this.submissions.result(submission.id, step.id);
     return this.view(submission, call, step, result, this.submissions.readOnly(auth, submission, call));
   }
 
@@ -197,7 +193,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
     }
     const { submission } = await this.submissions.readable({ user, organizationId }, submissionId);
     const { step } = await this.miniDyiStep(submission, stepId);
-    const existing = await this.submissionRepo.result(submission.id, step.id);
+    const existing = await this.submissions.result(submission.id, step.id);
     const saved = (existing?.content && typeof existing.content === 'object' ? existing.content : {}) as Record<string, unknown>;
     const content: Record<string, unknown> = {
       stepId: step.id,
@@ -225,8 +221,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
   }
 
   private async miniDyiStep(submission: CallSubmissionEntity, stepId: string): Promise<{ call: CallEntity; step: StepEntity }> {
-    const call = await this.fill.call(submission.callId);
-    const found = call && (await this.fill.step(call.callTypeId, stepId));
+    const { call, found } = await this.submissions.callStep(submission.callId, stepId);
     if (!call || !found) throw notFound('errors.step-not-found', 'This step is not part of the call');
     if (found.kind !== MINIDYI_KIND)
       throw badRequest('components.mini-dyi.error-not-minidyi', 'This step is not an impact design (miniDyi) step');
@@ -251,8 +246,8 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
    * the sum of those budgets (with one miniDyi step, that step's SROI); null without one.
    */
   private async storeSubmissionSroi(m: EntityManager, submission: CallSubmissionEntity, call: CallEntity): Promise<void> {
-    const steps = (await this.submissionRepo.stepsOf(call.callTypeId, m)).filter((x) => x.kind === MINIDYI_KIND);
-    const results = new Map((await this.submissionRepo.results(submission.id, m)).map((r) => [r.stepId, r]));
+    const steps = (await this.submissions.steps(call.callTypeId, m)).filter((x) => x.kind === MINIDYI_KIND);
+    const results = new Map((await this.submissions.results(submission.id, m)).map((r) => [r.stepId, r]));
     let presentValue = 0;
     let budget = 0;
     for (const { step } of steps) {

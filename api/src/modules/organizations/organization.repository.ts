@@ -6,6 +6,7 @@ import { isUuid } from '../../common/ids.js';
 import type { Membership } from '../../common/access/memberships.js';
 import { ISO_UTC, Sql } from '../../database/sql.js';
 import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';
+import { likeContains } from '../../common/http/like.js';
 
 export interface MemberRow {
   userId: string;
@@ -90,7 +91,7 @@ export class OrganizationRepository {
   private applyFilter(qb: SelectQueryBuilder<OrganizationEntity>, filter: Record<string, unknown>): void {
     const q = typeof filter.q === 'string' ? filter.q.trim() : '';
     if (q) {
-      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likeContains(q);
       qb.andWhere(
         `(o.name ILIKE :like OR o.reg_number ILIKE :like OR o.city_name ILIKE :like OR o.contact_email ILIKE :like
           OR EXISTS (SELECT 1 FROM organization_member fm JOIN app_user fu ON fu.id = fm.user_id WHERE fm.organization_id = o.id AND fu.email ILIKE :like))`,

@@ -4,6 +4,7 @@ import { AccessPolicy } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
+import type { EntityManager } from 'typeorm';
 import type { StepTypeEntity } from './step-type.entity.js';
 import type { StepEntity } from './step.entity.js';
 import { StepsRepository } from './steps.repository.js';
@@ -56,6 +57,26 @@ export class StepsService {
   async getSteps(callTypeId: string, user: AuthUser): Promise<StepDto[]> {
     await this.access.requireAccess({ auth: { user }, permission: Permission.CallTypeRead, ids: [callTypeId] });
     return orderSteps(await this.steps.findByCallTypes([callTypeId])).map(toStepDto);
+  }
+
+  // ------------------------------------------------------------ for the call types (calls module)
+
+  /** The steps of call types, in order (inside `m`'s transaction when given). */
+  findByCallTypes(callTypeIds: string[], m?: EntityManager): Promise<StepEntity[]> {
+    return this.steps.findByCallTypes(callTypeIds, m);
+  }
+
+  findTypesByIds(ids: string[], m?: EntityManager): Promise<StepTypeEntity[]> {
+    return this.steps.findTypesByIds(ids, m);
+  }
+
+  /** Removes a call type's steps not in `keep` (inside `m`'s transaction). */
+  deleteOthers(callTypeId: string, keep: string[], m: EntityManager): Promise<void> {
+    return this.steps.deleteOthers(callTypeId, keep, m);
+  }
+
+  saveAll(rows: Partial<StepEntity>[], m: EntityManager): Promise<StepEntity[]> {
+    return this.steps.saveAll(rows, m);
   }
 
   async getStepTypes(): Promise<StepTypeDto[]> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { Sql } from '../../database/sql.js';
+import { returned, Sql } from '../../database/sql.js';
 import { UserEntity } from '../users/user.entity.js';
 import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
@@ -11,6 +11,7 @@ import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { StepEntity } from '../steps/step.entity.js';
 import { StepResultEntity } from './step-result.entity.js';
 import type { SubmissionEventKind } from './submission-event.entity.js';
+import { likeContains } from '../../common/http/like.js';
 
 /** One row of a submission's history, with who did it (null: unknown). */
 export interface SubmissionHistoryRow {
@@ -52,11 +53,6 @@ export interface SubmissionFilter {
   openedTo?: Date;
   submittedFrom?: Date;
   submittedTo?: Date;
-}
-
-/** Rows of a DELETE/UPDATE ... RETURNING (TypeORM's postgres driver answers [rows, count] for those). */
-export function returned<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
 }
 
 const SORT_COLUMNS: Record<string, string> = {
@@ -515,7 +511,7 @@ export class SubmissionRepository {
     if (filter.submittedFrom) qb.andWhere('s.submitted_at >= :submittedFrom', { submittedFrom: filter.submittedFrom });
     if (filter.submittedTo) qb.andWhere('s.submitted_at <= :submittedTo', { submittedTo: filter.submittedTo });
     if (filter.q) {
-      const q = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const q = likeContains(filter.q);
       qb.andWhere(
         new Brackets((w) =>
           w

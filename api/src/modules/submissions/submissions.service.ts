@@ -21,6 +21,7 @@ import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import type { CallEntity } from '../calls/call.entity.js';
 import type { AttachmentEntity } from '../files/attachment.entity.js';
 import { toAttachmentDto } from '../files/attachment.mapper.js';
+import type { SubmissionSlots } from '../files/submission-slots.js';
 import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
 import type { StepEntity } from '../steps/step.entity.js';
 import type {
@@ -150,7 +151,7 @@ export interface LockedSubmission extends WritableSubmission {
  * Who may read or write is the access policy's (submission.read, submission.write).
  */
 @Injectable()
-export class SubmissionsService {
+export class SubmissionsService implements SubmissionSlots {
   private readonly logger = new Logger('Submissions');
 
   constructor(
@@ -222,11 +223,6 @@ export class SubmissionsService {
     return !this.access.allows(auth, Permission.SubmissionWrite, facts(submission, call));
   }
 
-  /** A submission's files, once the caller is allowed (submission.review). */
-  async attachments(submissionId: string) {
-    return (await this.repo.attachments(submissionId)).map(toAttachmentDto);
-  }
-
   async get(user: AuthUser, organizationId: string, id: string): Promise<SubmissionDto> {
     const auth = { user, organizationId };
     const { submission, call } = await this.readable(auth, id);
@@ -268,6 +264,31 @@ export class SubmissionsService {
     const sorted = query.sortField ? query : { ...query, sortField: 'openedAt', sortOrder: 'DESC' as const };
     const page = await this.repo.page(sorted, filter);
     return { items: page.items.map(toRow), total: page.total };
+  }
+
+  // ------------------------------------------------------------ for other modules (impact, documents)
+
+  /** The steps of a call type with their kinds (from memory; inside `m`'s transaction, read there). */
+  steps(callTypeId: string, m?: EntityManager): Promise<readonly StepWithKind[]> {
+    return m ? this.repo.stepsOf(callTypeId, m) : this.fill.stepsOf(callTypeId);
+  }
+
+  /** A call and one step of its call type, from memory. */
+  async callStep(callId: string, stepId: string): Promise<{ call: CallEntity | null; found?: StepWithKind }> {
+    const call = await this.fill.call(callId);
+    return { call, found: call ? await this.fill.step(call.callTypeId, stepId) : undefined };
+  }
+
+  result(submissionId: string, stepId: string): Promise<StepResultEntity | null> {
+    return this.repo.result(submissionId, stepId);
+  }
+
+  results(submissionId: string, m?: EntityManager): Promise<StepResultEntity[]> {
+    return this.repo.results(submissionId, m);
+  }
+
+  setResultScore(m: EntityManager, resultId: string, score: number | null): Promise<void> {
+    return this.repo.setResultScore(m, resultId, score);
   }
 
   // ------------------------------------------------------------ writing
