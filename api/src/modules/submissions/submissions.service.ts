@@ -16,6 +16,7 @@ import type { SubmissionFacts } from '../../common/access/access.repository.js';
 import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
+import { listFilter } from '../../common/http/list-filter.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import type { CallEntity } from '../calls/call.entity.js';
@@ -596,33 +597,17 @@ export const SUBMISSION_FILTER_KEYS = [
 ] as const;
 
 /** Reads the list's filter object; a malformed value answers 400 errors.list-query. */
-export function parseSubmissionFilter(f: Record<string, unknown>): SubmissionFilter {
-  const str = (k: string) => (typeof f[k] === 'string' && f[k] !== '' ? (f[k] as string) : undefined);
-  const uuid = (k: string) => {
-    const v = str(k);
-    if (v !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v))
-      throw badRequest('errors.list-query', `${k} must be a UUID`);
-    return v;
-  };
-  const date = (k: string) => {
-    const v = str(k);
-    if (v === undefined) return undefined;
-    const d = new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(v) || v.length === 10 ? v : `${v}Z`);
-    if (Number.isNaN(d.getTime())) throw badRequest('errors.list-query', `${k} must be a date`);
-    return d;
-  };
-  const status = str('status');
-  if (status !== undefined && status !== 'open' && status !== 'closed')
-    throw badRequest('errors.list-query', 'status must be open or closed');
+export function parseSubmissionFilter(filter: Record<string, unknown>): SubmissionFilter {
+  const f = listFilter(filter);
   return {
-    callId: uuid('callId'),
-    organizationId: uuid('organizationId'),
-    status,
-    q: str('q')?.slice(0, 200),
-    openedFrom: date('openedFrom'),
-    openedTo: date('openedTo'),
-    submittedFrom: date('submittedFrom'),
-    submittedTo: date('submittedTo'),
+    callId: f.uuid('callId'),
+    organizationId: f.uuid('organizationId'),
+    status: f.oneOf('status', ['open', 'closed'], 'status must be open or closed'),
+    q: f.q(),
+    openedFrom: f.date('openedFrom'),
+    openedTo: f.date('openedTo'),
+    submittedFrom: f.date('submittedFrom'),
+    submittedTo: f.date('submittedTo'),
   };
 }
 
