@@ -9,7 +9,7 @@ import { createRootLogger, PinoNestLogger, requestLogging } from './common/loggi
 import { AppModule } from './app.module.js';
 import { bodyParsers, securityHeaders } from './common/http/pipeline.js';
 import { CanonicalIdPipe, createValidationPipe } from './common/validation/validation.pipe.js';
-import { BAD_CHARACTER_MESSAGE, hasBadCharacter, refuseBadUrlCharacters } from './common/validation/text-guard.js';
+import { BAD_CHARACTER_MESSAGE, hasBadCharacter, refuseBadUrlCharacters } from './common/http/text-guard.js';
 import type { Settings } from './config/settings.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { DemoContentService } from './modules/demo/demo-content.service.js';

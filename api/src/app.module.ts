@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SETTINGS, type Settings } from './config/settings.js';
 import { ErrorFilter } from './common/http/error.filter.js';
+import { AccessModule } from './common/access/access.module.js';
 import { SnakeNamingStrategy } from './database/snake-naming.strategy.js';
 import { SharedCacheModule } from './database/shared-cache.js';
 import { SqlModule } from './database/sql.js';
@@ -43,7 +44,7 @@ export const FEATURE_MODULES = [
   StepsModule,
   SurveysModule,
   SubmissionsModule,
-  FilesModule,
+  FilesModule.forRoot(SubmissionsModule),
   ImpactModule,
   DocumentsModule,
   MessagesModule,
@@ -71,6 +72,8 @@ export class AppModule {
         SqlModule,
         SharedCacheModule,
         LimitsModule,
+        // The one access policy; memberships are the organizations module's.
+        AccessModule.forRoot(OrganizationsModule),
         ...FEATURE_MODULES,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],

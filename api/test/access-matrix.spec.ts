@@ -9,6 +9,13 @@
  * for administrators on user endpoints. The table only says how to call an operation: a
  * new operation without an entry fails this test, so no endpoint can be forgotten.
  * Every non-public operation is also called by B naming A in SelectedOrganizationId (403).
+ *
+ * Two more identities (issue 15): `userFiltered`, a member of organization A whom the e-mail
+ * filter of the fixture call leaves out (every user route states its `filtered` status: 404
+ * wherever the call, its submission, its answers or its files are involved), and
+ * `userArchived`, a member of an archived organization acting for it (403
+ * errors.organization-forbidden on every non-public route: an archived organization is no
+ * organization to act for).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,8 +24,8 @@ import type { Test } from 'supertest';
 import { createTestApp, type TestApp } from './app.js';
 import { testFiles, type TestUser } from './factory.js';
 
-type Role = 'anonymous' | 'userA' | 'userB' | 'admin' | 'adminOutside';
-const ROLES: Role[] = ['anonymous', 'userA', 'userB', 'admin', 'adminOutside'];
+type Role = 'anonymous' | 'userA' | 'userB' | 'userFiltered' | 'userArchived' | 'admin' | 'adminOutside';
+const ROLES: Role[] = ['anonymous', 'userA', 'userB', 'userFiltered', 'userArchived', 'admin', 'adminOutside'];
 
 interface AccessRule {
   public?: boolean;
@@ -38,6 +45,8 @@ interface Fixtures {
   users: Record<Exclude<Role, 'anonymous'>, TestUser>;
   orgA: string;
   orgB: string;
+  orgArchived: string;
+  /** Open, with an e-mail filter listing every role's address but userFiltered's. */
   callId: string;
   callTypeId: string;
   stepId: string;
@@ -84,6 +93,8 @@ interface Case {
   otherOrg?: number;
   /** Administrators on a user endpoint (default: ok). */
   admin?: number;
+  /** A member of organization A filtered out of the fixture call: required on every user route. */
+  filtered?: number;
 }
 
 const id = (fx: Fixtures) => ({ id: fx.none });
@@ -91,24 +102,34 @@ const id = (fx: Fixtures) => ({ id: fx.none });
 /** How to call each operation, by operationId. Keep it sorted by group. */
 const CASES: Record<string, Case> = {
   // Call
-  closeCallSubmission: { call: async (fx) => ({ query: { callSubmissionId: await fx.freshSubmissionA() } }), ok: 200, otherOrg: 404 },
+  closeCallSubmission: {
+    call: async (fx) => ({ query: { callSubmissionId: await fx.freshSubmissionA() } }),
+    ok: 200,
+    otherOrg: 404,
+    filtered: 200,
+  },
   createCall: { call: () => ({ json: {} }), ok: 400 },
   createCallType: { call: () => ({ json: {} }), ok: 400 },
   deleteCall: { call: (fx) => ({ query: id(fx) }), ok: 404 },
-  getCallById: { call: (fx) => ({ query: { id: fx.callId } }), ok: 200 },
+  getCallById: { call: (fx) => ({ query: { id: fx.callId } }), ok: 200, filtered: 404 },
   getCallByIdAdmin: { call: (fx) => ({ query: { id: fx.callId } }), ok: 200 },
   getCallList: { call: () => ({}), ok: 200 },
-  getCallListUser: { call: () => ({}), ok: 200 },
+  getCallListUser: { call: () => ({}), ok: 200, filtered: 200 },
   getCallType: { call: (fx) => ({ query: { id: fx.callTypeId } }), ok: 200 },
   getCallTypes: { call: () => ({}), ok: 200 },
-  getStepResult: { call: (fx) => ({ query: { submissionId: fx.submissionA, stepId: fx.surveyStepId } }), ok: 200, otherOrg: 404 },
-  getStepResultByCall: { call: (fx) => ({ query: { callId: fx.callId } }), ok: 200 },
-  getSubmissionById: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 200, otherOrg: 404 },
+  getStepResult: {
+    call: (fx) => ({ query: { submissionId: fx.submissionA, stepId: fx.surveyStepId } }),
+    ok: 200,
+    otherOrg: 404,
+    filtered: 404,
+  },
+  getStepResultByCall: { call: (fx) => ({ query: { callId: fx.callId } }), ok: 200, filtered: 404 },
+  getSubmissionById: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 200, otherOrg: 404, filtered: 404 },
   getSubmissionByIdAdmin: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 200 },
   getSubmissions: { call: () => ({}), ok: 200 },
   // Documents: A's open submission of a call without enableUserDownloadPdf (applicants 409, administrators get it)
-  getAllAnswerForPdf: { call: (fx) => ({ query: { callId: fx.callId, subId: fx.submissionA } }), ok: 200, otherOrg: 404 },
-  getSubmissionPdf: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 409, otherOrg: 404, admin: 200 },
+  getAllAnswerForPdf: { call: (fx) => ({ query: { callId: fx.callId, subId: fx.submissionA } }), ok: 200, otherOrg: 404, filtered: 404 },
+  getSubmissionPdf: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 409, otherOrg: 404, admin: 200, filtered: 404 },
   updateCall: { call: () => ({ json: {} }), ok: 400 },
   upsertCallStepResult: {
     call: async (fx) => ({
@@ -121,8 +142,9 @@ const CASES: Record<string, Case> = {
     }),
     ok: 200,
     otherOrg: 404,
+    filtered: 404,
   },
-  upsertCallSubmission: { call: (fx) => ({ json: { callId: fx.callId } }), ok: 200 },
+  upsertCallSubmission: { call: (fx) => ({ json: { callId: fx.callId } }), ok: 200, filtered: 404 },
   upsertCallType: { call: () => ({ json: {} }), ok: 400 },
   // CallSubmission
   addCustomFile: { call: () => ({ json: {} }), ok: 400 },
@@ -140,59 +162,73 @@ const CASES: Record<string, Case> = {
     ok: 204,
     otherOrg: 404,
     admin: 404,
+    filtered: 204,
   },
-  getAttachmentTypes: { call: () => ({}), ok: 200 },
-  getAttachments: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 200, otherOrg: 404 },
-  getFile: { call: (fx) => ({ query: { downloadId: fx.downloadIdA } }), ok: 200, otherOrg: 404 },
-  uploadFile: { call: async (fx) => fx.uploadTo(await fx.freshFillSubmissionA()), ok: 200, otherOrg: 404, admin: 400 },
+  getAttachmentTypes: { call: () => ({}), ok: 200, filtered: 200 },
+  getAttachments: { call: (fx) => ({ query: { submissionId: fx.submissionA } }), ok: 200, otherOrg: 404, filtered: 404 },
+  getFile: { call: (fx) => ({ query: { downloadId: fx.downloadIdA } }), ok: 200, otherOrg: 404, filtered: 404 },
+  uploadFile: { call: async (fx) => fx.uploadTo(await fx.freshFillSubmissionA()), ok: 200, otherOrg: 404, admin: 400, filtered: 200 },
   // ImpactFramework, Indicator, Outcome
   addImpactFrameworkSet: { call: () => ({ json: {} }), ok: 400 },
   deleteImpactFrameworkSet: { call: (fx) => ({ query: { ImpactFrameworkId: fx.none } }), ok: 404 },
-  getImpactFrameworkById: { call: (fx) => ({ query: { ImpactFrameworkId: fx.none } }), ok: 404 },
+  getImpactFrameworkById: { call: (fx) => ({ query: { ImpactFrameworkId: fx.none } }), ok: 404, filtered: 404 },
   getImpactFrameworkSetList: { call: () => ({}), ok: 200 },
-  getSdg: { call: () => ({ query: { lang: 'en' } }), ok: 200 },
-  getStakeholderType: { call: (fx) => ({ query: { ifSetId: fx.none } }), ok: 404 },
-  getIndicatorType: { call: () => ({ json: [] }), ok: 200 },
-  getOutcomeType: { call: (fx) => ({ query: { ifSetId: fx.none }, json: [1] }), ok: 404 },
+  getSdg: { call: () => ({ query: { lang: 'en' } }), ok: 200, filtered: 200 },
+  getStakeholderType: { call: (fx) => ({ query: { ifSetId: fx.none } }), ok: 404, filtered: 404 },
+  getIndicatorType: { call: () => ({ json: [] }), ok: 200, filtered: 200 },
+  getOutcomeType: { call: (fx) => ({ query: { ifSetId: fx.none }, json: [1] }), ok: 404, filtered: 404 },
   // miniDyi on a step that is not one: through the door, refused with components.mini-dyi.error-not-minidyi (minidyi.spec.ts covers the rest)
-  getMiniDyi: { call: (fx) => ({ query: { submissionId: fx.submissionA, stepId: fx.surveyStepId } }), ok: 400, otherOrg: 404 },
+  getMiniDyi: {
+    call: (fx) => ({ query: { submissionId: fx.submissionA, stepId: fx.surveyStepId } }),
+    ok: 400,
+    otherOrg: 404,
+    filtered: 404,
+  },
   putMiniDyi: {
     call: (fx) => ({ json: { callSubmissionId: fx.submissionA, stepId: fx.surveyStepId, budget: 1 } }),
     ok: 400,
     otherOrg: 404,
+    filtered: 404,
   },
   // Jwt
   getLoginConfig: { call: () => ({}), ok: 200 },
   refreshToken: { call: () => ({ json: { refresh_token: 'not-a-token' } }), ok: 401 },
   // Signing out ends the session it is called with: each role signs out a session of its own made for it.
-  logout: { call: async (fx, role) => ({ bearer: await fx.freshToken(role) }), ok: 200 },
+  logout: { call: async (fx, role) => ({ bearer: await fx.freshToken(role) }), ok: 200, filtered: 200 },
   tokenExchange: {
     call: () => ({ json: { code: 'invented', redirectUri: 'http://127.0.0.1:3000/login-callback', codeVerifier: 'v'.repeat(43) } }),
     ok: 400,
   },
   // Organization
-  createOrganization: { call: (fx) => ({ json: fx.organizationBody() }), ok: 200 },
-  deleteOrganization: { call: async (fx) => ({ query: { orgId: await fx.freshOrgA() } }), ok: 200, otherOrg: 404, admin: 404 },
-  getOrganizationById: { call: (fx) => ({ query: { orgId: fx.orgA } }), ok: 200, otherOrg: 404, admin: 404 },
-  getOrganizations: { call: () => ({}), ok: 200 },
+  createOrganization: { call: (fx) => ({ json: fx.organizationBody() }), ok: 200, filtered: 200 },
+  deleteOrganization: {
+    call: async (fx) => ({ query: { orgId: await fx.freshOrgA() } }),
+    ok: 200,
+    otherOrg: 404,
+    admin: 404,
+    filtered: 404,
+  },
+  getOrganizationById: { call: (fx) => ({ query: { orgId: fx.orgA } }), ok: 200, otherOrg: 404, admin: 404, filtered: 200 },
+  getOrganizations: { call: () => ({}), ok: 200, filtered: 200 },
   updateOrganization: {
     call: async (fx) => ({ json: { ...fx.organizationBody(), id: fx.orgA, version: await fx.orgVersion(fx.orgA) } }),
     ok: 200,
     otherOrg: 404,
     admin: 404,
+    filtered: 200,
   },
   // SJSurvey
   createSurveyType: { call: () => ({ json: {} }), ok: 400 },
   // Step
   createStepType: { call: () => ({ json: {} }), ok: 400 },
-  getStepById: { call: (fx) => ({ query: { id: fx.stepId } }), ok: 200 },
-  getStepTypes: { call: () => ({}), ok: 200 },
-  getSteps: { call: (fx) => ({ query: { callTypeId: fx.callTypeId } }), ok: 200 },
+  getStepById: { call: (fx) => ({ query: { id: fx.stepId } }), ok: 200, filtered: 404 },
+  getStepTypes: { call: () => ({}), ok: 200, filtered: 200 },
+  getSteps: { call: (fx) => ({ query: { callTypeId: fx.callTypeId } }), ok: 200, filtered: 404 },
   // User
-  getCurrentUser: { call: () => ({}), ok: 200 },
-  getMySessions: { call: () => ({}), ok: 200 },
-  endMySession: { call: (fx) => ({ path: id(fx) }), ok: 404 },
-  endAllMySessions: { call: () => ({ json: { keepCurrent: true } }), ok: 200 },
+  getCurrentUser: { call: () => ({}), ok: 200, filtered: 200 },
+  getMySessions: { call: () => ({}), ok: 200, filtered: 200 },
+  endMySession: { call: (fx) => ({ path: id(fx) }), ok: 404, filtered: 404 },
+  endAllMySessions: { call: () => ({ json: { keepCurrent: true } }), ok: 200, filtered: 200 },
   // Console resources
   adminListCallTypes: { call: () => ({}), ok: 200 },
   adminCreateCallType: { call: () => ({ json: {} }), ok: 400 },
@@ -236,7 +272,7 @@ const CASES: Record<string, Case> = {
   // Messages
   sendEmail: { call: () => ({ json: { subject: 'x', body: '<p>x</p>' } }), ok: 400 },
   previewEmail: { call: () => ({ json: { addresses: ['matrix@x.test'], subject: 'x', body: '<p>x</p>' } }), ok: 200 },
-  setUserLanguage: { call: () => ({ json: { language: 'en' } }), ok: 204 },
+  setUserLanguage: { call: () => ({ json: { language: 'en' } }), ok: 204, filtered: 204 },
   adminListMessages: { call: () => ({}), ok: 200 },
   adminGetMessage: { call: (fx) => ({ path: id(fx) }), ok: 404 },
   adminResendMessage: { call: (fx) => ({ path: id(fx) }), ok: 404 },
@@ -278,13 +314,20 @@ const CASES: Record<string, Case> = {
 export function expectedStatus(access: AccessRule, c: Case, role: Role): number {
   if (access.public) return c.ok;
   if (role === 'anonymous') return 401;
+  // Acting for an archived organization: refused at the door, whatever the route.
+  if (role === 'userArchived') return 403;
   if (access.admin || access.customize) {
-    if (role === 'userA' || role === 'userB') return 403;
+    if (role === 'userA' || role === 'userB' || role === 'userFiltered') return 403;
     if (access.customize && role === 'adminOutside') return 403;
     return c.ok;
   }
   if (role === 'admin' || role === 'adminOutside') return access.organization === 'required' ? 400 : (c.admin ?? c.ok);
   if (role === 'userB') return c.otherOrg ?? c.ok;
+  if (role === 'userFiltered') {
+    // -1: the case states no `filtered` status (every user route must).
+    if (c.filtered === undefined) return -1;
+    return c.filtered;
+  }
   return c.ok;
 }
 
@@ -318,7 +361,16 @@ beforeAll(async () => {
   };
   const orgA = (await f.organization(users.userA)).id;
   const orgB = (await f.organization(users.userB)).id;
-  const call = await f.fillCall();
+  // A member of A the fixture call's e-mail filter leaves out, and a member of an archived organization.
+  const userFiltered = await f.user();
+  await t.db.query(`INSERT INTO organization_member (organization_id, user_id, role) VALUES ($1, $2, 'owner')`, [orgA, userFiltered.id]);
+  const userArchived = await f.user();
+  const orgArchived = (await f.organization(userArchived)).id;
+  await t.db.query('UPDATE organization SET archived_at = now() WHERE id = $1', [orgArchived]);
+  const call = await f.fillCall({
+    isUserFilterEnable: true,
+    userFilterEmail: [users.userA, users.userB, users.admin, users.adminOutside].map((u) => u.email).join(', '),
+  });
   type StepRef = { id: string; stepTypeName?: string };
   const stepOf = (c: { callType: { steps: StepRef[] } }, kind: string) => c.callType.steps.find((x) => x.stepTypeName === kind)!.id;
   const uploadStepId = stepOf(call, 'upload');
@@ -351,9 +403,10 @@ beforeAll(async () => {
     .send({ callSubmissionId: submissionA, stepId: surveyStepId, content: { mission: 'Ours' } })
     .expect(200);
   fx = {
-    users,
+    users: { ...users, userFiltered, userArchived },
     orgA,
     orgB,
+    orgArchived,
     callId: call.id,
     callTypeId: call.callType.id,
     stepId: call.callType.steps[0].id,
@@ -389,7 +442,7 @@ beforeAll(async () => {
     freshToken: async (role) => {
       if (role === 'anonymous') return undefined;
       const { SessionService } = await import('../src/modules/auth/sessions/session.service.js');
-      return (await t.app.get(SessionService).start(users[role].id, { userAgent: 'matrix', ip: null })).token;
+      return (await t.app.get(SessionService).start(fx.users[role].id, { userAgent: 'matrix', ip: null })).token;
     },
     freshUserId: async () => (await f.user()).id,
     orgVersion: async (orgId) =>
@@ -403,6 +456,8 @@ function headersFor(role: Role): Record<string, string> {
   if (role === 'anonymous') return {};
   if (role === 'userA') return fx.users.userA.headers(fx.orgA);
   if (role === 'userB') return fx.users.userB.headers(fx.orgB);
+  if (role === 'userFiltered') return fx.users.userFiltered.headers(fx.orgA);
+  if (role === 'userArchived') return fx.users.userArchived.headers(fx.orgArchived);
   return fx.users[role].headers();
 }
 
@@ -446,7 +501,11 @@ describe('authorization matrix over openapi/openapi.json', () => {
       if (res.status === 401) expect(res.body.key).toMatch(/^errors\.(unauthorized|invalid-token)$/);
       // organization-forbidden: an organization named in the query the user does not belong to (GetPBITokenRls).
       if (res.status === 403 && !op.access.public)
-        expect(res.body.key).toMatch(/^errors\.(admin-only|customize-only|organization-forbidden)$/);
+        expect(res.body.key).toMatch(
+          role === 'userArchived' && !op.access.admin && !op.access.customize
+            ? /^errors\.organization-forbidden$/
+            : /^errors\.(admin-only|customize-only|organization-forbidden)$/,
+        );
     }
     if (!op.access.public) {
       // User B naming organization A in the header is refused before anything runs.

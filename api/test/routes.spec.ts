@@ -69,13 +69,13 @@ describe('routes', () => {
     // impossible to build here without one; instead check the guard refuses when metadata is absent.
     const { AccessGuard } = await import('../src/modules/auth/access.guard.js');
     const { Reflector } = await import('@nestjs/core');
-    const { MemberOrganizationsReader } = await import('../src/modules/organizations/member-organizations.js');
+    const { AccessPolicy } = await import('../src/common/access/access.policy.js');
     const { AccessTokenVerifier } = await import('../src/modules/auth/access-token.verifier.js');
     const { RateLimiter } = await import('../src/modules/limits/rate-limiter.service.js');
     const guard = new AccessGuard(
       new Reflector(),
       t.settings,
-      t.app.get(MemberOrganizationsReader),
+      t.app.get(AccessPolicy),
       t.app.get(AccessTokenVerifier),
       t.app.get(RateLimiter),
     );

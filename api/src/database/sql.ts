@@ -38,6 +38,11 @@ export class Sql {
   }
 }
 
+/** Rows of a DELETE/UPDATE ... RETURNING (TypeORM's postgres driver answers [rows, count] for those). */
+export function returned<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
 /** SQL for a timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds, `Z`). */
 export const ISO_UTC = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

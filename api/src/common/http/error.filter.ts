@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Response } from 'express';
 import type { RequestWithId } from '../logging/logging.js';
 import { OptimisticLockVersionMismatchError, QueryFailedError } from 'typeorm';
-import { BAD_CHARACTER_MESSAGE } from '../validation/text-guard.js';
+import { BAD_CHARACTER_MESSAGE } from './text-guard.js';
 
 export interface ErrorBody {
   statusCode: number;

@@ -3,7 +3,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { badRequest } from './app-error.js';
-import { BAD_CHARACTER_MESSAGE, hasBadCharacter, invalidCharacters, parseJsonText } from '../validation/text-guard.js';
+import { BAD_CHARACTER_MESSAGE, hasBadCharacter, invalidCharacters, parseJsonText } from './text-guard.js';
 
 export const MAX_PAGE_SIZE = 100;
 /** The largest row offset a list accepts (PostgreSQL's OFFSET is a bigint; nobody pages this far). */

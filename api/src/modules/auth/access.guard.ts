@@ -2,18 +2,19 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';
-import { MemberOrganizationsReader } from '../organizations/member-organizations.js';
+import { AccessPolicy } from '../../common/access/access.policy.js';
+import { Permission } from '../../common/access/permission.js';
 import { ACCESS_KEY, type AccessRule, type AuthenticatedRequest } from '../../common/auth/access.decorator.js';
 import { badRequest, forbidden, unauthorized } from '../../common/http/app-error.js';
 import { RATE_LIMIT_KEY } from '../limits/rate-limit.decorator.js';
 import { RateLimiter, type LimitClass } from '../limits/rate-limiter.service.js';
-import { tooManyRequests } from './rate-limit.js';
+import { tooManyRequests } from '../limits/fixed-window.js';
 import { isEmptyId, isUuid } from '../../common/ids.js';
 
 /**
  * The one guard of the API. Every route must declare `@Access(...)`; one that does not is
- * refused. It authenticates the bearer token, checks the admin and customize rules, and
- * checks that SelectedOrganizationId names one of the user's organizations. Last, it counts
+ * refused. It authenticates the bearer token, checks the admin and customize rules, and asks
+ * the access policy whether the user may act for the organization SelectedOrganizationId names. Last, it counts
  * the request against the rate limits (every write, per user and per address: issue 13).
  */
 @Injectable()
@@ -26,7 +27,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly members: MemberOrganizationsReader,
+    private readonly access: AccessPolicy,
     private readonly tokens: AccessTokenVerifier,
     private readonly limiter: RateLimiter,
   ) {}
@@ -58,7 +59,8 @@ export class AccessGuard implements CanActivate {
       if (!isUuid(header)) throw badRequest('errors.organization-header', 'SelectedOrganizationId must be a UUID');
       // One canonical form from here on: the membership check and every later comparison agree.
       const organizationId = header.toLowerCase();
-      if (!(await this.isMember(user.id, organizationId)))
+      const auth = { user };
+      if (!(await this.access.checkAccess({ auth, permission: Permission.OrganizationRead, ids: [organizationId] })).has(organizationId))
         throw forbidden('errors.organization-forbidden', 'You do not belong to this organization');
       req.organizationId = organizationId;
     }
@@ -97,9 +99,5 @@ export class AccessGuard implements CanActivate {
   private inCustomizeDomain(email: string): boolean {
     const domain = this.settings.customizeEmailDomain;
     return !!domain && email.toLowerCase().endsWith(`@${domain}`);
-  }
-
-  private async isMember(userId: string, organizationId: string): Promise<boolean> {
-    return (await this.members.of(userId)).ids.has(organizationId);
   }
 }

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { UserEntity } from './user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
+import { likeContains } from '../../common/http/like.js';
 
 export interface AdminUserRow {
   id: string;
@@ -32,8 +33,7 @@ export class UserRepository {
   constructor(@InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>) {}
 
   async page(query: ListQuery): Promise<Page<AdminUserRow>> {
-    const q =
-      typeof query.filter.q === 'string' && query.filter.q.trim() ? `%${query.filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const q = typeof query.filter.q === 'string' && query.filter.q.trim() ? likeContains(query.filter.q.trim()) : null;
     const where = `WHERE ($1::text IS NULL OR u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1)`;
     const order = `${SORT_COLUMNS[query.sortField ?? 'email'] ?? 'u.email'} ${query.sortOrder === 'DESC' ? 'DESC' : 'ASC'} NULLS LAST, u.id`;
     const items: AdminUserRow[] = await this.repo.query(`SELECT ${COLUMNS} FROM app_user u ${where} ORDER BY ${order} OFFSET $2 LIMIT $3`, [

@@ -5,7 +5,7 @@ import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
-import { UserEntity } from './user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 
 export interface SignedInIdentity {
   /** The provider's ID token (kept with the session for the provider's sign-out). */

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { isCallOpen } from '@impact-calls/domain';
 import { randomInt } from 'node:crypto';
 import { QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
-import { badRequest } from '../../common/http/app-error.js';
-import { CallAccessService } from './call-access.service.js';
-import { CallSubmissionsRepository } from './calls.repository.js';
+import { AccessPolicy, callNotFound } from '../../common/access/access.policy.js';
+import { Permission } from '../../common/access/permission.js';
+import { CallSubmissionsRepository } from './call-submissions.repository.js';
+import { CallsRepository } from './calls.repository.js';
 import type { CallSubmissionRefDto } from './dto/call.dto.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -24,7 +24,8 @@ const isUniqueViolation = (e: unknown) =>
 @Injectable()
 export class CallSubmissionsService {
   constructor(
-    private readonly access: CallAccessService,
+    private readonly access: AccessPolicy,
+    private readonly calls: CallsRepository,
     private readonly subs: CallSubmissionsRepository,
   ) {}
 
@@ -34,10 +35,13 @@ export class CallSubmissionsService {
    * while the call is open; filtered-out users get 404.
    */
   async upsertForCall(callId: string, user: AuthUser, organizationId: string): Promise<CallSubmissionRefDto> {
-    const call = await this.access.requireVisibleCall(callId, user);
+    const auth = { user, organizationId };
+    const call = await this.calls.findById(callId);
+    if (!call) throw callNotFound();
+    this.access.require(auth, Permission.CallRead, call);
     const existing = await this.subs.findByCallAndOrganization(callId, organizationId);
     if (existing) return { id: existing.id, closed: existing.closed, code: existing.code };
-    if (!isCallOpen(call)) throw badRequest('pages.calls.error-call-closed', 'The call is not open');
+    this.access.require(auth, Permission.CallApply, call);
     for (let attempt = 0; ; attempt++) {
       try {
         await this.subs.insertIfAbsent({ callId, organizationId, userId: user.id, code: newSubmissionCode() });

@@ -7,10 +7,9 @@ import { isEmptyId } from '../../common/ids.js';
 import type { StepInputDto } from '../steps/dto/step.dto.js';
 import { normalizeStepContent } from '../steps/step-content.js';
 import type { StepEntity } from '../steps/step.entity.js';
-import { StepsRepository } from '../steps/steps.repository.js';
-import { toStepAdminDto } from '../steps/steps.service.js';
-import type { CallTypeEntity } from './call-type.entity.js';
-import { CallTypesRepository } from './calls.repository.js';
+import { StepsService, toStepAdminDto } from '../steps/steps.service.js';
+import type { CallTypeEntity } from '../steps/call-type.entity.js';
+import { CallTypesRepository } from './call-types.repository.js';
 import type { CallTypeDto, CallTypeInputDto, CallTypeSummaryDto } from './dto/call.dto.js';
 
 export interface CallTypeInput {
@@ -41,7 +40,7 @@ const isForeignKeyViolation = (e: unknown) =>
 export class CallTypesService {
   constructor(
     private readonly types: CallTypesRepository,
-    private readonly steps: StepsRepository,
+    private readonly steps: StepsService,
   ) {}
 
   toDto(t: CallTypeEntity, steps: StepEntity[]): CallTypeDto {

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
-import { CallTypeEntity } from './call-type.entity.js';
+import { CallTypeEntity } from '../steps/call-type.entity.js';
 
 /**
  * A funding or programme call. Open while now is in [openingAt, closingAt]. Its steps are

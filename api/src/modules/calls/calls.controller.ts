@@ -1,13 +1,5 @@
-import { Body, Controller, Get, HttpCode, ParseUUIDPipe, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Access, type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { CallSubmissionsService } from './call-submissions.service.js';
@@ -24,6 +16,7 @@ import {
   UpdateCallDto,
   UpsertCallSubmissionDto,
 } from './dto/call.dto.js';
+import { UuidQuery } from '../../common/http/uuid-query.js';
 
 const ADMIN = { admin: true } as const;
 
@@ -52,11 +45,10 @@ export class CallsController {
   @Get('GetCallById')
   @Access({ organization: 'optional' })
   @ApiOperation({ operationId: 'getCallById', summary: 'One call the user may see; 404 when missing or filtered out' })
-  @ApiQuery({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: CallUserDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   getCallById(
-    @Query('id', new ParseUUIDPipe()) id: string,
+    @UuidQuery('id') id: string,
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() organizationId?: string,
   ): Promise<CallUserDto> {
@@ -66,10 +58,9 @@ export class CallsController {
   @Get('GetCallByIdAdmin')
   @Access(ADMIN)
   @ApiOperation({ operationId: 'getCallByIdAdmin', summary: 'One call with every field, its call type and steps (answer keys included)' })
-  @ApiQuery({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: CallDetailAdminDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  getCallByIdAdmin(@Query('id', new ParseUUIDPipe()) id: string): Promise<CallDetailAdminDto> {
+  getCallByIdAdmin(@UuidQuery('id') id: string): Promise<CallDetailAdminDto> {
     return this.calls.getForAdmin(id);
   }
 
@@ -112,11 +103,10 @@ export class CallsController {
   @HttpCode(200)
   @Access(ADMIN)
   @ApiOperation({ operationId: 'deleteCall', summary: 'Delete a call without submissions' })
-  @ApiQuery({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: CallAdminDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The call has submissions (pages.admin.error-call-has-submissions)' })
-  deleteCall(@Query('id', new ParseUUIDPipe()) id: string): Promise<CallAdminDto> {
+  deleteCall(@UuidQuery('id') id: string): Promise<CallAdminDto> {
     return this.calls.delete(id);
   }
 
@@ -150,10 +140,9 @@ export class CallsController {
   @Get('GetCallType')
   @Access(ADMIN)
   @ApiOperation({ operationId: 'getCallType', summary: 'One call type with its steps (answer keys included)' })
-  @ApiQuery({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: CallTypeDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  getCallType(@Query('id', new ParseUUIDPipe()) id: string): Promise<CallTypeDto> {
+  getCallType(@UuidQuery('id') id: string): Promise<CallTypeDto> {
     return this.callTypes.get(id);
   }
 

@@ -1,32 +1,32 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { StepsModule } from '../steps/steps.module.js';
-import { CallAccessService } from './call-access.service.js';
 import { CallSubmissionEntity } from './call-submission.entity.js';
 import { CallSubmissionsService } from './call-submissions.service.js';
-import { CallTypeEntity } from './call-type.entity.js';
+import { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallTypesService } from './call-types.service.js';
 import { CallEntity } from './call.entity.js';
 import { CallsAdminController, CallTypesAdminController } from './calls-admin.controller.js';
 import { CallsController } from './calls.controller.js';
-import { CallsRepository, CallSubmissionsRepository, CallTypesRepository } from './calls.repository.js';
+import { CallSubmissionsRepository } from './call-submissions.repository.js';
+import { CallTypesRepository } from './call-types.repository.js';
+import { CallsRepository } from './calls.repository.js';
 import { CallsDemoSeeder } from './calls.demo.js';
 import { CallsService } from './calls.service.js';
 
-/** The Call group of the spec. Exports CallAccessService (the e-mail filter) for every module taking a call id. */
+/** The Call group of the spec. */
 @Module({
   imports: [TypeOrmModule.forFeature([CallEntity, CallTypeEntity, CallSubmissionEntity]), StepsModule],
   controllers: [CallsController, CallsAdminController, CallTypesAdminController],
   providers: [
     CallsService,
     CallTypesService,
-    CallAccessService,
     CallSubmissionsService,
     CallsRepository,
     CallTypesRepository,
     CallSubmissionsRepository,
     CallsDemoSeeder,
   ],
-  exports: [CallAccessService, CallsService, CallsRepository, CallSubmissionsService],
+  exports: [CallsService, CallSubmissionsService],
 })
 export class CallsModule {}

@@ -10,12 +10,13 @@ import {
   parseEmailFilter,
 } from '@impact-calls/domain';
 import { QueryFailedError, type EntityManager } from 'typeorm';
+import { AccessPolicy, callNotFound } from '../../common/access/access.policy.js';
+import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { badRequest, conflict, notFound, versionRequired } from '../../common/http/app-error.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { isEmptyId } from '../../common/ids.js';
-import { CallAccessService } from './call-access.service.js';
 import { CallTypesService } from './call-types.service.js';
 import type { CallEntity } from './call.entity.js';
 import { CallsRepository, type CallUserRow, type CallWithCounts } from './calls.repository.js';
@@ -91,7 +92,7 @@ const isForeignKeyViolation = (e: unknown) =>
 export class CallsService {
   constructor(
     private readonly calls: CallsRepository,
-    private readonly access: CallAccessService,
+    private readonly access: AccessPolicy,
     private readonly callTypes: CallTypesService,
   ) {}
 
@@ -100,14 +101,15 @@ export class CallsService {
   /** GetCallListUser: calls the user may see, open first then closed, each by name, with the organization's submission. */
   async listForUser(user: AuthUser, organizationId: string | undefined): Promise<CallUserDto[]> {
     const now = new Date();
-    const rows = (await this.calls.findAllWithSubmission(organizationId)).filter((c) => this.access.isVisible(c, user));
+    const rows = this.access.visibleCalls({ user, organizationId }, await this.calls.findAllWithSubmission(organizationId));
     return orderCallsForUser(rows, now).map((r) => toCallUserDto(r, now));
   }
 
   /** GetCallById: one call the user may see (404 when missing or filtered out). */
   async getForUser(id: string, user: AuthUser, organizationId: string | undefined): Promise<CallUserDto> {
     const [row] = await this.calls.findAllWithSubmission(organizationId, id);
-    if (!row || !this.access.isVisible(row, user)) throw notFound('pages.admin.call-not-found', 'Call not found');
+    if (!row) throw callNotFound();
+    this.access.require({ user, organizationId }, Permission.CallRead, row);
     return toCallUserDto(row, new Date());
   }
 

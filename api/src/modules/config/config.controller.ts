@@ -17,6 +17,7 @@ import { LANGUAGES, type Language } from '@impact-calls/domain';
 import { badRequest } from '../../common/http/app-error.js';
 import { ConfigService, preferredLanguage } from './config.service.js';
 import { ConfigAdminDto, ConfigDto, UpsertConfigDto } from './dto/config.dto.js';
+import { UuidQuery } from '../../common/http/uuid-query.js';
 
 const CUSTOMIZE = { customize: true } as const;
 
@@ -73,10 +74,9 @@ export class ConfigController {
   @HttpCode(200)
   @Access(CUSTOMIZE)
   @ApiOperation({ operationId: 'activateConfig', summary: 'Make this configuration the active one' })
-  @ApiQuery({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: ConfigAdminDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  activateConfig(@Query('id', new ParseUUIDPipe()) id: string): Promise<ConfigAdminDto> {
+  activateConfig(@UuidQuery('id') id: string): Promise<ConfigAdminDto> {
     return this.service.activate(id);
   }
 
@@ -84,10 +84,9 @@ export class ConfigController {
   @HttpCode(204)
   @Access(CUSTOMIZE)
   @ApiOperation({ operationId: 'deleteConfig', summary: 'Delete a configuration that is not active' })
-  @ApiQuery({ name: 'id', format: 'uuid' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'The active configuration cannot be deleted' })
-  deleteConfig(@Query('id', new ParseUUIDPipe()) id: string): Promise<void> {
+  deleteConfig(@UuidQuery('id') id: string): Promise<void> {
     return this.service.delete(id);
   }
 }

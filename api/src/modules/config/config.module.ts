@@ -11,6 +11,6 @@ import { ConsoleSettingsController } from './console-settings.controller.js';
   imports: [TypeOrmModule.forFeature([ConfigurationEntity])],
   controllers: [ConfigController, ConfigAdminController, ConsoleSettingsController],
   providers: [ConfigService, ConfigurationRepository, ConfigDemoSeeder],
-  exports: [ConfigService, ConfigurationRepository],
+  exports: [ConfigService],
 })
 export class ConfigModule {}

@@ -257,12 +257,12 @@ export class ConfigService {
         }
         Object.assign(existing, fields);
         existing.texts = mergeTexts(existing.texts, dto, defaultOf(existing));
-        return m.save(existing);
+        return this.configs.save(m, existing);
       }
       const isFirst = (await this.configs.count(m)) === 0;
       const created = this.configs.create({ ...fields, isActive: isFirst });
       created.texts = mergeTexts(undefined, dto, defaultOf({ defaultLanguage: dto.defaultLanguage ?? DEFAULT_LANGUAGE }));
-      return m.save(created);
+      return this.configs.save(m, created);
     });
     this.forget();
     return toConfigAdminDto(saved);
@@ -273,13 +273,7 @@ export class ConfigService {
     await this.configs.transaction(async (m) => {
       const target = await this.configs.findById(id, m);
       if (!target) throw notFound('errors.config-not-found', 'Configuration not found');
-      await m.query('UPDATE configuration SET is_active = false, updated_at = now(), version = version + 1 WHERE is_active AND id <> $1', [
-        id,
-      ]);
-      await m.query(
-        'UPDATE configuration SET is_active = true, updated_at = now(), version = version + 1 WHERE id = $1 AND NOT is_active',
-        [id],
-      );
+      await this.configs.activate(m, id);
     });
     this.forget();
     return this.get(id);
@@ -291,7 +285,7 @@ export class ConfigService {
       if (!target) throw notFound('errors.config-not-found', 'Configuration not found');
       if (target.isActive)
         throw conflict('pages.admin.error-config-active', 'The active configuration cannot be deleted; activate another one first');
-      await m.delete(ConfigurationEntity, { id });
+      await this.configs.delete(m, id);
     });
     this.forget();
   }

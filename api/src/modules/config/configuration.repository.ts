@@ -47,6 +47,26 @@ export class ConfigurationRepository {
     return this.repo.create(data);
   }
 
+  save(manager: EntityManager, config: ConfigurationEntity): Promise<ConfigurationEntity> {
+    return manager.save(config);
+  }
+
+  /** Makes one configuration the only active one (inside the caller's transaction). */
+  async activate(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(
+      'UPDATE configuration SET is_active = false, updated_at = now(), version = version + 1 WHERE is_active AND id <> $1',
+      [id],
+    );
+    await manager.query(
+      'UPDATE configuration SET is_active = true, updated_at = now(), version = version + 1 WHERE id = $1 AND NOT is_active',
+      [id],
+    );
+  }
+
+  async delete(manager: EntityManager, id: string): Promise<void> {
+    await manager.delete(ConfigurationEntity, { id });
+  }
+
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.repo.manager.transaction(work);
   }

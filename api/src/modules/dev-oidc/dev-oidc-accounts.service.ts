@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { QueryFailedError, type Repository } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { isUuid } from '../../common/ids.js';
-import { UserEntity } from '../auth/user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 import { devOidcIssuer } from './dev-oidc.client.js';
 
 export interface DevSignInInput {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UserEntity } from '../auth/user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 import { DevOidcAccountsService } from './dev-oidc-accounts.service.js';
 import { DevOidcService } from './dev-oidc.service.js';
 

@@ -7,7 +7,7 @@ import { generateKeyPair, exportJWK, type JWK } from 'jose';
 import Provider, { errors as oidcErrors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { translate } from '@impact-calls/domain';
 import { SETTINGS, type Settings } from '../../config/settings.js';
-import { FixedWindowLimiter } from '../auth/rate-limit.js';
+import { FixedWindowLimiter } from '../limits/fixed-window.js';
 import { DevOidcMemoryAdapter } from './dev-oidc.adapter.js';
 import { DevOidcAccountsService } from './dev-oidc-accounts.service.js';
 import {

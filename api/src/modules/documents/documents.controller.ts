@@ -25,6 +25,7 @@ import { DocumentsService, type RenderedPdf } from './documents.service.js';
 import { ExcelExportService } from './excel-export.service.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { PdfRenderer } from './pdf-renderer.js';
+import { UuidQuery } from '../../common/http/uuid-query.js';
 
 const uuid = () => new ParseUUIDPipe();
 
@@ -92,8 +93,6 @@ export class DocumentsCallController {
     operationId: 'getAllAnswerForPdf',
     summary: "The PDF's data: the acting organization's own submission of the call (administrators: any), in the language asked",
   })
-  @ApiQuery({ name: 'callId', format: 'uuid' })
-  @ApiQuery({ name: 'subId', format: 'uuid', description: 'The submission' })
   @LANG_QUERY
   @ApiOkResponse({ type: PdfExportDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
@@ -101,8 +100,8 @@ export class DocumentsCallController {
   getAllAnswerForPdf(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
-    @Query('callId', uuid()) callId: string,
-    @Query('subId', uuid()) subId: string,
+    @UuidQuery('callId') callId: string,
+    @UuidQuery('subId', { description: 'The submission' }) subId: string,
     @Query('lang') lang: string | undefined,
     @Req() req: Request,
   ): Promise<PdfExportDto> {
@@ -116,7 +115,6 @@ export class DocumentsCallController {
     summary:
       "The submission's PDF (application-<code>.pdf). Applicants: their organization's closed submission of a call with enableUserDownloadPdf; administrators: any",
   })
-  @ApiQuery({ name: 'submissionId', format: 'uuid' })
   @LANG_QUERY
   @ApiProduces('application/pdf')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
@@ -130,7 +128,7 @@ export class DocumentsCallController {
   async getSubmissionPdf(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
-    @Query('submissionId', uuid()) submissionId: string,
+    @UuidQuery('submissionId') submissionId: string,
     @Query('lang') lang: string | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,

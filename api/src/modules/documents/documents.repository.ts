@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql.js';
 import type { SubmissionFilter } from '../submissions/submission.repository.js';
 import type { DocumentAttachment, DocumentResult } from './submission-document.js';
+import { likeContains } from '../../common/http/like.js';
 
 /** A submission with its call, organization and user: what every document of it starts from. */
 export interface SubmissionHead {
@@ -108,7 +109,7 @@ export function filterConditions(filter: SubmissionFilter, params: unknown[]): s
   if (filter.submittedFrom) where.push(`s.submitted_at >= ${p(filter.submittedFrom)}`);
   if (filter.submittedTo) where.push(`s.submitted_at <= ${p(filter.submittedTo)}`);
   if (filter.q) {
-    const q = p(`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const q = p(likeContains(filter.q));
     where.push(`(o.name ILIKE ${q} OR s.code ILIKE ${q} OR c.name ILIKE ${q} OR u.email ILIKE ${q})`);
   }
   return where;

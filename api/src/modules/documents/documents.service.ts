@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Language } from '@impact-calls/domain';
+import { AccessPolicy, submissionNotFound } from '../../common/access/access.policy.js';
+import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
-import { badRequest, conflict } from '../../common/http/app-error.js';
-import { FillCache } from '../submissions/fill-cache.js';
-import { SubmissionAccessService, submissionNotFound } from '../submissions/submission-access.service.js';
+import { conflict } from '../../common/http/app-error.js';
+import { SubmissionsService } from '../submissions/submissions.service.js';
 import type { PdfExportDto } from './dto/documents.dto.js';
 import { DocumentsRepository, type SubmissionHead } from './documents.repository.js';
 import { PdfRenderer } from './pdf-renderer.js';
@@ -17,8 +18,8 @@ export interface RenderedPdf {
 
 /**
  * A submission's PDF and its data (spec section 3, "PDF export data"). Who may have them is
- * decided by the submissions module's access service (the acting organization's own
- * submission, as for reading it) plus the call's `enableUserDownloadPdf` and the submission
+ * decided by the access policy (submission.review: the acting organization's own
+ * submission, as for reading it; administrators any) plus the call's `enableUserDownloadPdf` and the submission
  * being closed for applicants' PDFs; administrators have any. `submissionPdf` is the plain
  * rendering for other modules (the confirmation e-mail), which decide access themselves.
  */
@@ -28,14 +29,14 @@ export class DocumentsService {
 
   constructor(
     private readonly repo: DocumentsRepository,
-    private readonly access: SubmissionAccessService,
-    private readonly fill: FillCache,
+    private readonly access: AccessPolicy,
+    private readonly submissions: SubmissionsService,
     private readonly renderer: PdfRenderer,
   ) {}
 
   /** The steps of a call type read for documents, once per cached definition list. */
   async steps(callTypeId: string): Promise<DocumentStep[]> {
-    const definitions = await this.fill.stepsOf(callTypeId);
+    const definitions = await this.submissions.steps(callTypeId);
     let steps = this.stepCache.get(definitions);
     if (!steps) {
       steps = definitions.map((x) => documentStep({ id: x.step.id, name: x.step.name, kind: x.kind, content: x.step.content }));
@@ -92,10 +93,7 @@ export class DocumentsService {
    * applicants only their acting organization's (the e-mail filter applies), as for reading it.
    */
   private async readableHead(user: AuthUser, organizationId: string | undefined, submissionId: string): Promise<SubmissionHead> {
-    if (!user.isAdmin) {
-      if (!organizationId) throw badRequest('errors.organization-required', 'Select an organization first');
-      await this.access.readableWithCall(organizationId, submissionId, user);
-    }
+    await this.access.requireAccess({ auth: { user, organizationId }, permission: Permission.SubmissionReview, ids: [submissionId] });
     return this.head(submissionId);
   }
 

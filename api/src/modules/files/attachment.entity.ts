@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
-import { UserEntity } from '../auth/user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { StepEntity } from '../steps/step.entity.js';

@@ -3,8 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CallEntity } from '../calls/call.entity.js';
-import { returned } from '../submissions/submission.repository.js';
+import { returned } from '../../database/sql.js';
 import { AttachmentEntity, AttachmentTypeEntity } from './attachment.entity.js';
+import { likeContains } from '../../common/http/like.js';
 
 const SORTABLE: Record<string, string> = {
   fileName: 'a.fileName',
@@ -36,6 +37,32 @@ export class AttachmentRepository {
 
   byDownloadId(downloadId: string): Promise<AttachmentEntity | null> {
     return this.db.manager.findOne(AttachmentEntity, { where: { downloadId } });
+  }
+
+  /** A submission's files, oldest first. */
+  ofSubmission(submissionId: string): Promise<AttachmentEntity[]> {
+    return this.db.manager.find(AttachmentEntity, {
+      where: { submissionId, purpose: 'submission' },
+      relations: { attachmentType: true },
+      order: { createdAt: 'ASC' },
+    });
+  }
+
+  /** One attachment, with its type, inside a transaction. */
+  byIdIn(m: EntityManager, id: string): Promise<AttachmentEntity | null> {
+    return m.findOne(AttachmentEntity, { where: { id }, relations: { attachmentType: true } });
+  }
+
+  byDownloadIdIn(m: EntityManager, downloadId: string): Promise<AttachmentEntity | null> {
+    return m.findOne(AttachmentEntity, { where: { downloadId } });
+  }
+
+  insert(m: EntityManager, row: Partial<AttachmentEntity>): Promise<AttachmentEntity> {
+    return m.getRepository(AttachmentEntity).save(row);
+  }
+
+  async delete(m: EntityManager, id: string): Promise<void> {
+    await m.delete(AttachmentEntity, { id });
   }
 
   /** Deletes the file of a submission's slot; answers the storage keys to remove. */
@@ -79,7 +106,7 @@ export class AttachmentRepository {
       .createQueryBuilder(AttachmentEntity, 'a')
       .leftJoinAndSelect('a.attachmentType', 't')
       .where('a.purpose = :purpose', { purpose });
-    if (q) qb.andWhere('a.file_name ILIKE :q', { q: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    if (q) qb.andWhere('a.file_name ILIKE :q', { q: likeContains(q) });
     const [items, total] = await qb
       .orderBy(SORTABLE[query.sortField ?? 'createdAt'] ?? 'a.createdAt', query.sortField ? query.sortOrder : 'DESC')
       .addOrderBy('a.id', 'ASC')

@@ -7,7 +7,6 @@ import {
   Param,
   ParseUUIDPipe,
   Post,
-  Query,
   Req,
   Res,
   StreamableFile,
@@ -23,7 +22,6 @@ import {
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiProduces,
-  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -36,6 +34,7 @@ import { FilesService } from './files.service.js';
 import { UploadInterceptor } from './upload.interceptor.js';
 import { contentDisposition } from './content-disposition.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
+import { UuidQuery } from '../../common/http/uuid-query.js';
 
 const uuid = () => new ParseUUIDPipe();
 
@@ -77,13 +76,12 @@ export class FilesController {
   @Get('GetAttachments')
   @Access({ organization: 'optional' })
   @ApiOperation({ operationId: 'getAttachments', summary: "A submission's files (the acting organization's, or any for administrators)" })
-  @ApiQuery({ name: 'submissionId', format: 'uuid' })
   @ApiOkResponse({ type: [AttachmentDto] })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   getAttachments(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
-    @Query('submissionId', uuid()) submissionId: string,
+    @UuidQuery('submissionId') submissionId: string,
   ): Promise<AttachmentDto[]> {
     return this.service.list(user, org, submissionId);
   }
@@ -99,14 +97,13 @@ export class FilesController {
   @Get('GetFile')
   @Access({ organization: 'optional' })
   @ApiOperation({ operationId: 'getFile', summary: 'Downloads a file under its name (attachment, nosniff)' })
-  @ApiQuery({ name: 'downloadId', format: 'uuid' })
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown, or not yours' })
   async getFile(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
-    @Query('downloadId', uuid()) downloadId: string,
+    @UuidQuery('downloadId') downloadId: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     const file = await this.service.download(user, org, downloadId);
@@ -120,13 +117,12 @@ export class FilesController {
   @HttpCode(204)
   @Access({ organization: 'required' })
   @ApiOperation({ operationId: 'deleteAttachment', summary: "Removes a file from an open submission's slot" })
-  @ApiQuery({ name: 'attachmentId', format: 'uuid' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   deleteAttachment(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
-    @Query('attachmentId', uuid()) id: string,
+    @UuidQuery('attachmentId') id: string,
   ): Promise<void> {
     return this.service.remove(user, org, id);
   }

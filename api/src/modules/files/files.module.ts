@@ -1,6 +1,5 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SubmissionsModule } from '../submissions/submissions.module.js';
 import { AttachmentEntity, AttachmentTypeEntity } from './attachment.entity.js';
 import { AttachmentRepository } from './attachment.repository.js';
 import { FilesAdminController, FilesController } from './files.controller.js';
@@ -8,10 +7,19 @@ import { FilesService } from './files.service.js';
 import { StorageModule } from './storage/storage.module.js';
 import { UploadInterceptor } from './upload.interceptor.js';
 
-/** The FileUpload group: uploads, attachments, downloads, through the storage interface. */
-@Module({
-  imports: [TypeOrmModule.forFeature([AttachmentEntity, AttachmentTypeEntity]), StorageModule, SubmissionsModule],
-  controllers: [FilesController, FilesAdminController],
-  providers: [FilesService, AttachmentRepository, UploadInterceptor],
-})
-export class FilesModule {}
+/**
+ * The FileUpload group: uploads, attachments, downloads, through the storage interface.
+ * `submissions` is the module providing SUBMISSION_SLOTS, named by the application's root so
+ * that files never imports submissions (which reads attachments).
+ */
+@Module({})
+export class FilesModule {
+  static forRoot(submissions: Type): DynamicModule {
+    return {
+      module: FilesModule,
+      imports: [TypeOrmModule.forFeature([AttachmentEntity, AttachmentTypeEntity]), StorageModule, submissions],
+      controllers: [FilesController, FilesAdminController],
+      providers: [FilesService, AttachmentRepository, UploadInterceptor],
+    };
+  }
+}

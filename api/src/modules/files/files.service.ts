@@ -9,7 +9,6 @@ import {
   fileExtension,
   fileKindOf,
   isDropZoneFile,
-  isEmailAllowed,
   maxUploadBytes,
   readUploadSlots,
   safeFileName,
@@ -18,16 +17,17 @@ import {
   type FilePurpose,
   type UploadSlot,
 } from '@impact-calls/domain';
+import { AccessPolicy } from '../../common/access/access.policy.js';
+import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../common/http/app-error.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { SubmissionAccessService } from '../submissions/submission-access.service.js';
-import { SubmissionRepository } from '../submissions/submission.repository.js';
-import { AttachmentEntity } from './attachment.entity.js';
+import type { AttachmentEntity } from './attachment.entity.js';
 import { toAttachmentDto } from './attachment.mapper.js';
 import { AttachmentRepository } from './attachment.repository.js';
 import type { AttachmentDto, AttachmentTypeDto, UploadFileDto } from './dto/files.dto.js';
+import { SUBMISSION_SLOTS, type SubmissionSlots } from './submission-slots.js';
 import { FILE_STORAGE, type FileStorage, NotFoundInStorage } from './storage/file-storage.js';
 import { fileTooLarge } from './upload.interceptor.js';
 
@@ -73,8 +73,8 @@ export class FilesService {
 
   constructor(
     private readonly attachments: AttachmentRepository,
-    private readonly submissions: SubmissionRepository,
-    private readonly access: SubmissionAccessService,
+    @Inject(SUBMISSION_SLOTS) private readonly submissions: SubmissionSlots,
+    private readonly access: AccessPolicy,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -160,7 +160,7 @@ export class FilesService {
     try {
       saved = await this.attachments.transaction(async (m) => {
         if (purpose === 'submission') {
-          const { submission } = await this.access.lockWritable(m, user, organizationId!, dto.CallSubmissionId!);
+          const { submission } = await this.submissions.lockWritable(m, { user, organizationId }, dto.CallSubmissionId!);
           Object.assign(row, {
             submissionId: submission.id,
             organizationId: submission.organizationId,
@@ -171,7 +171,7 @@ export class FilesService {
           replaced = await this.attachments.deleteSlot(m, submission.id, dto.StepId!, dto.SlotIndex!);
           await this.checkQuotas(m, submission.id, submission.organizationId, file.size);
         }
-        return m.getRepository(AttachmentEntity).save(row);
+        return this.attachments.insert(m, row);
       });
     } catch (e) {
       await this.forget([storageKey]);
@@ -215,7 +215,7 @@ export class FilesService {
     slotIndex: number,
   ): Promise<UploadSlot> {
     return this.attachments.transaction(async (m) => {
-      const { step } = await this.access.lockWritable(m, user, organizationId, submissionId, stepId);
+      const { step } = await this.submissions.lockWritable(m, { user, organizationId }, submissionId, stepId);
       if (!step || step.kind !== 'upload') throw notFound('errors.step-not-found', 'This upload step is not part of the call');
       const slot = readUploadSlots(step.step.content)[slotIndex];
       if (!slot)
@@ -225,35 +225,29 @@ export class FilesService {
   }
 
   async list(user: AuthUser, organizationId: string | undefined, submissionId: string): Promise<AttachmentDto[]> {
-    if (!user.isAdmin || organizationId) {
-      // Applicants (and administrators acting for an organization) see their organization's only.
-      const s = await this.submissions.findSubmission(submissionId);
-      if (!s || (s.organizationId !== organizationId && !user.isAdmin))
-        throw notFound('errors.submission-not-found', 'Submission not found');
-    }
-    return (await this.submissions.attachments(submissionId)).map(toAttachmentDto);
+    await this.access.requireAccess({ auth: { user, organizationId }, permission: Permission.SubmissionReview, ids: [submissionId] });
+    return (await this.attachments.ofSubmission(submissionId)).map(toAttachmentDto);
   }
 
   /** Removes a file from an open submission's slot. */
   async remove(user: AuthUser, organizationId: string, attachmentId: string): Promise<void> {
+    const auth = { user, organizationId };
+    await this.access.requireAccess({ auth, permission: Permission.AttachmentDelete, ids: [attachmentId] });
     const key = await this.attachments.transaction(async (m) => {
-      const a = await m.findOne(AttachmentEntity, { where: { id: attachmentId } });
-      if (!a || a.purpose !== 'submission' || a.organizationId !== organizationId) throw fileNotFound();
-      await this.access.lockWritable(m, user, organizationId, a.submissionId!);
-      await m.delete(AttachmentEntity, { id: a.id });
+      const a = await this.attachments.byIdIn(m, attachmentId);
+      if (!a?.submissionId) throw fileNotFound();
+      await this.submissions.lockWritable(m, auth, a.submissionId);
+      await this.attachments.delete(m, a.id);
       return a.storageKey;
     });
     await this.forget([key]);
   }
 
-  /**
-   * A file for download. Submission files: only the organization that owns them (the
-   * acting one) or an administrator; custom files: anyone who may see the call; library
-   * files: administrators. Everything else answers 404, as if the file did not exist.
-   */
+  /** A file for download, when the policy grants attachment.read (else 404, as if the file did not exist). */
   async download(user: AuthUser, organizationId: string | undefined, downloadId: string): Promise<Download> {
     const a = await this.attachments.byDownloadId(downloadId);
-    if (!a || !(await this.mayDownload(user, organizationId, a))) throw fileNotFound();
+    if (!a) throw fileNotFound();
+    await this.access.requireAccess({ auth: { user, organizationId }, permission: Permission.AttachmentRead, ids: [a.id] });
     try {
       return { stream: await this.storage.open(a.storageKey), fileName: a.fileName, mimeType: a.mimeType, size: a.dimensions };
     } catch (e) {
@@ -263,16 +257,6 @@ export class FilesService {
       }
       throw e;
     }
-  }
-
-  private async mayDownload(user: AuthUser, organizationId: string | undefined, a: AttachmentEntity): Promise<boolean> {
-    if (user.isAdmin) return true;
-    if (a.purpose === 'submission') return !!organizationId && a.organizationId === organizationId;
-    if (a.purpose === 'custom-file') {
-      const calls = await this.attachments.callsOfCustomFile(a.downloadId);
-      return calls.some((c) => isEmailAllowed(c, user.email));
-    }
-    return false;
   }
 
   async libraryPage(query: ListQuery): Promise<Page<AttachmentDto>> {
@@ -293,12 +277,12 @@ export class FilesService {
   /** Deletes a console file (library or an unused custom file). */
   async deleteLibraryFile(id: string): Promise<AttachmentDto> {
     const { dto, key } = await this.attachments.transaction(async (m) => {
-      const a = await m.findOne(AttachmentEntity, { where: { id }, relations: { attachmentType: true } });
+      const a = await this.attachments.byIdIn(m, id);
       if (!a || a.purpose === 'submission') throw fileNotFound();
       if ((await this.attachments.callsOfCustomFile(a.downloadId, m)).length) {
         throw badRequest('errors.file-in-use', 'This file is the custom file of a call: remove it there first');
       }
-      await m.delete(AttachmentEntity, { id });
+      await this.attachments.delete(m, id);
       return { dto: toAttachmentDto(a), key: a.storageKey };
     });
     await this.forget([key]);

@@ -17,7 +17,7 @@ import { from, type Observable, finalize, mergeMap } from 'rxjs';
 import { ATTACHMENT_MAX_BYTES, UPLOAD_DESCRIPTION_MAX } from '@impact-calls/domain';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { AppError, badRequest } from '../../common/http/app-error.js';
-import { holdsBadCharacter, invalidCharacters } from '../../common/validation/text-guard.js';
+import { holdsBadCharacter, invalidCharacters } from '../../common/http/text-guard.js';
 import { HttpStatus } from '@nestjs/common';
 
 /** The largest upload of any purpose: bigger requests are cut off while they stream in. */

@@ -53,6 +53,7 @@ import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
 import { FrameworkImportService } from './framework-import.service.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
+import { UuidQuery } from '../../common/http/uuid-query.js';
 
 const ADMIN = { admin: true } as const;
 const SIGNED_IN = {} as const;
@@ -107,13 +108,9 @@ export class ImpactFrameworkController {
     operationId: 'getImpactFrameworkById',
     summary: 'A framework with its stakeholders and its outcomes, indicators and proxies',
   })
-  @ApiQuery({ name: 'ImpactFrameworkId', format: 'uuid' })
   @ApiOkResponse({ type: ImpactFrameworkDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  getImpactFrameworkById(
-    @Query('ImpactFrameworkId', new ParseUUIDPipe()) id: string,
-    @CurrentUser() user: AuthUser,
-  ): Promise<ImpactFrameworkDto> {
+  getImpactFrameworkById(@UuidQuery('ImpactFrameworkId') id: string, @CurrentUser() user: AuthUser): Promise<ImpactFrameworkDto> {
     return this.service.get(id, user.isAdmin);
   }
 
@@ -123,11 +120,10 @@ export class ImpactFrameworkController {
     operationId: 'deleteImpactFrameworkSet',
     summary: "Delete a framework with its lists, unless a call's miniDyi step uses it (GET, as the spec says)",
   })
-  @ApiQuery({ name: 'ImpactFrameworkId', format: 'uuid' })
   @ApiOkResponse({ type: DeletedFrameworkDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'pages.admin.framework-in-use: a call uses it' })
-  deleteImpactFrameworkSet(@Query('ImpactFrameworkId', new ParseUUIDPipe()) id: string): Promise<DeletedFrameworkDto> {
+  deleteImpactFrameworkSet(@UuidQuery('ImpactFrameworkId') id: string): Promise<DeletedFrameworkDto> {
     return this.service.delete(id);
   }
 
@@ -184,10 +180,12 @@ export class ImpactFrameworkController {
   @Get('GetStakeholderType')
   @Access(SIGNED_IN)
   @ApiOperation({ operationId: 'getStakeholderType', summary: "A framework's stakeholders, in the order of the file" })
-  @ApiQuery({ name: 'ifSetId', format: 'uuid', description: 'The impact framework' })
   @ApiOkResponse({ type: [StakeholderDto] })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  async getStakeholderType(@Query('ifSetId', new ParseUUIDPipe()) frameworkId: string, @Res() res: Response): Promise<void> {
+  async getStakeholderType(
+    @UuidQuery('ifSetId', { description: 'The impact framework' }) frameworkId: string,
+    @Res() res: Response,
+  ): Promise<void> {
     sendJson(res, await this.service.stakeholders(frameworkId));
   }
 }
@@ -228,13 +226,12 @@ export class OutcomeController {
     operationId: 'getOutcomeType',
     summary: "A framework's outcomes under the SDG codes given (all of them for an empty list)",
   })
-  @ApiQuery({ name: 'ifSetId', format: 'uuid', description: 'The impact framework' })
   @ApiBody({ schema: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 17 }, maxItems: 100 }, description: 'SDG codes' })
   @ApiOkResponse({ type: [OutcomeTypeDto] })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async getOutcomeType(
-    @Query('ifSetId', new ParseUUIDPipe()) frameworkId: string,
+    @UuidQuery('ifSetId', { description: 'The impact framework' }) frameworkId: string,
     @Body() body: unknown,
     @Res() res: Response,
   ): Promise<void> {

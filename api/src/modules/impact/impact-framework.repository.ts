@@ -6,6 +6,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { Sql } from '../../database/sql.js';
 import { ImpactFrameworkEntity, SdgEntity } from './impact-framework.entity.js';
+import { likeContains } from '../../common/http/like.js';
 
 export interface FrameworkRow {
   id: string;
@@ -159,8 +160,7 @@ export class ImpactFrameworkRepository {
   }
 
   async findPage(query: ListQuery): Promise<Page<FrameworkRow>> {
-    const q =
-      typeof query.filter.q === 'string' && query.filter.q.trim() ? `%${query.filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const q = typeof query.filter.q === 'string' && query.filter.q.trim() ? likeContains(query.filter.q.trim()) : null;
     const where = q ? 'WHERE f.name ILIKE $1 OR f.description ILIKE $1' : '';
     const order = `${SORTABLE[query.sortField ?? 'createdAt'] ?? 'f.created_at'} ${query.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, f.id`;
     const params = q ? [q] : [];

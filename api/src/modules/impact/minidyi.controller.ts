@@ -1,17 +1,10 @@
-import { Body, Controller, Get, ParseUUIDPipe, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Access, type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { MiniDyiResultDto, PutMiniDyiDto } from './dto/minidyi.dto.js';
 import { MiniDyiService } from './minidyi.service.js';
+import { UuidQuery } from '../../common/http/uuid-query.js';
 
 const APPLICANT = { organization: 'required' } as const;
 
@@ -42,16 +35,14 @@ export class MiniDyiController {
     operationId: 'getMiniDyi',
     summary: "The miniDyi result of one step of the acting organization's submission: saved state, SROI estimate, what is missing",
   })
-  @ApiQuery({ name: 'submissionId', format: 'uuid' })
-  @ApiQuery({ name: 'stepId', format: 'uuid' })
   @ApiOkResponse({ type: MiniDyiResultDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'components.mini-dyi.error-not-minidyi: not a miniDyi step' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown submission or step, or of another organization' })
   getMiniDyi(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
-    @Query('submissionId', new ParseUUIDPipe()) submissionId: string,
-    @Query('stepId', new ParseUUIDPipe()) stepId: string,
+    @UuidQuery('submissionId') submissionId: string,
+    @UuidQuery('stepId') stepId: string,
   ): Promise<MiniDyiResultDto> {
     return this.service.get(user, org, submissionId, stepId);
   }

@@ -26,9 +26,6 @@ import type { StepEntity } from '../steps/step.entity.js';
 import type { StepResultEntity } from '../submissions/step-result.entity.js';
 import type { StepResultContext, StepResultHook } from '../submissions/step-result-hooks.js';
 import { StepResultHooks } from '../submissions/step-result-hooks.js';
-import { SubmissionAccessService } from '../submissions/submission-access.service.js';
-import { SubmissionRepository } from '../submissions/submission.repository.js';
-import { FillCache } from '../submissions/fill-cache.js';
 import { SubmissionsService } from '../submissions/submissions.service.js';
 import { MiniDyiStateDto, type MiniDyiResultDto, type PutMiniDyiDto, type SroiEstimateDto } from './dto/minidyi.dto.js';
 import { MiniDyiRepository } from './minidyi.repository.js';
@@ -91,7 +88,7 @@ function stepSettings(step: StepEntity, call: CallEntity): { content: MiniDyiSte
  * submissions module's UpsertCallStepResult and PutMiniDYI alike, through the step-result
  * hook), the SROI computed from the framework's proxies and kept on the step result and
  * the submission, and the closing checks. Reads and writes go through the submissions
- * module's access rules (organization, closed, call open).
+ * module's reads and the access policy (submission.read, submission.write).
  */
 @Injectable()
 export class MiniDyiService implements OnModuleInit, StepResultHook {
@@ -100,10 +97,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
   constructor(
     private readonly hooks: StepResultHooks,
     private readonly submissions: SubmissionsService,
-    private readonly access: SubmissionAccessService,
-    private readonly submissionRepo: SubmissionRepository,
     private readonly repo: MiniDyiRepository,
-    private readonly fill: FillCache,
   ) {}
 
   onModuleInit(): void {
@@ -150,7 +144,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
     if (result) {
       const { content: settings } = stepSettings(ctx.step, ctx.call);
       const score = finite(computeSroi(readMiniDyiState(result.content, ctx.step.id, settings), settings.sroi).sroi);
-      if (score !== result.score) await this.submissionRepo.setResultScore(ctx.m, result.id, score);
+      if (score !== result.score) await this.submissions.setResultScore(ctx.m, result.id, score);
     }
     await this.storeSubmissionSroi(ctx.m, ctx.submission, ctx.call);
   }
@@ -159,10 +153,11 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
 
   /** GET MiniDYI: the saved state of one miniDyi step of the acting organization's submission (an empty one before the first save). */
   async get(user: AuthUser, organizationId: string, submissionId: string, stepId: string): Promise<MiniDyiResultDto> {
-    const submission = await this.access.readable(organizationId, submissionId);
+    const auth = { user, organizationId };
+    const { submission } = await this.submissions.readable(auth, submissionId);
     const { call, step } = await this.miniDyiStep(submission, stepId);
-    const result = await this.submissionRepo.result(submission.id, step.id);
-    return this.view(submission, call, step, result, !!this.access.writeRefusal(user, submission, call));
+    const result = await this.submissions.result(submission.id, step.id);
+    return this.view(submission, call, step, result, this.submissions.readOnly(auth, submission, call));
   }
 
   /**
@@ -182,7 +177,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
       const r = await this.repo.findResult(dto.stepResultID);
       // Another organization's result is as unknown as a missing one.
       if (!r) throw notFound('errors.step-result-not-found', 'No answer saved for this step');
-      await this.access.readable(organizationId, r.submissionId);
+      await this.submissions.readable({ user, organizationId }, r.submissionId);
       if ((submissionId && submissionId !== r.submissionId) || (stepId && stepId !== r.stepId)) {
         throw badRequest('errors.validation', 'stepResultID belongs to another submission or step', {
           errors: { stepResultID: 'belongs to another submission or step' },
@@ -196,9 +191,9 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
         errors: { callSubmissionId: 'required without stepResultID', stepId: 'required without stepResultID' },
       });
     }
-    const submission = await this.access.readable(organizationId, submissionId);
+    const { submission } = await this.submissions.readable({ user, organizationId }, submissionId);
     const { step } = await this.miniDyiStep(submission, stepId);
-    const existing = await this.submissionRepo.result(submission.id, step.id);
+    const existing = await this.submissions.result(submission.id, step.id);
     const saved = (existing?.content && typeof existing.content === 'object' ? existing.content : {}) as Record<string, unknown>;
     const content: Record<string, unknown> = {
       stepId: step.id,
@@ -226,8 +221,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
   }
 
   private async miniDyiStep(submission: CallSubmissionEntity, stepId: string): Promise<{ call: CallEntity; step: StepEntity }> {
-    const call = await this.fill.call(submission.callId);
-    const found = call && (await this.fill.step(call.callTypeId, stepId));
+    const { call, found } = await this.submissions.callStep(submission.callId, stepId);
     if (!call || !found) throw notFound('errors.step-not-found', 'This step is not part of the call');
     if (found.kind !== MINIDYI_KIND)
       throw badRequest('components.mini-dyi.error-not-minidyi', 'This step is not an impact design (miniDyi) step');
@@ -252,8 +246,8 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
    * the sum of those budgets (with one miniDyi step, that step's SROI); null without one.
    */
   private async storeSubmissionSroi(m: EntityManager, submission: CallSubmissionEntity, call: CallEntity): Promise<void> {
-    const steps = (await this.submissionRepo.stepsOf(call.callTypeId, m)).filter((x) => x.kind === MINIDYI_KIND);
-    const results = new Map((await this.submissionRepo.results(submission.id, m)).map((r) => [r.stepId, r]));
+    const steps = (await this.submissions.steps(call.callTypeId, m)).filter((x) => x.kind === MINIDYI_KIND);
+    const results = new Map((await this.submissions.results(submission.id, m)).map((r) => [r.stepId, r]));
     let presentValue = 0;
     let budget = 0;
     for (const { step } of steps) {

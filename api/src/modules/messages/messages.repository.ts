@@ -6,6 +6,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { Sql } from '../../database/sql.js';
 import type { MessageKind, MessageState } from './message.entity.js';
+import { likeContains } from '../../common/http/like.js';
 
 /** A message row as the sender and the console read it (snake_case columns mapped by hand). */
 export interface MessageRow {
@@ -400,7 +401,7 @@ export class MessagesRepository {
     if (filter.callId) add('m.call_id = ?', filter.callId);
     if (filter.batchId) add('m.batch_id = ?', filter.batchId);
     if (filter.q) {
-      params.push(`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(likeContains(filter.q));
       where.push(`(m.to_address ILIKE $${params.length} OR m.subject ILIKE $${params.length})`);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';

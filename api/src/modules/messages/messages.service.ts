@@ -3,6 +3,7 @@ import { isEmailAddress, LANGUAGES, type Language } from '@impact-calls/domain';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
+import { listFilter } from '../../common/http/list-filter.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type {
   CallMessageSettingsDto,
@@ -18,7 +19,7 @@ import type {
   SendEmailResultDto,
 } from './dto/messages.dto.js';
 import { AUDIENCES, MAX_EXPLICIT_ADDRESSES } from './dto/messages.dto.js';
-import { MESSAGE_KINDS, MESSAGE_STATES, type MessageKind, type MessageState } from './message.entity.js';
+import { MESSAGE_KINDS, MESSAGE_STATES } from './message.entity.js';
 import { MessageQueue } from './message-queue.service.js';
 import { answersSummary, toBranding } from './message-sender.service.js';
 import { MessagesRepository, type Audience, type MessageRow, type RecipientQuery } from './messages.repository.js';
@@ -174,25 +175,13 @@ export class MessagesService implements OnModuleInit {
   // ------------------------------------------------------------ outbox
 
   async page(query: ListQuery): Promise<Page<MessageDto>> {
-    const f = query.filter;
-    const str = (k: string) => (typeof f[k] === 'string' && f[k] !== '' ? (f[k] as string) : undefined);
-    const uuid = (k: string) => {
-      const v = str(k);
-      if (v !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v))
-        throw badRequest('errors.list-query', `${k} must be a UUID`);
-      return v;
-    };
-    const state = str('state');
-    if (state !== undefined && !(MESSAGE_STATES as readonly string[]).includes(state))
-      throw badRequest('errors.list-query', 'unknown state');
-    const kind = str('kind');
-    if (kind !== undefined && !(MESSAGE_KINDS as readonly string[]).includes(kind)) throw badRequest('errors.list-query', 'unknown kind');
+    const f = listFilter(query.filter);
     const page = await this.repo.page(query, {
-      q: str('q')?.slice(0, 200),
-      state: state as MessageState | undefined,
-      kind: kind as MessageKind | undefined,
-      callId: uuid('callId'),
-      batchId: uuid('batchId'),
+      q: f.q(),
+      state: f.oneOf('state', MESSAGE_STATES, 'unknown state'),
+      kind: f.oneOf('kind', MESSAGE_KINDS, 'unknown kind'),
+      callId: f.uuid('callId'),
+      batchId: f.uuid('batchId'),
     });
     return { items: page.items.map(toDto), total: page.total };
   }

@@ -1,13 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Access, CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
@@ -22,8 +14,7 @@ import {
 } from './dto/organization.dto.js';
 import { OrganizationService } from './organization.service.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
-
-const uuid = new ParseUUIDPipe();
+import { UuidQuery } from '../../common/http/uuid-query.js';
 
 /** The Organization group of the spec: a signed-in user's own organizations. */
 @ApiTags('Organization')
@@ -53,10 +44,9 @@ export class OrganizationController {
   @Get('GetOrganizationById')
   @Access({})
   @ApiOperation({ operationId: 'getOrganizationById', summary: 'One of the user’s organizations' })
-  @ApiQuery({ name: 'orgId', format: 'uuid' })
   @ApiOkResponse({ type: OrganizationDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such organization among the user’s' })
-  get(@CurrentUser() user: AuthUser, @Query('orgId', uuid) orgId: string): Promise<OrganizationDto> {
+  get(@CurrentUser() user: AuthUser, @UuidQuery('orgId') orgId: string): Promise<OrganizationDto> {
     return this.service.getForUser(user, orgId);
   }
 
@@ -78,10 +68,9 @@ export class OrganizationController {
     operationId: 'deleteOrganization',
     summary: 'Delete one of the user’s organizations (archived instead when it has applications)',
   })
-  @ApiQuery({ name: 'orgId', format: 'uuid' })
   @ApiOkResponse({ type: OrganizationDeletedDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  delete(@CurrentUser() user: AuthUser, @Query('orgId', uuid) orgId: string): Promise<OrganizationDeletedDto> {
+  delete(@CurrentUser() user: AuthUser, @UuidQuery('orgId') orgId: string): Promise<OrganizationDeletedDto> {
     return this.service.delete(user, orgId);
   }
 }
@@ -109,7 +98,7 @@ export class OrganizationAdminController {
   @ApiOperation({ operationId: 'adminGetOrganization', summary: 'One organization with its members' })
   @ApiOkResponse({ type: AdminOrganizationDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  get(@Param('id', uuid) id: string): Promise<AdminOrganizationDto> {
+  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<AdminOrganizationDto> {
     return this.service.adminGet(id);
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
-import { UserEntity } from '../auth/user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 import { DemoSeeder, type DemoContentSeeder } from '../demo/demo-seeder.decorator.js';
 import { oidcClientSettings } from '../dev-oidc/dev-oidc.client.js';
 import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, ManyToOne, JoinColumn, PrimaryColumn, CreateDateColumn } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
-import { UserEntity } from '../auth/user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 
 /** An organization that applies to calls. Archived organizations keep their submissions. */
 @Entity('organization')

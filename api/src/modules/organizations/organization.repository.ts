@@ -3,8 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { isUuid } from '../../common/ids.js';
+import type { Membership } from '../../common/access/memberships.js';
 import { ISO_UTC, Sql } from '../../database/sql.js';
 import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';
+import { likeContains } from '../../common/http/like.js';
 
 export interface MemberRow {
   userId: string;
@@ -39,11 +41,12 @@ export class OrganizationRepository {
 
   /**
    * The user's active (not archived) organizations by name, as the JSON of OrganizationDto[]
-   * built by PostgreSQL, with their ids: what every applicant screen and the access guard
-   * read, without hydrating entities. The shape is `toOrganizationDto`'s (a test compares them).
+   * built by PostgreSQL, and every membership with its role and whether the organization is
+   * archived: what every applicant screen and the access policy read, without hydrating
+   * entities. The shape is `toOrganizationDto`'s (a test compares them).
    */
-  async findForMemberJson(userId: string): Promise<{ json: string; ids: string[] }> {
-    const [row] = await this.sql.rows<{ json: string; ids: string[] }>(
+  async findForMemberJson(userId: string): Promise<{ json: string; memberships: Membership[] }> {
+    const [row] = await this.sql.rows<{ json: string; memberships: Membership[] }>(
       'organizations-of-member',
       `SELECT coalesce(json_agg(json_build_object(
           'id', o.id, 'name', o.name, 'reg_number', o.reg_number, 'street_name', o.street_name, 'city_name', o.city_name,
@@ -52,27 +55,19 @@ export class OrganizationRepository {
           'personalData', o.personal_data, 'selfCertification', o.self_certification, 'termsOfService', o.terms_of_service,
           'nordicCountry', o.nordic_country, 'preFunding', o.pre_funding, 'chnageInLife', o.chnage_in_life, 'version', o.version,
           'createdAt', ${ISO_UTC('o.created_at')}
-        ) ORDER BY lower(o.name), o.created_at), '[]')::text AS json,
-        coalesce(array_agg(o.id::text), '{}') AS ids
-        FROM organization o JOIN organization_member m ON m.organization_id = o.id AND m.user_id = $1
-        WHERE o.archived_at IS NULL`,
+        ) ORDER BY lower(o.name), o.created_at) FILTER (WHERE o.archived_at IS NULL), '[]')::text AS json,
+        coalesce(json_agg(json_build_object('organizationId', o.id, 'role', m.role, 'archived', o.archived_at IS NOT NULL)), '[]') AS memberships
+        FROM organization o JOIN organization_member m ON m.organization_id = o.id AND m.user_id = $1`,
       [userId],
     );
     return row;
   }
 
-  /** One active organization, only if the user is a member; locked for update inside a transaction. */
-  findForMemberById(userId: string, id: string, manager?: EntityManager, lock = false): Promise<OrganizationEntity | null> {
-    const qb = this.orgs(manager)
-      .createQueryBuilder('o')
-      .innerJoin(OrganizationMemberEntity, 'm', 'm.organization_id = o.id AND m.user_id = :userId', { userId })
-      .where('o.id = :id AND o.archived_at IS NULL', { id });
-    if (lock) qb.setLock('pessimistic_write', undefined, ['o']);
+  /** One organization; locked for update when given a transaction's manager. */
+  findById(id: string, manager?: EntityManager): Promise<OrganizationEntity | null> {
+    const qb = this.orgs(manager).createQueryBuilder('o').where('o.id = :id', { id });
+    if (manager) qb.setLock('pessimistic_write', undefined, ['o']);
     return qb.getOne();
-  }
-
-  findById(id: string): Promise<OrganizationEntity | null> {
-    return this.repo.findOne({ where: { id } });
   }
 
   async findPage(query: ListQuery): Promise<Page<{ org: OrganizationEntity; memberCount: number }>> {
@@ -96,7 +91,7 @@ export class OrganizationRepository {
   private applyFilter(qb: SelectQueryBuilder<OrganizationEntity>, filter: Record<string, unknown>): void {
     const q = typeof filter.q === 'string' ? filter.q.trim() : '';
     if (q) {
-      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likeContains(q);
       qb.andWhere(
         `(o.name ILIKE :like OR o.reg_number ILIKE :like OR o.city_name ILIKE :like OR o.contact_email ILIKE :like
           OR EXISTS (SELECT 1 FROM organization_member fm JOIN app_user fu ON fu.id = fm.user_id WHERE fm.organization_id = o.id AND fu.email ILIKE :like))`,

@@ -14,6 +14,8 @@ import type {
   UpdateOrganizationDto,
 } from './dto/organization.dto.js';
 import type { OrganizationEntity } from './organization.entity.js';
+import { AccessPolicy } from '../../common/access/access.policy.js';
+import { Permission } from '../../common/access/permission.js';
 import { MemberOrganizationsReader } from './member-organizations.js';
 import { OrganizationRepository } from './organization.repository.js';
 
@@ -57,6 +59,7 @@ export class OrganizationService {
   constructor(
     private readonly orgs: OrganizationRepository,
     private readonly members: MemberOrganizationsReader,
+    private readonly access: AccessPolicy,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -66,7 +69,8 @@ export class OrganizationService {
   }
 
   async getForUser(user: AuthUser, id: string): Promise<OrganizationDto> {
-    const org = await this.orgs.findForMemberById(user.id, id);
+    await this.access.requireAccess({ auth: { user }, permission: Permission.OrganizationRead, ids: [id] });
+    const org = await this.orgs.findById(id);
     if (!org) throw organizationNotFound();
     return toOrganizationDto(org);
   }
@@ -89,8 +93,9 @@ export class OrganizationService {
 
   async update(user: AuthUser, dto: UpdateOrganizationDto): Promise<OrganizationDto> {
     const fields = this.fields(dto);
+    await this.access.requireAccess({ auth: { user }, permission: Permission.OrganizationWrite, ids: [dto.id] });
     const saved = await this.orgs.transaction(async (m) => {
-      const org = await this.orgs.findForMemberById(user.id, dto.id, m, true);
+      const org = await this.orgs.findById(dto.id, m);
       if (!org) throw organizationNotFound();
       if (org.version !== dto.version) throw conflict('errors.stale-version', 'This organization was changed meanwhile; reload it');
       Object.assign(org, fields);
@@ -102,8 +107,9 @@ export class OrganizationService {
 
   /** Deletes the organization, or archives it when applications reference it. */
   async delete(user: AuthUser, id: string): Promise<OrganizationDeletedDto> {
+    await this.access.requireAccess({ auth: { user }, permission: Permission.OrganizationWrite, ids: [id] });
     const deleted = await this.orgs.transaction(async (m) => {
-      const org = await this.orgs.findForMemberById(user.id, id, m, true);
+      const org = await this.orgs.findById(id, m);
       if (!org) throw organizationNotFound();
       return { id, archived: await this.orgs.deleteOrArchive(m, id) };
     });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrganizationAdminController, OrganizationController } from './organization.controller.js';
+import { MEMBERSHIP_READER } from '../../common/access/memberships.js';
 import { MemberOrganizationsReader } from './member-organizations.js';
 import { OrganizationDemoSeeder } from './organization.demo.js';
 import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';
@@ -11,7 +12,14 @@ import { OrganizationService } from './organization.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([OrganizationEntity, OrganizationMemberEntity])],
   controllers: [OrganizationController, OrganizationAdminController],
-  providers: [OrganizationRepository, OrganizationService, MemberOrganizationsReader, OrganizationDemoSeeder],
-  exports: [OrganizationService, MemberOrganizationsReader],
+  providers: [
+    OrganizationRepository,
+    OrganizationService,
+    MemberOrganizationsReader,
+    // The access policy (common/access) reads memberships through this token.
+    { provide: MEMBERSHIP_READER, useExisting: MemberOrganizationsReader },
+    OrganizationDemoSeeder,
+  ],
+  exports: [OrganizationService, MEMBERSHIP_READER],
 })
 export class OrganizationsModule {}

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
-import { CallTypeEntity } from '../calls/call-type.entity.js';
+import { CallTypeEntity } from './call-type.entity.js';
 import { StepTypeEntity } from './step-type.entity.js';
 
 /** One step of a call type, shown to applicants in ascending `sort` order. */

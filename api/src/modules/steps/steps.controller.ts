@@ -1,17 +1,10 @@
-import { Body, Controller, Get, HttpCode, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Access, type AuthUser, CurrentUser } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { CreateStepTypeDto, StepDto, StepTypeDto } from './dto/step.dto.js';
 import { StepsService } from './steps.service.js';
+import { UuidQuery } from '../../common/http/uuid-query.js';
 
 /** The Step group of the spec. */
 @ApiTags('Step')
@@ -25,20 +18,18 @@ export class StepsController {
     operationId: 'getStepById',
     summary: 'One step of a call the user may see (e-mail filter applies); never the answer key',
   })
-  @ApiQuery({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: StepDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  getStepById(@Query('id', new ParseUUIDPipe()) id: string, @CurrentUser() user: AuthUser): Promise<StepDto> {
+  getStepById(@UuidQuery('id') id: string, @CurrentUser() user: AuthUser): Promise<StepDto> {
     return this.service.getStepById(id, user);
   }
 
   @Get('GetSteps')
   @Access({})
   @ApiOperation({ operationId: 'getSteps', summary: 'The steps of a call type in ascending sort order (e-mail filter applies)' })
-  @ApiQuery({ name: 'callTypeId', format: 'uuid' })
   @ApiOkResponse({ type: [StepDto] })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  getSteps(@Query('callTypeId', new ParseUUIDPipe()) callTypeId: string, @CurrentUser() user: AuthUser): Promise<StepDto[]> {
+  getSteps(@UuidQuery('callTypeId') callTypeId: string, @CurrentUser() user: AuthUser): Promise<StepDto[]> {
     return this.service.getSteps(callTypeId, user);
   }
 

@@ -11,6 +11,6 @@ import { StepsService } from './steps.service.js';
   imports: [TypeOrmModule.forFeature([StepEntity, StepTypeEntity])],
   controllers: [StepsController],
   providers: [StepsService, StepsRepository],
-  exports: [StepsService, StepsRepository],
+  exports: [StepsService],
 })
 export class StepsModule {}

@@ -4,11 +4,6 @@ import { type EntityManager, In, type Repository } from 'typeorm';
 import { StepTypeEntity } from './step-type.entity.js';
 import { StepEntity } from './step.entity.js';
 
-export interface CallFilterRow {
-  isUserFilterEnable: boolean;
-  userFilterEmail: string;
-}
-
 @Injectable()
 export class StepsRepository {
   constructor(
@@ -32,14 +27,6 @@ export class StepsRepository {
       relations: { stepType: true },
       order: { sort: 'ASC', name: 'ASC', id: 'ASC' },
     });
-  }
-
-  /** The e-mail filters of the calls using a call type (who may read its steps). */
-  callFiltersOfCallType(callTypeId: string): Promise<CallFilterRow[]> {
-    return this.steps.manager.query(
-      `SELECT is_user_filter_enable AS "isUserFilterEnable", user_filter_email AS "userFilterEmail" FROM call WHERE call_type_id = $1`,
-      [callTypeId],
-    );
   }
 
   async saveAll(steps: Partial<StepEntity>[], m: EntityManager): Promise<StepEntity[]> {

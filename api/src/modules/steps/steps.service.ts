@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { isEmailAllowed, orderSteps } from '@impact-calls/domain';
+import { orderSteps } from '@impact-calls/domain';
+import { AccessPolicy } from '../../common/access/access.policy.js';
+import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
+import type { EntityManager } from 'typeorm';
 import type { StepTypeEntity } from './step-type.entity.js';
 import type { StepEntity } from './step.entity.js';
 import { StepsRepository } from './steps.repository.js';
@@ -36,19 +39,44 @@ const STEP_TYPE_NAME = /^[\p{L}\p{N} _-]+$/u;
 /** The Step group: applicants read the steps of calls they may see; administrators add step types. */
 @Injectable()
 export class StepsService {
-  constructor(private readonly steps: StepsRepository) {}
+  constructor(
+    private readonly steps: StepsRepository,
+    private readonly access: AccessPolicy,
+  ) {}
 
   /** One step, for a user who may see a call using its call type (else 404, e-mail filter included). */
   async getStepById(id: string, user: AuthUser): Promise<StepDto> {
+    const stepNotFound = () => notFound('errors.step-not-found', 'Step not found');
     const step = await this.steps.findById(id);
-    if (!step || !(await this.mayRead(step.callTypeId, user))) throw notFound('errors.step-not-found', 'Step not found');
+    if (!step) throw stepNotFound();
+    await this.access.requireAccess({ auth: { user }, permission: Permission.CallTypeRead, ids: [step.callTypeId], refusal: stepNotFound });
     return toStepDto(step);
   }
 
   /** The ordered steps of a call type, for a user who may see a call using it. */
   async getSteps(callTypeId: string, user: AuthUser): Promise<StepDto[]> {
-    if (!(await this.mayRead(callTypeId, user))) throw notFound('errors.call-type-not-found', 'Call type not found');
+    await this.access.requireAccess({ auth: { user }, permission: Permission.CallTypeRead, ids: [callTypeId] });
     return orderSteps(await this.steps.findByCallTypes([callTypeId])).map(toStepDto);
+  }
+
+  // ------------------------------------------------------------ for the call types (calls module)
+
+  /** The steps of call types, in order (inside `m`'s transaction when given). */
+  findByCallTypes(callTypeIds: string[], m?: EntityManager): Promise<StepEntity[]> {
+    return this.steps.findByCallTypes(callTypeIds, m);
+  }
+
+  findTypesByIds(ids: string[], m?: EntityManager): Promise<StepTypeEntity[]> {
+    return this.steps.findTypesByIds(ids, m);
+  }
+
+  /** Removes a call type's steps not in `keep` (inside `m`'s transaction). */
+  deleteOthers(callTypeId: string, keep: string[], m: EntityManager): Promise<void> {
+    return this.steps.deleteOthers(callTypeId, keep, m);
+  }
+
+  saveAll(rows: Partial<StepEntity>[], m: EntityManager): Promise<StepEntity[]> {
+    return this.steps.saveAll(rows, m);
   }
 
   async getStepTypes(): Promise<StepTypeDto[]> {
@@ -65,11 +93,5 @@ export class StepsService {
     if (await this.steps.findTypeByNameInsensitive(clean))
       throw conflict('pages.admin.error-step-type-exists', `A step type named ${clean} already exists`);
     return toStepTypeDto(await this.steps.createType(clean));
-  }
-
-  /** The applicant paths apply the e-mail filter of the calls using the call type. */
-  private async mayRead(callTypeId: string, user: AuthUser): Promise<boolean> {
-    const calls = await this.steps.callFiltersOfCallType(callTypeId);
-    return calls.some((c) => isEmailAllowed(c, user.email));
   }
 }

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { UserEntity } from '../auth/user.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 
 /** What happened to a submission: submitted by its applicant, closed by an administrator (forced), reopened by an administrator. */

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { Sql } from '../../database/sql.js';
-import { UserEntity } from '../auth/user.entity.js';
+import { returned, Sql } from '../../database/sql.js';
+import { UserEntity } from '../users/user.entity.js';
 import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
 import { AttachmentEntity, AttachmentTypeEntity } from '../files/attachment.entity.js';
@@ -11,6 +11,7 @@ import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { StepEntity } from '../steps/step.entity.js';
 import { StepResultEntity } from './step-result.entity.js';
 import type { SubmissionEventKind } from './submission-event.entity.js';
+import { likeContains } from '../../common/http/like.js';
 
 /** One row of a submission's history, with who did it (null: unknown). */
 export interface SubmissionHistoryRow {
@@ -71,11 +72,6 @@ export interface SubmissionFilter {
 /** A submission whose miniDyi answer's facts (submission_impact, kept by a trigger; migration DashboardImpactFacts) hold the value. */
 const IMPACT_HAS = (column: 'sdgs' | 'outcome_ids' | 'indicator_ids', param: string, type: string) =>
   `EXISTS (SELECT 1 FROM submission_impact i WHERE i.submission_id = s.id AND :${param}::${type} = ANY(i.${column}))`;
-
-/** Rows of a DELETE/UPDATE ... RETURNING (TypeORM's postgres driver answers [rows, count] for those). */
-export function returned<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}
 
 const SORT_COLUMNS: Record<string, string> = {
   code: 's.code',
@@ -497,6 +493,19 @@ export class SubmissionRepository {
     return files.map((f) => f.storage_key);
   }
 
+  /** One attachment (the custom file of a call), inside a transaction. */
+  attachment(m: EntityManager, where: { id: string } | { downloadId: string }): Promise<AttachmentEntity | null> {
+    return m.findOne(AttachmentEntity, { where });
+  }
+
+  async isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
+    return returned(await m.query('SELECT 1 FROM call WHERE custom_file_id = $1 AND id <> $2', [downloadId, callId])).length > 0;
+  }
+
+  async deleteAttachment(m: EntityManager, id: string): Promise<void> {
+    await m.delete(AttachmentEntity, { id });
+  }
+
   async setCustomFile(m: EntityManager, callId: string, file: { downloadId: string; fileName: string } | null): Promise<void> {
     await m.query('UPDATE call SET custom_file_id = $2, custom_file_name = $3, updated_at = now(), version = version + 1 WHERE id = $1', [
       callId,
@@ -529,7 +538,7 @@ export class SubmissionRepository {
     if (filter.country) qb.andWhere('o.country = :country', { country: filter.country });
     if (filter.city) qb.andWhere('o.city_name = :city', { city: filter.city });
     if (filter.q) {
-      const q = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const q = likeContains(filter.q);
       qb.andWhere(
         new Brackets((w) =>
           w

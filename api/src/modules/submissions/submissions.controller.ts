@@ -23,6 +23,7 @@ import {
 } from './dto/submission.dto.js';
 import { SUBMISSION_SORTABLE } from './submission.repository.js';
 import { SubmissionsService } from './submissions.service.js';
+import { UuidQuery } from '../../common/http/uuid-query.js';
 
 const APPLICANT = { organization: 'required' } as const;
 const ADMIN = { admin: true } as const;
@@ -37,13 +38,12 @@ export class SubmissionCallController {
   @Get('GetSubmissionByID')
   @Access(APPLICANT)
   @ApiOperation({ operationId: 'getSubmissionById', summary: "The acting organization's submission with its steps, answers and files" })
-  @ApiQuery({ name: 'submissionId', format: 'uuid' })
   @ApiOkResponse({ type: SubmissionDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown, or of another organization' })
   getSubmissionById(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
-    @Query('submissionId', uuid()) id: string,
+    @UuidQuery('submissionId') id: string,
   ): Promise<SubmissionDto> {
     return this.service.get(user, org, id);
   }
@@ -51,10 +51,9 @@ export class SubmissionCallController {
   @Get('GetSubmissionByIDAdmin')
   @Access(ADMIN)
   @ApiOperation({ operationId: 'getSubmissionByIdAdmin', summary: 'Any submission, for review (read-only)' })
-  @ApiQuery({ name: 'submissionId', format: 'uuid' })
   @ApiOkResponse({ type: SubmissionDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  getSubmissionByIdAdmin(@Query('submissionId', uuid()) id: string): Promise<SubmissionDto> {
+  getSubmissionByIdAdmin(@UuidQuery('submissionId') id: string): Promise<SubmissionDto> {
     return this.service.getAdmin(id);
   }
 
@@ -77,15 +76,13 @@ export class SubmissionCallController {
   @Get('GetStepResult')
   @Access(APPLICANT)
   @ApiOperation({ operationId: 'getStepResult', summary: "One step's answers" })
-  @ApiQuery({ name: 'submissionId', format: 'uuid' })
-  @ApiQuery({ name: 'stepId', format: 'uuid' })
   @ApiOkResponse({ type: StepResultDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   getStepResult(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
-    @Query('submissionId', uuid()) submissionId: string,
-    @Query('stepId', uuid()) stepId: string,
+    @UuidQuery('submissionId') submissionId: string,
+    @UuidQuery('stepId') stepId: string,
   ): Promise<StepResultDto> {
     return this.service.getStepResult(user, org, submissionId, stepId);
   }
@@ -93,12 +90,11 @@ export class SubmissionCallController {
   @Get('GetStepResultByCall')
   @Access(APPLICANT)
   @ApiOperation({ operationId: 'getStepResultByCall', summary: "The acting organization's answers to a call" })
-  @ApiQuery({ name: 'callId', format: 'uuid' })
   @ApiOkResponse({ type: [StepResultDto] })
   getStepResultByCall(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
-    @Query('callId', uuid()) callId: string,
+    @UuidQuery('callId') callId: string,
   ): Promise<StepResultDto[]> {
     return this.service.getStepResultsByCall(user, org, callId);
   }
@@ -122,7 +118,6 @@ export class SubmissionCallController {
     operationId: 'closeCallSubmission',
     summary: 'Submits: checks every step, computes the scores and closes, in one transaction',
   })
-  @ApiQuery({ name: 'callSubmissionId', format: 'uuid' })
   @ApiOkResponse({ type: CloseResultDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A step is incomplete: key fill.incomplete.*, stepId names it' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
@@ -130,7 +125,7 @@ export class SubmissionCallController {
   closeCallSubmission(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
-    @Query('callSubmissionId', uuid()) id: string,
+    @UuidQuery('callSubmissionId') id: string,
   ): Promise<CloseResultDto> {
     return this.service.close(user, org, id);
   }
@@ -160,11 +155,10 @@ export class CallSubmissionController {
   @HttpCode(200)
   @Access(ADMIN)
   @ApiOperation({ operationId: 'reOpenSubmission', summary: 'Reopens a closed submission' })
-  @ApiQuery({ name: 'submissionId', format: 'uuid' })
   @ApiOkResponse({ type: SubmissionMessageDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not closed' })
-  reOpenSubmission(@CurrentUser() user: AuthUser, @Query('submissionId', uuid()) id: string): Promise<SubmissionMessageDto> {
+  reOpenSubmission(@CurrentUser() user: AuthUser, @UuidQuery('submissionId') id: string): Promise<SubmissionMessageDto> {
     return this.service.reopen(user, id);
   }
 
@@ -172,10 +166,9 @@ export class CallSubmissionController {
   @HttpCode(200)
   @Access(ADMIN)
   @ApiOperation({ operationId: 'deleteSubmission', summary: 'Deletes a submission with its answers and files' })
-  @ApiQuery({ name: 'submissionId', format: 'uuid' })
   @ApiOkResponse({ type: SubmissionMessageDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
-  deleteSubmission(@Query('submissionId', uuid()) id: string): Promise<SubmissionMessageDto> {
+  deleteSubmission(@UuidQuery('submissionId') id: string): Promise<SubmissionMessageDto> {
     return this.service.delete(id);
   }
 }

@@ -8,9 +8,9 @@ import { FillCache } from './fill-cache.js';
 import { StepResultEntity } from './step-result.entity.js';
 import { SubmissionEventEntity } from './submission-event.entity.js';
 import { StepResultHooks } from './step-result-hooks.js';
-import { SubmissionAccessService } from './submission-access.service.js';
 import { SubmissionRepository } from './submission.repository.js';
 import { CallSubmissionController, SubmissionAdminController, SubmissionCallController } from './submissions.controller.js';
+import { SUBMISSION_SLOTS } from '../files/submission-slots.js';
 import { SubmissionsService } from './submissions.service.js';
 import { SubmissionsDemoSeeder } from './submissions.demo.js';
 
@@ -21,7 +21,15 @@ import { SubmissionsDemoSeeder } from './submissions.demo.js';
     StorageModule,
   ],
   controllers: [SubmissionCallController, CallSubmissionController, SubmissionAdminController],
-  providers: [FillCache, SubmissionRepository, SubmissionAccessService, SubmissionsService, SubmissionsDemoSeeder, StepResultHooks],
-  exports: [FillCache, SubmissionAccessService, SubmissionRepository, SubmissionsService, StepResultHooks],
+  providers: [
+    FillCache,
+    SubmissionRepository,
+    SubmissionsService,
+    SubmissionsDemoSeeder,
+    StepResultHooks,
+    // Uploads lock a submission's slot through this (files does not import this module).
+    { provide: SUBMISSION_SLOTS, useExisting: SubmissionsService },
+  ],
+  exports: [SubmissionsService, StepResultHooks, SUBMISSION_SLOTS],
 })
 export class SubmissionsModule {}

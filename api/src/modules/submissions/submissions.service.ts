@@ -6,19 +6,23 @@ import {
   incompleteReason,
   INCOMPLETE_KEYS,
   isCallOpen,
-  isEmailAllowed,
   readSurveyResult,
   scoreQuiz,
   splitQuizAnswers,
   type QuizScore,
 } from '@impact-calls/domain';
+import { AccessPolicy, type Auth, callNotFound, submissionNotFound } from '../../common/access/access.policy.js';
+import type { SubmissionFacts } from '../../common/access/access.repository.js';
+import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
+import { listFilter } from '../../common/http/list-filter.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import type { CallEntity } from '../calls/call.entity.js';
-import { AttachmentEntity } from '../files/attachment.entity.js';
+import type { AttachmentEntity } from '../files/attachment.entity.js';
 import { toAttachmentDto } from '../files/attachment.mapper.js';
+import type { SubmissionSlots } from '../files/submission-slots.js';
 import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
 import type { StepEntity } from '../steps/step.entity.js';
 import type {
@@ -35,7 +39,6 @@ import type {
 import type { StepResultEntity } from './step-result.entity.js';
 import { FillCache } from './fill-cache.js';
 import { StepResultHooks } from './step-result-hooks.js';
-import { SubmissionAccessService, submissionNotFound } from './submission-access.service.js';
 import {
   SubmissionRepository,
   type StepFilling,
@@ -128,14 +131,33 @@ const quizKey = (step: StepEntity): Record<string, unknown> =>
     ? (step.expectedAnswers as Record<string, unknown>)
     : {};
 
-/** The submission lifecycle: read, save step results, close (checks + scores), reopen, delete. */
+const facts = (submission: CallSubmissionEntity, call: CallEntity): SubmissionFacts => ({
+  organizationId: submission.organizationId,
+  closed: submission.closed,
+  call,
+});
+
+export interface WritableSubmission {
+  submission: CallSubmissionEntity;
+  call: CallEntity;
+}
+
+/** A submission locked for a write, its call, and (when asked for) one step of the call with its kind. */
+export interface LockedSubmission extends WritableSubmission {
+  step?: StepWithKind;
+}
+
+/**
+ * The submission lifecycle: read, save step results, close (checks + scores), reopen, delete.
+ * Who may read or write is the access policy's (submission.read, submission.write).
+ */
 @Injectable()
-export class SubmissionsService {
+export class SubmissionsService implements SubmissionSlots {
   private readonly logger = new Logger('Submissions');
 
   constructor(
     private readonly repo: SubmissionRepository,
-    private readonly access: SubmissionAccessService,
+    private readonly access: AccessPolicy,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly hooks: StepResultHooks,
     private readonly fill: FillCache,
@@ -189,9 +211,23 @@ export class SubmissionsService {
     };
   }
 
+  /** The acting organization's submission with its call, when the policy lets the user read it (one query). */
+  async readable(auth: Auth, submissionId: string): Promise<WritableSubmission> {
+    const found = await this.repo.findSubmissionWithCall(submissionId);
+    if (!found) throw submissionNotFound();
+    this.access.require(auth, Permission.SubmissionRead, facts(found.submission, found.call));
+    return found;
+  }
+
+  /** Whether the user may not change the submission now (closed, call not open, filtered out). */
+  readOnly(auth: Auth, submission: CallSubmissionEntity, call: CallEntity): boolean {
+    return !this.access.allows(auth, Permission.SubmissionWrite, facts(submission, call));
+  }
+
   async get(user: AuthUser, organizationId: string, id: string): Promise<SubmissionDto> {
-    const { submission, call } = await this.access.readableWithCall(organizationId, id, user);
-    return this.view(submission, call, !!this.access.writeRefusal(user, submission, call), false);
+    const auth = { user, organizationId };
+    const { submission, call } = await this.readable(auth, id);
+    return this.view(submission, call, this.readOnly(auth, submission, call), false);
   }
 
   async getAdmin(id: string): Promise<SubmissionDto> {
@@ -201,7 +237,7 @@ export class SubmissionsService {
   }
 
   async getStepResult(user: AuthUser, organizationId: string, submissionId: string, stepId: string): Promise<StepResultDto> {
-    const { submission: s, call } = await this.access.readableWithCall(organizationId, submissionId, user);
+    const { submission: s, call } = await this.readable({ user, organizationId }, submissionId);
     const kind = (await this.fill.step(call.callTypeId, stepId))?.kind;
     const r = kind === undefined ? null : await this.repo.result(s.id, stepId);
     if (!r || kind === undefined) throw notFound('errors.step-result-not-found', 'No answer saved for this step');
@@ -211,8 +247,8 @@ export class SubmissionsService {
   /** The acting organization's answers to a call ([] when it has not started). */
   async getStepResultsByCall(user: AuthUser, organizationId: string, callId: string): Promise<StepResultDto[]> {
     const call = await this.repo.findCall(callId);
-    // A call the e-mail filter hides from this user does not exist for them (issue 4).
-    if (!call || !isEmailAllowed(call, user.email)) throw notFound('pages.admin.call-not-found', 'Call not found');
+    if (!call) throw callNotFound();
+    this.access.require({ user, organizationId }, Permission.CallRead, call);
     const s = await this.repo.findSubmissionForCall(callId, organizationId);
     if (!s) return [];
     const kinds = new Map((await this.fill.stepsOf(call.callTypeId)).map((x) => [x.step.id, x.kind]));
@@ -229,6 +265,31 @@ export class SubmissionsService {
     const sorted = query.sortField ? query : { ...query, sortField: 'openedAt', sortOrder: 'DESC' as const };
     const page = await this.repo.page(sorted, filter);
     return { items: page.items.map(toRow), total: page.total };
+  }
+
+  // ------------------------------------------------------------ for other modules (impact, documents)
+
+  /** The steps of a call type with their kinds (from memory; inside `m`'s transaction, read there). */
+  steps(callTypeId: string, m?: EntityManager): Promise<readonly StepWithKind[]> {
+    return m ? this.repo.stepsOf(callTypeId, m) : this.fill.stepsOf(callTypeId);
+  }
+
+  /** A call and one step of its call type, from memory. */
+  async callStep(callId: string, stepId: string): Promise<{ call: CallEntity | null; found?: StepWithKind }> {
+    const call = await this.fill.call(callId);
+    return { call, found: call ? await this.fill.step(call.callTypeId, stepId) : undefined };
+  }
+
+  result(submissionId: string, stepId: string): Promise<StepResultEntity | null> {
+    return this.repo.result(submissionId, stepId);
+  }
+
+  results(submissionId: string, m?: EntityManager): Promise<StepResultEntity[]> {
+    return this.repo.results(submissionId, m);
+  }
+
+  setResultScore(m: EntityManager, resultId: string, score: number | null): Promise<void> {
+    return this.repo.setResultScore(m, resultId, score);
   }
 
   // ------------------------------------------------------------ writing
@@ -278,8 +339,10 @@ export class SubmissionsService {
    */
   private async writableCall(user: AuthUser, organizationId: string, submissionId: string): Promise<CallEntity | undefined> {
     const target = await this.fill.target(submissionId);
-    const call = target && target.organizationId === organizationId ? await this.fill.call(target.callId) : null;
-    return call && !this.access.callRefusal(user, call) ? call : undefined;
+    const call = target && (await this.fill.call(target.callId));
+    // `closed` is checked by the direct statements themselves.
+    const writable = call && this.access.allows({ user, organizationId }, Permission.SubmissionWrite, { ...target, closed: false, call });
+    return writable ? call : undefined;
   }
 
   /** The checked path: the submission locked with its call and step, every rule, the kind's hook, in one transaction. */
@@ -291,7 +354,7 @@ export class SubmissionsService {
   ): Promise<StepResultDto> {
     return this.repo.transaction(async (m) => {
       // The submission's row locked; its call and the step from memory (FillCache).
-      const { call, submission, step: found } = await this.access.lockWritable(m, user, organizationId, dto.callSubmissionId, dto.stepId);
+      const { call, submission, step: found } = await this.lockWritable(m, { user, organizationId }, dto.callSubmissionId, dto.stepId);
       if (!found) throw notFound('errors.step-not-found', 'This step is not part of the call');
       if (!SAVED_KINDS.has(found.kind)) {
         throw badRequest(
@@ -368,7 +431,7 @@ export class SubmissionsService {
   /** The checked path: the submission locked, the checks and the kinds' hooks, in ONE transaction; any failure leaves it open and unchanged. */
   private closeChecked(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto> {
     return this.repo.transaction(async (m) => {
-      const { submission, call } = await this.access.lockWritable(m, user, organizationId, submissionId);
+      const { submission, call } = await this.lockWritable(m, { user, organizationId }, submissionId);
       return this.closeLocked(m, submission, call, { userId: user.id, kind: 'submitted' });
     });
   }
@@ -376,12 +439,34 @@ export class SubmissionsService {
   /** An administrator's close: no deadline or completeness check (a forced close), same scoring. */
   async closeAsAdmin(admin: AuthUser, submissionId: string): Promise<SubmissionSummaryDto> {
     return this.repo.transaction(async (m) => {
-      const { submission, call } = await this.access.lockForAdmin(m, submissionId);
+      const { submission, call } = await this.lockForAdmin(m, submissionId);
       if (submission.closed) throw conflict('errors.submission-closed', 'This submission is already closed');
       // The applicant did not submit: no confirmation is queued (migration Messages).
       await this.repo.markForcedClose(m);
       return this.closeLocked(m, submission, call, { userId: admin.id, kind: 'closed' });
     });
+  }
+
+  /**
+   * Locks the submission's row for a write, inside `m`'s transaction, and asks the policy for
+   * submission.write on it (404 when not the user's, 409 when closed or its call is not open).
+   * Given `stepId`, that step of the call comes with it (undefined when the call has none).
+   * Only the submission's row is read: the call and its steps come from FillCache.
+   */
+  async lockWritable(m: EntityManager, auth: Auth, submissionId: string, stepId?: string): Promise<LockedSubmission> {
+    const submission = await this.repo.lockSubmission(m, submissionId);
+    const call = submission && (await this.fill.call(submission.callId));
+    if (!submission || !call) throw submissionNotFound();
+    this.access.require(auth, Permission.SubmissionWrite, facts(submission, call));
+    return { submission, call, step: stepId === undefined ? undefined : await this.fill.step(call.callTypeId, stepId) };
+  }
+
+  /** Locks any submission for an administrator's action (close, reopen, delete). */
+  private async lockForAdmin(m: EntityManager, submissionId: string): Promise<WritableSubmission> {
+    const submission = await this.repo.lockSubmission(m, submissionId);
+    const call = submission && (await this.fill.call(submission.callId));
+    if (!submission || !call) throw submissionNotFound();
+    return { submission, call };
   }
 
   private async closeLocked(
@@ -415,7 +500,7 @@ export class SubmissionsService {
 
   async reopen(admin: AuthUser, submissionId: string): Promise<SubmissionMessageDto> {
     await this.repo.transaction(async (m) => {
-      const { submission } = await this.access.lockForAdmin(m, submissionId);
+      const { submission } = await this.lockForAdmin(m, submissionId);
       if (!submission.closed) throw conflict('errors.submission-not-closed', 'This submission is not closed');
       await this.repo.reopenSubmission(m, submissionId, admin.id);
     });
@@ -424,7 +509,7 @@ export class SubmissionsService {
 
   async delete(submissionId: string): Promise<SubmissionMessageDto> {
     const keys = await this.repo.transaction(async (m) => {
-      await this.access.lockForAdmin(m, submissionId);
+      await this.lockForAdmin(m, submissionId);
       return this.repo.deleteSubmission(m, submissionId);
     });
     this.fill.forget(submissionId);
@@ -439,22 +524,18 @@ export class SubmissionsService {
       if (!call) throw notFound('pages.admin.call-not-found', 'Call not found');
       let file: AttachmentEntity | null = null;
       if (dto.fileId && dto.fileId !== EMPTY_ID) {
-        file = await m.findOne(AttachmentEntity, { where: { id: dto.fileId } });
+        file = await this.repo.attachment(m, { id: dto.fileId });
         if (!file || file.purpose !== 'custom-file')
           throw badRequest('errors.custom-file-invalid', 'Upload the file with Purpose=custom-file first');
       }
       const previous =
         call.customFileId && call.customFileId !== file?.downloadId
-          ? await m.findOne(AttachmentEntity, { where: { downloadId: call.customFileId } })
+          ? await this.repo.attachment(m, { downloadId: call.customFileId })
           : null;
       await this.repo.setCustomFile(m, call.id, file);
       if (previous?.purpose === 'custom-file') {
-        const others: unknown[] = await m.query('SELECT 1 FROM call WHERE custom_file_id = $1 AND id <> $2', [
-          previous.downloadId,
-          call.id,
-        ]);
-        if (others.length === 0) {
-          await m.delete(AttachmentEntity, { id: previous.id });
+        if (!(await this.repo.isCustomFileOfAnotherCall(m, previous.downloadId, call.id))) {
+          await this.repo.deleteAttachment(m, previous.id);
           return [previous.storageKey];
         }
       }
@@ -526,51 +607,26 @@ export const SUBMISSION_FILTER_KEYS = [
 ] as const;
 
 /** Reads the list's filter object; a malformed value answers 400 errors.list-query. */
-export function parseSubmissionFilter(f: Record<string, unknown>): SubmissionFilter {
-  const str = (k: string) => (typeof f[k] === 'string' && f[k] !== '' ? (f[k] as string) : undefined);
-  const uuid = (k: string) => {
-    const v = str(k);
-    if (v !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v))
-      throw badRequest('errors.list-query', `${k} must be a UUID`);
-    return v;
-  };
-  const date = (k: string) => {
-    const v = str(k);
-    if (v === undefined) return undefined;
-    const d = new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(v) || v.length === 10 ? v : `${v}Z`);
-    if (Number.isNaN(d.getTime())) throw badRequest('errors.list-query', `${k} must be a date`);
-    return d;
-  };
-  const number = (k: string, min: number, max: number) => {
-    const v = f[k];
-    if (v === undefined || v === null || v === '') return undefined;
-    const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
-    if (!Number.isFinite(n) || n < min || n > max) throw badRequest('errors.list-query', `${k} must be a number from ${min} to ${max}`);
-    return n;
-  };
-  const sdg = number('sdg', 1, 17);
-  if (sdg !== undefined && !Number.isInteger(sdg)) throw badRequest('errors.list-query', 'sdg must be a whole number from 1 to 17');
-  const status = str('status');
-  if (status !== undefined && status !== 'open' && status !== 'closed')
-    throw badRequest('errors.list-query', 'status must be open or closed');
+export function parseSubmissionFilter(filter: Record<string, unknown>): SubmissionFilter {
+  const f = listFilter(filter);
   return {
-    callId: uuid('callId'),
-    organizationId: uuid('organizationId'),
-    status,
-    q: str('q')?.slice(0, 200),
-    openedFrom: date('openedFrom'),
-    openedTo: date('openedTo'),
-    submittedFrom: date('submittedFrom'),
-    submittedTo: date('submittedTo'),
-    sdg,
-    outcomeId: uuid('outcomeId'),
-    indicatorId: uuid('indicatorId'),
-    sroiOver: number('sroiOver', 0, 1e12),
-    sroiUpTo: number('sroiUpTo', 0, 1e12),
-    quizFrom: number('quizFrom', 0, 1),
-    quizBelow: number('quizBelow', 0, 1),
-    country: str('country')?.slice(0, 100),
-    city: str('city')?.slice(0, 200),
+    callId: f.uuid('callId'),
+    organizationId: f.uuid('organizationId'),
+    status: f.oneOf('status', ['open', 'closed'], 'status must be open or closed'),
+    q: f.q(),
+    openedFrom: f.date('openedFrom'),
+    openedTo: f.date('openedTo'),
+    submittedFrom: f.date('submittedFrom'),
+    submittedTo: f.date('submittedTo'),
+    sdg: f.integer('sdg', 1, 17),
+    outcomeId: f.uuid('outcomeId'),
+    indicatorId: f.uuid('indicatorId'),
+    sroiOver: f.number('sroiOver', 0, 1e12),
+    sroiUpTo: f.number('sroiUpTo', 0, 1e12),
+    quizFrom: f.number('quizFrom', 0, 1),
+    quizBelow: f.number('quizBelow', 0, 1),
+    country: f.str('country')?.slice(0, 100),
+    city: f.str('city')?.slice(0, 200),
   };
 }
 

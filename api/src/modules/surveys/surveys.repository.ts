@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, type Repository } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { SurveyTypeEntity } from './survey-type.entity.js';
+import { likeContains } from '../../common/http/like.js';
 
 @Injectable()
 export class SurveysRepository {
@@ -16,7 +17,7 @@ export class SurveysRepository {
     const qb = this.repo.createQueryBuilder('s');
     const q = typeof query.filter.q === 'string' ? query.filter.q.trim() : '';
     if (q) {
-      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = likeContains(q);
       qb.andWhere(new Brackets((w) => w.where('s.name ILIKE :like', { like }).orWhere('s.description ILIKE :like', { like })));
     }
     if (Array.isArray(query.filter.id))

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { UserEntity } from '../user.entity.js';
+import { UserEntity } from '../../users/user.entity.js';
 
 /** Why a session ended. */
 export const SESSION_END_REASONS = ['logout', 'ended-by-user', 'signed-out-everywhere', 'ended-by-admin', 'refresh-reuse'] as const;

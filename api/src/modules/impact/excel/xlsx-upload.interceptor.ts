@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { AppError, badRequest } from '../../../common/http/app-error.js';
-import { holdsBadCharacter, invalidCharacters } from '../../../common/validation/text-guard.js';
+import { holdsBadCharacter, invalidCharacters } from '../../../common/http/text-guard.js';
 
 const MAX_MB = FRAMEWORK_IMPORT_LIMITS.maxFileBytes / (1024 * 1024);
 

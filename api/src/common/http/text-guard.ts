@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { badRequest } from '../http/app-error.js';
+import { badRequest } from './app-error.js';
 
 /**
  * Characters no text of the product may hold, wherever it arrives (JSON bodies, query strings,

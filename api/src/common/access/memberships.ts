@@ -1,0 +1,17 @@
+/** One organization a user belongs to, as the access policy reads it. */
+export interface Membership {
+  organizationId: string;
+  /** The member's role in the organization (`owner` today; `editor`, `viewer` to come). */
+  role: string;
+  archived: boolean;
+}
+
+/**
+ * How the access policy (and so the guard) reads a user's memberships, without knowing the
+ * module that owns organizations: that module provides this token (it caches the answer).
+ */
+export interface MembershipReader {
+  membershipsOf(userId: string): Promise<ReadonlyMap<string, Membership>>;
+}
+
+export const MEMBERSHIP_READER = Symbol('MembershipReader');

@@ -1,0 +1,30 @@
+/**
+ * What a user may do to records, by name. Every check of the API goes through AccessPolicy with
+ * one of these (docs/decisions/access.md): a new role is a new entry in the mappings of
+ * access.policy.ts, never a check in a service.
+ */
+export enum Permission {
+  /** Act for an organization (SelectedOrganizationId) and read it: a member of it, while it is not archived. */
+  OrganizationRead = 'organization.read',
+  /** Change or delete an organization: organization.read, with a role that may write. */
+  OrganizationWrite = 'organization.write',
+  /** See a call on the applicant paths: its e-mail filter lets the user in. */
+  CallRead = 'call.read',
+  /** Open a submission to a call: call.read, and the call is open. */
+  CallApply = 'call.apply',
+  /** Read the steps of a call type: some call using it passes call.read. */
+  CallTypeRead = 'callType.read',
+  /** Read a submission and its answers: the acting organization's, of a call the user may read. */
+  SubmissionRead = 'submission.read',
+  /** Write to a submission: submission.read, the submission not closed, its call open. */
+  SubmissionWrite = 'submission.write',
+  /** Review a submission (its files, its PDF): administrators any; everyone else submission.read. */
+  SubmissionReview = 'submission.review',
+  /**
+   * Download a file: administrators any; a submission's file, submission.read on the
+   * submission; a call's custom file, call.read on a call offering it; library files, nobody else.
+   */
+  AttachmentRead = 'attachment.read',
+  /** Remove a file from a slot: a submission's file, submission.read on it (submission.write is checked on the locked row). */
+  AttachmentDelete = 'attachment.delete',
+}

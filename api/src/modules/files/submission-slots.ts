@@ -1,0 +1,19 @@
+import type { EntityManager } from 'typeorm';
+import type { Auth } from '../../common/access/access.policy.js';
+
+/** A submission locked for a write, as an upload needs it: its id, organization, and the step asked for. */
+export interface LockedSlotTarget {
+  submission: { id: string; organizationId: string };
+  step?: { kind: string; step: { content: unknown } };
+}
+
+/**
+ * What uploads need of submissions, without importing their module (no folder cycle):
+ * the submissions module provides it (SubmissionsService.lockWritable: the row locked, the
+ * access policy's submission.write asked), wired by app.module (FilesModule.forRoot).
+ */
+export interface SubmissionSlots {
+  lockWritable(m: EntityManager, auth: Auth, submissionId: string, stepId?: string): Promise<LockedSlotTarget>;
+}
+
+export const SUBMISSION_SLOTS = Symbol('SubmissionSlots');
