@@ -35,7 +35,8 @@ export function listFilter(f: Record<string, unknown>) {
     /** A whole number from min to max. */
     integer(k: string, min: number, max: number): number | undefined {
       const n = this.number(k, min, max);
-      if (n !== undefined && !Number.isInteger(n)) throw badRequest('errors.list-query', `${k} must be a whole number from ${min} to ${max}`);
+      if (n !== undefined && !Number.isInteger(n))
+        throw badRequest('errors.list-query', `${k} must be a whole number from ${min} to ${max}`);
       return n;
     },
     oneOf<T extends string>(k: string, values: readonly T[], message: string): T | undefined {

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { PbiReportsAdminController, PbiTokensController, PowerBiAvailableController } from './powerbi.controller.js';
 import { PowerBiClient, PowerBiClock } from './powerbi-client.js';
 import { PowerBiRepository } from './powerbi.repository.js';
@@ -7,7 +6,6 @@ import { PowerBiService } from './powerbi.service.js';
 
 /** Power BI embedding (issue 18): availability, embed tokens (administrators; applicants with row-level security), the console's list. */
 @Module({
-  imports: [OrganizationsModule],
   controllers: [PowerBiAvailableController, PbiTokensController, PbiReportsAdminController],
   providers: [PowerBiService, PowerBiRepository, PowerBiClient, PowerBiClock],
 })

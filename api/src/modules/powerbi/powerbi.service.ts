@@ -3,7 +3,8 @@ import { isCallLocked, isEmailAllowed } from '@impact-calls/domain';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { AppError, conflict, forbidden, notFound } from '../../common/http/app-error.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { MemberOrganizationsReader } from '../organizations/member-organizations.js';
+import { AccessPolicy } from '../../common/access/access.policy.js';
+import { Permission } from '../../common/access/permission.js';
 import type { PbiReportRowDto, ReportEmbedDto } from './dto/powerbi.dto.js';
 import { PowerBiClient, PowerBiError, type EmbedInfo } from './powerbi-client.js';
 import { PowerBiRepository } from './powerbi.repository.js';
@@ -24,7 +25,7 @@ export class PowerBiService {
   constructor(
     private readonly client: PowerBiClient,
     private readonly reports: PowerBiRepository,
-    private readonly members: MemberOrganizationsReader,
+    private readonly access: AccessPolicy,
   ) {}
 
   available(): { available: boolean } {
@@ -40,9 +41,12 @@ export class PowerBiService {
   /** GET /api/PBITokens/GetPBITokenRls: a call's applicants' report, filtered for one of the user's organizations. */
   async applicantEmbed(user: AuthUser, workspaceId: string, reportId: string, orgId: string): Promise<ReportEmbedDto> {
     const organizationId = orgId.toLowerCase();
-    if (!(await this.members.of(user.id)).ids.has(organizationId)) {
-      throw forbidden('errors.organization-forbidden', 'You do not belong to this organization');
-    }
+    await this.access.requireAccess({
+      auth: { user },
+      permission: Permission.OrganizationRead,
+      ids: [organizationId],
+      refusal: () => forbidden('errors.organization-forbidden', 'You do not belong to this organization'),
+    });
     const calls = (await this.reports.applicantReportCalls(workspaceId, reportId)).filter((c) => isEmailAllowed(c, user.email));
     if (calls.length === 0) throw reportNotFound();
     const now = new Date();
