@@ -34,10 +34,20 @@ import type { Submission } from './fillApi';
 import { SaveStatus } from './SaveStatus';
 import { StepPane } from './StepPane';
 import { StepSidebar } from './StepSidebar';
-import { FillTextProvider, InputValidityProvider, type FillTranslate, type InputValidity, type StepNavigator } from './steps';
+import {
+  FillTextProvider,
+  InputValidityProvider,
+  isMiniDyiStep,
+  MiniDyiDataProvider,
+  miniDyiIssueSub,
+  miniDyiNextBlock,
+  miniDyiSubStepCount,
+  miniDyiSubStepLabelKey,
+  type FillTranslate,
+  type InputValidity,
+  type StepNavigator,
+} from '@impact-calls/step-views';
 import { applicantMiniDyiData } from './minidyi/applicantData';
-import { MiniDyiDataProvider } from './minidyi/data';
-import { isMiniDyiStep, miniDyiIssueSub, miniDyiNextBlock, miniDyiSubStepCount, miniDyiSubStepLabelKey } from './minidyi/subSteps';
 import { SubmitDialog, type ChecklistItem } from './SubmitDialog';
 import { submissionKey, useSubmission } from './useSubmission';
 import type { StepAutosave } from './useStepAutosave';

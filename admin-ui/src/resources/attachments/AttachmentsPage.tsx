@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { formatBytes } from '../../../../applicant-ui/src/fill/steps';
+import { formatBytes } from '@impact-calls/step-views';
 import { downloadConsoleFile, getAttachments } from '../file-upload/files';
 
 /** /admin/attachments/:subId/ — a submission's attachments: name, type, description, download. */

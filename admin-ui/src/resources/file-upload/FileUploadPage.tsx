@@ -25,7 +25,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { formatBytes } from '../../../../applicant-ui/src/fill/steps';
+import { formatBytes } from '@impact-calls/step-views';
 import { CustomFilePanel } from './CustomFileUpload';
 import { downloadConsoleFile, uploadConsoleFile, type Attachment } from './files';
 

@@ -36,7 +36,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import type { Schemas } from '@impact-calls/api-client';
 import { formatDateTimeWithZone, formatQuizScore, formatSroi, isStepKind } from '@impact-calls/domain';
-import { FillTextProvider, StepView, type FillTranslate } from '../../../../applicant-ui/src/fill/steps';
+import { FillTextProvider, StepView, type FillTranslate } from '@impact-calls/step-views';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { downloadConsoleFile } from '../file-upload/files';
 import { SubmissionDocumentButtons } from './DocumentButtons';
