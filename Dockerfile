@@ -5,6 +5,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY libs/domain/package.json libs/domain/
 COPY libs/api-client/package.json libs/api-client/
+COPY libs/step-views/package.json libs/step-views/
 COPY api/package.json api/
 COPY applicant-ui/package.json applicant-ui/
 COPY admin-ui/package.json admin-ui/

@@ -23,12 +23,20 @@ export const PARTS = [
       'applicant-ui/public',
       'libs/domain/src',
       'libs/api-client/src',
+      'libs/step-views/src',
     ],
     stamp: 'applicant-ui/dist/.stamp',
   },
   {
     name: 'admin-ui',
-    sources: ['admin-ui/src', 'admin-ui/index.html', 'admin-ui/vite.config.ts', 'libs/domain/src', 'libs/api-client/src'],
+    sources: [
+      'admin-ui/src',
+      'admin-ui/index.html',
+      'admin-ui/vite.config.ts',
+      'libs/domain/src',
+      'libs/api-client/src',
+      'libs/step-views/src',
+    ],
     stamp: 'admin-ui/dist/.stamp',
   },
 ];

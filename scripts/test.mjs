@@ -10,6 +10,7 @@ const steps = [
   ['openapi', 'node', ['scripts/openapi.mjs', '--check']],
   ['domain', 'npm', ['test', '-w', 'libs/domain', '--silent']],
   ['api', 'npm', ['test', '-w', 'api', '--silent']],
+  ['step-views', 'npm', ['test', '-w', 'libs/step-views', '--silent']],
   ['applicant-ui', 'npm', ['test', '-w', 'applicant-ui', '--silent']],
   ['admin-ui', 'npm', ['test', '-w', 'admin-ui', '--silent']],
   ['e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],

@@ -1,4 +1,4 @@
-import { ApiError } from '@impact-calls/api-client';
+import { ApiError, downloadStoredFile } from '@impact-calls/api-client';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +12,6 @@ import { api } from '../api/client';
 import { useSelectedOrganizationId } from '../api/useSession';
 import { useConfig } from '../config/useConfig';
 import { usePdfDownload } from '../documents/usePdfDownload';
-import { downloadFile } from '../fill/fillApi';
 import { useOrganizations } from '../organizations/useOrganizations';
 import { usePowerBiAvailable } from '../reports/usePowerBi';
 import { CallCard, type CallCardHandlers } from './CallCard';
@@ -125,7 +124,7 @@ export default function CallsPage() {
     onViewRecap: (call) => void navigate(`/call/${call.submissionId}?readonly=true`),
     onViewReport: (call) =>
       void navigate(`/powerbi-report-rls/${call.userPowerBIWorkspaceID}/${call.userPowerBIReportID}/${organizationId}`),
-    onDownloadFile: (call) => run(() => downloadFile(api, call.customFile!.id, call.customFile!.name)),
+    onDownloadFile: (call) => run(() => downloadStoredFile(api, call.customFile!.id, call.customFile!.name)),
     onDownloadPdf: (call) => void pdf.download(call.submissionId),
   };
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { downloadSubmissionPdf } from '../fill/fillApi';
-import { toLanguage } from '../fill/minidyi/format';
+import { toLanguage } from '@impact-calls/step-views';
 
 /**
  * Downloads a submission's PDF in the interface language, with a busy state while the server

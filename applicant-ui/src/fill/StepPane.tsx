@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Submission } from './fillApi';
-import { StepView, type StepNavigator, type UploadActions } from './steps';
+import { StepView, type StepNavigator, type UploadActions } from '@impact-calls/step-views';
 import { useFileActions, useStoreResult } from './useSubmission';
 import { type StepAutosave, useStepAutosave } from './useStepAutosave';
 

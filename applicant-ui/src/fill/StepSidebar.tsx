@@ -6,7 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
-import type { FillStep } from './steps';
+import type { FillStep } from '@impact-calls/step-views';
 
 /** Whether a step that takes answers has all it needs to be submitted. */
 export type StepStatus = 'complete' | 'incomplete';

@@ -1,11 +1,4 @@
-import {
-  ApiError,
-  createApiClient,
-  downloadFile as downloadFromApi,
-  session,
-  type DownloadProgress,
-  type Schemas,
-} from '@impact-calls/api-client';
+import { ApiError, createApiClient, downloadFile, session, type DownloadProgress, type Schemas } from '@impact-calls/api-client';
 import type { Language } from '@impact-calls/domain';
 import type { api } from '../api/client';
 import { returnToLanding } from '../api/client';
@@ -105,11 +98,6 @@ function uploadOnce(
   });
 }
 
-/** GetFile, saved under the file's name (the one blob-download helper of libs/api-client). */
-export async function downloadFile(client: typeof api, downloadId: string, fileName: string): Promise<void> {
-  await downloadFromApi(client.GET('/api/FileUpload/GetFile', { params: { query: { downloadId } }, parseAs: 'stream' }), { fileName });
-}
-
 /** The submission's PDF in the user's language (GetSubmissionPdf), saved as the API names it. */
 export async function downloadSubmissionPdf(
   client: typeof api,
@@ -117,7 +105,7 @@ export async function downloadSubmissionPdf(
   lang: Language,
   onProgress?: (p: DownloadProgress) => void,
 ): Promise<void> {
-  await downloadFromApi(client.GET('/api/Call/GetSubmissionPdf', { params: { query: { submissionId, lang } }, parseAs: 'stream' }), {
+  await downloadFile(client.GET('/api/Call/GetSubmissionPdf', { params: { query: { submissionId, lang } }, parseAs: 'stream' }), {
     fileName: 'application.pdf',
     onProgress,
   });

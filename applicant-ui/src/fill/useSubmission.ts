@@ -1,8 +1,8 @@
-import { ApiError, unwrap } from '@impact-calls/api-client';
+import { ApiError, downloadStoredFile, unwrap } from '@impact-calls/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { clearDrafts } from './drafts';
-import { downloadFile, orgHeader, uploadFile, type Attachment, type StepResult, type Submission } from './fillApi';
+import { orgHeader, uploadFile, type Attachment, type StepResult, type Submission } from './fillApi';
 
 export const submissionKey = (id: string) => ['submission', id] as const;
 
@@ -63,6 +63,6 @@ export function useFileActions(submissionId: string) {
       }
       setAttachments((list) => list.filter((a) => a.id !== attachmentId));
     },
-    download: (a: Attachment | { fileDownloadId: string; fileName: string }) => downloadFile(api, a.fileDownloadId, a.fileName),
+    download: (a: Attachment | { fileDownloadId: string; fileName: string }) => downloadStoredFile(api, a.fileDownloadId, a.fileName),
   };
 }

@@ -3,7 +3,7 @@
  * ZIP, an uploaded file) read as it arrives, with progress, and saved under the name the API
  * gives in Content-Disposition. Hand-written; only schema.ts is generated.
  */
-import { ApiError } from './index.js';
+import { ApiError, type ApiClient } from './index.js';
 
 export interface DownloadProgress {
   /** Bytes received so far. */
@@ -101,4 +101,9 @@ export async function downloadFile(
   const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? options.fileName ?? 'download';
   if (options.save !== false) saveBlob(blob, fileName);
   return { fileName, blob, response };
+}
+
+/** GetFile: an uploaded file (an attachment, a call's custom file, a library file), saved under its name. */
+export async function downloadStoredFile(client: ApiClient, downloadId: string, fileName: string): Promise<void> {
+  await downloadFile(client.GET('/api/FileUpload/GetFile', { params: { query: { downloadId } }, parseAs: 'stream' }), { fileName });
 }

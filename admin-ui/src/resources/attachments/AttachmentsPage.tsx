@@ -13,8 +13,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { formatBytes } from '../../../../applicant-ui/src/fill/steps';
-import { downloadConsoleFile, getAttachments } from '../file-upload/files';
+import { downloadStoredFile } from '@impact-calls/api-client';
+import { formatBytes } from '@impact-calls/step-views';
+import { api } from '../../providers/client';
+import { getAttachments } from '../file-upload/files';
 
 /** /admin/attachments/:subId/ — a submission's attachments: name, type, description, download. */
 export function AttachmentsPage() {
@@ -58,7 +60,7 @@ export function AttachmentsPage() {
                       size="small"
                       startIcon={<Download />}
                       onClick={() =>
-                        void downloadConsoleFile(a.fileDownloadId, a.fileName).catch(() =>
+                        void downloadStoredFile(api, a.fileDownloadId, a.fileName).catch(() =>
                           notify('errors.file-not-found', { type: 'error' }),
                         )
                       }

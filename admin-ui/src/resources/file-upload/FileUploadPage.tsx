@@ -1,5 +1,5 @@
 import { ADMIN_DROP_ZONE_MAX_BYTES, DROP_ZONE_ACCEPT, fileExtension, DROP_ZONE_TYPES } from '@impact-calls/domain';
-import { ApiError } from '@impact-calls/api-client';
+import { ApiError, downloadStoredFile } from '@impact-calls/api-client';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
@@ -25,9 +25,10 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { formatBytes } from '../../../../applicant-ui/src/fill/steps';
+import { formatBytes } from '@impact-calls/step-views';
+import { api } from '../../providers/client';
 import { CustomFilePanel } from './CustomFileUpload';
-import { downloadConsoleFile, uploadConsoleFile, type Attachment } from './files';
+import { uploadConsoleFile, type Attachment } from './files';
 
 const reasonOf = (e: unknown) => (e instanceof ApiError ? e.key : 'errors.http');
 
@@ -153,7 +154,7 @@ export function FileUploadPage() {
               label=""
               render={(r: Attachment) => (
                 <Stack direction="row" spacing={1}>
-                  <Button size="small" startIcon={<Download />} onClick={() => void downloadConsoleFile(r.fileDownloadId, r.fileName)}>
+                  <Button size="small" startIcon={<Download />} onClick={() => void downloadStoredFile(api, r.fileDownloadId, r.fileName)}>
                     {translate('pages.admin.attachments.download')}
                   </Button>
                   <DeleteButton record={r} resource="files" mutationMode="pessimistic" redirect={false} />

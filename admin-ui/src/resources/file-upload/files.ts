@@ -1,4 +1,4 @@
-import { downloadFile, unwrap, type Schemas } from '@impact-calls/api-client';
+import { unwrap, type Schemas } from '@impact-calls/api-client';
 import { api } from '../../providers/client';
 
 export type Attachment = Schemas['AttachmentDto'];
@@ -9,11 +9,6 @@ export async function uploadConsoleFile(file: File, purpose: 'library' | 'custom
   form.append('Purpose', purpose);
   form.append('File', file, file.name);
   return unwrap(api.POST('/api/FileUpload/UploadFile', { body: form as never, bodySerializer: (b: unknown) => b as FormData }));
-}
-
-/** GetFile, saved under its name (the one blob-download helper of libs/api-client). */
-export async function downloadConsoleFile(downloadId: string, fileName: string): Promise<void> {
-  await downloadFile(api.GET('/api/FileUpload/GetFile', { params: { query: { downloadId } }, parseAs: 'stream' }), { fileName });
 }
 
 /** A submission's attachments (administrators see any). */

@@ -1,4 +1,4 @@
-import { ApiError, unwrap, type Schemas } from '@impact-calls/api-client';
+import { ApiError, downloadFile, unwrap, type Schemas } from '@impact-calls/api-client';
 import { frameworkIssueText, type FrameworkIssue, type Language } from '@impact-calls/domain';
 import { api } from '../../providers/client';
 
@@ -39,19 +39,7 @@ const FILES = {
 /** Downloads the empty template or the example framework (the bearer token rules out a plain link). */
 export async function downloadFrameworkFile(which: keyof typeof FILES): Promise<void> {
   const { path, name } = FILES[which];
-  const { data, error, response } = await api.GET(path, { parseAs: 'blob' });
-  if (!response.ok || !data) {
-    const b = (error ?? {}) as { key?: string; message?: string };
-    throw new ApiError(response.status, b.key ?? 'errors.http', b.message ?? '');
-  }
-  const url = URL.createObjectURL(data as Blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(api.GET(path, { parseAs: 'stream' }), { fileName: name });
 }
 
 /** Outcomes (and within them indicators) that match a search, by any text of the chain. */

@@ -34,11 +34,11 @@ import {
   useBasename,
 } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
-import type { Schemas } from '@impact-calls/api-client';
+import { downloadStoredFile, type Schemas } from '@impact-calls/api-client';
 import { formatDateTimeWithZone, formatQuizScore, formatSroi, isStepKind } from '@impact-calls/domain';
-import { FillTextProvider, StepView, type FillTranslate } from '../../../../applicant-ui/src/fill/steps';
+import { FillTextProvider, StepView, type FillTranslate } from '@impact-calls/step-views';
+import { api } from '../../providers/client';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { downloadConsoleFile } from '../file-upload/files';
 import { SubmissionDocumentButtons } from './DocumentButtons';
 import { StatusChip } from './SubmissionList';
 
@@ -198,7 +198,7 @@ function Review() {
                   uploads={{
                     upload: () => Promise.reject(new Error('read-only')),
                     remove: () => Promise.reject(new Error('read-only')),
-                    download: (a) => downloadConsoleFile(a.fileDownloadId, a.fileName),
+                    download: (a) => downloadStoredFile(api, a.fileDownloadId, a.fileName),
                   }}
                 />
               </CardContent>

@@ -1,7 +1,7 @@
 import { unwrap } from '@impact-calls/api-client';
 import { api } from '../../api/client';
 import { orgHeader } from '../fillApi';
-import type { MiniDyiData } from './data';
+import type { MiniDyiData } from '@impact-calls/step-views';
 
 /** The applicant app's miniDyi data: the Impact framework, Outcome and Indicator operations of the API. */
 export function applicantMiniDyiData(submissionId: string): MiniDyiData {

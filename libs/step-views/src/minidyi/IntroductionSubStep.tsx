@@ -2,7 +2,7 @@ import { IMPACT_YEARS, MINIDYI_MAX_CUSTOM_OUTCOMES } from '@impact-calls/domain'
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 import { HelpButton } from './Help';
 import { SubStepHeader } from './SubStepHeader';
 import type { SubStepProps } from './types';

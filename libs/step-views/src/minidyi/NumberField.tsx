@@ -2,8 +2,8 @@ import { parseNumberInput } from '@impact-calls/domain';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useFillText } from '../steps/FillText';
-import { useInputValidity } from '../steps/InputValidity';
+import { useFillText } from '../FillText';
+import { useInputValidity } from '../InputValidity';
 
 export interface NumberFieldProps {
   label: ReactNode;

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 
 /** Loading and error states of the framework's lists. */
 export function LoadState({ isLoading, error, retry }: { isLoading: boolean; error: unknown; retry(): void }) {

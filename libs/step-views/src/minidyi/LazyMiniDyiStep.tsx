@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense } from 'react';
-import { useFillText } from '../steps/FillText';
-import type { StepRendererProps } from '../steps/types';
+import { useFillText } from '../FillText';
+import type { StepRendererProps } from '../types';
 
 const MiniDyiStep = lazy(() => import('./MiniDyiStep'));
 

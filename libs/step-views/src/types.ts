@@ -1,8 +1,8 @@
 /**
  * The contract of the step renderers, shared by the applicant fill screen and the
- * console's read-only review (admin-ui imports `fill/steps/index.ts`). Renderers are
+ * console's read-only review (both import `@impact-calls/step-views`). Renderers are
  * presentational: data comes in as props, actions (save, upload, download) go out as
- * callbacks, texts come from FillTextProvider. They import nothing else of either app.
+ * callbacks, texts come from FillTextProvider. They import nothing of either app.
  */
 export interface FillStep {
   id: string;

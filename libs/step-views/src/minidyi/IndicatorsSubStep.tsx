@@ -22,7 +22,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 import { MAX_AMOUNT } from './BudgetSubStep';
 import { useIndicators, useStakeholders, type IndicatorInfo } from './data';
 import { formatMoney } from './format';

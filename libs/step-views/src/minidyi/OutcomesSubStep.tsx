@@ -16,7 +16,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 import { useOutcomes, type OutcomeInfo } from './data';
 import { LoadState } from './LoadState';
 import { OutcomeDrawer } from './OutcomeDrawer';

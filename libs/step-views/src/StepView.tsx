@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { LazyMiniDyiStep } from '../minidyi/LazyMiniDyiStep';
+import { LazyMiniDyiStep } from './minidyi/LazyMiniDyiStep';
 import { NotImplementedStep } from './NotImplementedStep';
 import { QuizStep } from './quiz/QuizStep';
 import { ResultsStep } from './results/ResultsStep';
@@ -10,7 +10,7 @@ import { UploadStep } from './upload/UploadStep';
 
 /**
  * The renderer of each step kind; any other kind shows "not implemented". miniDyi's screens
- * (fill/minidyi) are loaded lazily when such a step is opened.
+ * (minidyi/) are loaded lazily when such a step is opened.
  */
 export const STEP_RENDERERS: Record<string, ComponentType<StepRendererProps>> = {
   text: TextStep,

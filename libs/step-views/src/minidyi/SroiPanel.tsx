@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo } from 'react';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 import { formatMoney } from './format';
 import { HelpButton } from './Help';
 import { SdgTile } from './SdgTile';

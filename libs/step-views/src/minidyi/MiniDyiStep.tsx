@@ -1,8 +1,8 @@
 import { readMiniDyiState, type MiniDyiState } from '@impact-calls/domain';
 import Alert from '@mui/material/Alert';
 import { useCallback, useMemo } from 'react';
-import { useFillText } from '../steps/FillText';
-import type { StepRendererProps } from '../steps/types';
+import { useFillText } from '../FillText';
+import type { StepRendererProps } from '../types';
 import { BudgetSubStep } from './BudgetSubStep';
 import { CustomOutcomesSubStep } from './CustomOutcomesSubStep';
 import { useFramework, useMiniDyiData } from './data';

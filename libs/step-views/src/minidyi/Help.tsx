@@ -10,7 +10,7 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 
 export type HelpTopic = 'sroi' | 'method';
 

@@ -1,6 +1,6 @@
 import { setBudget, setBudgetSpent, subStepIssues } from '@impact-calls/domain';
 import Stack from '@mui/material/Stack';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 import { HelperPopup } from './Help';
 import { NumberField } from './NumberField';
 import { SroiPanel } from './SroiPanel';

@@ -35,7 +35,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 import { MAX_AMOUNT } from './BudgetSubStep';
 import { useStakeholders } from './data';
 import { StakeholderError } from './IndicatorsSubStep';

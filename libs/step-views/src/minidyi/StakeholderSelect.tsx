@@ -1,7 +1,7 @@
 import type { StakeholderChoice } from '@impact-calls/domain';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 
 /** The stakeholder dropdown of an outcome (required: an outcome without one blocks "next"). */
 export function StakeholderSelect({

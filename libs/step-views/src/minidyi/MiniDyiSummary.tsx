@@ -12,7 +12,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 import { formatMoney, formatNumber } from './format';
 import { SdgTile } from './SdgTile';
 import { SroiPanel } from './SroiPanel';

@@ -5,7 +5,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 import { SdgTile } from './SdgTile';
 import { SubStepHeader } from './SubStepHeader';
 import type { SubStepProps } from './types';

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { useId, useState } from 'react';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 
 /**
  * Removes an outcome card after a confirmation: its stakeholder, indicators and targets go

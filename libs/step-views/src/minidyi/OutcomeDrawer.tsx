@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Language } from '@impact-calls/domain';
 import { useId } from 'react';
-import { useFillText } from '../steps/FillText';
+import { useFillText } from '../FillText';
 import { useIndicators, type OutcomeInfo } from './data';
 import { formatMoney } from './format';
 import { LoadState } from './LoadState';
