@@ -259,6 +259,10 @@ const CASES: Record<string, Case> = {
   adminListSubmissions: { call: () => ({}), ok: 200 },
   adminDashboardCounts: { call: () => ({}), ok: 200 },
   adminPortfolioDashboard: { call: () => ({}), ok: 200 },
+  adminReportSurveySteps: { call: (fx) => ({ path: { callId: fx.callId } }), ok: 200 },
+  adminSurveyReport: { call: (fx) => ({ path: { callId: fx.callId, stepId: fx.none } }), ok: 404 },
+  adminSurveyReportAnswers: { call: (fx) => ({ path: { callId: fx.callId, stepId: fx.none } }), ok: 404 },
+  adminSurveyReportXlsx: { call: (fx) => ({ path: { callId: fx.callId, stepId: fx.none } }), ok: 404 },
   adminConsoleSettings: { call: () => ({}), ok: 200 },
   adminDeleteSubmission: { call: (fx) => ({ path: id(fx) }), ok: 404 },
   adminGetSubmission: { call: (fx) => ({ path: { id: fx.submissionA } }), ok: 200 },
@@ -302,9 +306,15 @@ const CASES: Record<string, Case> = {
   adminEndUserSession: { call: (fx) => ({ path: { id: fx.users.userA.id, sessionId: fx.none } }), ok: 404 },
   adminEndUserSessions: { call: async (fx) => ({ path: { id: await fx.freshUserId() } }), ok: 200 },
   // Reports (Power BI): off in this app (no settings); ids nothing names answer 404 before that
-  powerBiAvailable: { call: () => ({}), ok: 200 },
+  powerBiAvailable: { call: () => ({}), ok: 200, filtered: 200 },
   getPbiToken: { call: () => ({ query: { workspaceId: 'w', reportId: 'r' } }), ok: 404 },
-  getPbiTokenRls: { call: (fx) => ({ query: { workspaceId: 'w', reportId: 'r', orgId: fx.orgA } }), ok: 404, otherOrg: 403, admin: 403 },
+  getPbiTokenRls: {
+    call: (fx) => ({ query: { workspaceId: 'w', reportId: 'r', orgId: fx.orgA } }),
+    ok: 404,
+    otherOrg: 403,
+    admin: 403,
+    filtered: 404,
+  },
   adminListPbiReports: { call: () => ({}), ok: 200 },
   // Health
   health: { call: () => ({}), ok: 200 },
