@@ -14,6 +14,8 @@ import type { Settings } from './config/settings.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { DemoContentService } from './modules/demo/demo-content.service.js';
 import { migrateDatabase } from './database/migrate.js';
+import { Traffic } from './common/lifecycle/traffic.js';
+import { MetricsService } from './modules/metrics/metrics.service.js';
 import { mountDevOidc } from './modules/dev-oidc/dev-oidc.service.js';
 
 /** Hooks that must be mounted before the JSON body parser (the embedded OIDC provider). */
@@ -66,6 +68,9 @@ export async function configureApp(app: NestExpressApplication, settings: Settin
   app.useLogger(new PinoNestLogger(log));
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // Counted and timed first: every request, whatever answers it (graceful shutdown, /api/metrics).
+  app.use(app.get(Traffic).middleware);
+  app.use(app.get(MetricsService).middleware);
   app.use(requestLogging(log));
   app.use(refuseBadUrlCharacters);
   app.use(

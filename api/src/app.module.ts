@@ -7,6 +7,8 @@ import { AccessModule } from './common/access/access.module.js';
 import { SnakeNamingStrategy } from './database/snake-naming.strategy.js';
 import { SharedCacheModule } from './database/shared-cache.js';
 import { SqlModule } from './database/sql.js';
+import { TrafficModule } from './common/lifecycle/traffic.js';
+import { MetricsModule } from './modules/metrics/metrics.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ConfigModule } from './modules/config/config.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
@@ -51,6 +53,7 @@ export const FEATURE_MODULES = [
   DashboardModule,
   PowerBiModule,
   ReportsModule,
+  MetricsModule,
 ];
 
 @Module({})
@@ -71,6 +74,7 @@ export class AppModule {
         }),
         SqlModule,
         SharedCacheModule,
+        TrafficModule,
         LimitsModule,
         // The one access policy; memberships are the organizations module's.
         AccessModule.forRoot(OrganizationsModule),

@@ -4,6 +4,7 @@ import { createApp } from './app.factory.js';
 import { checkWritableFolders, loadSettings, SettingError, type Settings } from './config/settings.js';
 import { startEmbeddedPostgres, type RunningDatabase } from './database/embedded-database.js';
 import { isDatabaseOutage } from './common/http/error.filter.js';
+import { drainAndClose, Traffic } from './common/lifecycle/traffic.js';
 
 async function main(): Promise<void> {
   let settings: Settings;
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
       `  applicants    ${url}/`,
       `  console       ${url}/admin`,
       `  API docs      ${url}/api/docs`,
-      `  health        ${url}/api/health`,
+      `  health        ${url}/api/health (live: /api/health/live, ready: /api/health/ready)`,
       settings.oidc
         ? `  sign-in       ${settings.oidc.issuer}`
         : `  sign-in       ${url}/oidc (embedded development provider; admin: ${settings.adminEmails.join(', ')})`,
@@ -73,9 +74,14 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping...`);
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    const { drainMs, timeoutMs } = settings.shutdown;
+    console.log(
+      `${signal}: stopping (not ready now; ${drainMs} ms for the load balancer, then up to ${timeoutMs} ms for requests in flight)...`,
+    );
+    const timer = setTimeout(() => process.exit(1), drainMs + timeoutMs + 15_000);
     timer.unref();
+    const report = await drainAndClose(server, app.get(Traffic), settings.shutdown);
+    if (!report.finished) console.log(`${report.cutOff} request(s) still running after ${timeoutMs} ms were cut off`);
     await app.close();
     await embedded?.stop();
     process.exit(0);

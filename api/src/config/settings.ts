@@ -1,12 +1,17 @@
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
+import { parseNetwork } from '../common/http/networks.js';
 
 /**
  * Every setting the product reads from the environment, validated once at start.
  * A wrong value stops the process with one line naming the setting (see main.ts).
  */
 export interface Settings {
+  /** Graceful shutdown (issue 19): how long a replica answers not-ready before it stops listening, and the bound on requests in flight. */
+  shutdown: { drainMs: number; timeoutMs: number };
+  /** `GET /api/metrics`: a scraper shows this bearer token, or comes from one of these networks (CIDR). */
+  metrics: { token?: string; networks: string[] };
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -170,6 +175,17 @@ function emails(env: Env, name: string, fallback: string[]): string[] {
 }
 
 /** A five-field cron expression (minute hour day month weekday). */
+function networks(env: Env, name: string, fallback: string[]): string[] {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const list = raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  for (const n of list) if (!parseNetwork(n)) throw new SettingError(name, `"${n}" is not an address or a network such as 10.0.0.0/8`);
+  return list;
+}
+
 function cron(env: Env, name: string, fallback: string): string {
   const raw = value(env, name) ?? fallback;
   if (!/^(\S+\s+){4}\S+$/.test(raw) || !/^[\d*/,\-\s]+$/.test(raw))
@@ -400,6 +416,12 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
     },
     surveyJsLicenseKey: licenceKey(env, 'SURVEYJS_LICENSE_KEY'),
     powerBi: powerBiSettings(env, cwd),
+    shutdown: {
+      // In production a load balancer must see the 503 of /api/health/ready before the port closes.
+      drainMs: integer(env, 'SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 5000 : 0, 0, 120_000),
+      timeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    },
+    metrics: { token: value(env, 'METRICS_TOKEN'), networks: networks(env, 'METRICS_NETWORKS', ['127.0.0.0/8', '::1/128']) },
   };
 }
 

@@ -43,6 +43,13 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
     this.caches.set(topic, target);
   }
 
+  /** Hits and misses of each cache since start, for /api/metrics. */
+  stats(): { topic: string; hits: number; misses: number }[] {
+    return [...this.caches].flatMap(([topic, cache]) =>
+      cache instanceof SharedCache ? [{ topic, hits: cache.hits, misses: cache.misses }] : [],
+    );
+  }
+
   get isListening(): boolean {
     return this.listening;
   }
@@ -157,6 +164,8 @@ export async function committedAndSettled<T>(
 /** A bounded, least-recently-used cache of promises; see CacheInvalidation. */
 export class SharedCache<V> implements Invalidated {
   private readonly entries = new Map<string, { value: Promise<V>; until: number }>();
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly options: { max: number; ttlMs: number },
@@ -172,10 +181,12 @@ export class SharedCache<V> implements Invalidated {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.until > now) {
+      this.hits++;
       this.entries.delete(key);
       this.entries.set(key, hit);
       return hit.value;
     }
+    this.misses++;
     const entry = { value: load(), until: now + this.options.ttlMs };
     this.entries.delete(key);
     this.entries.set(key, entry);

@@ -24,6 +24,11 @@ export class Sql {
     return (await this.pool.query<T & object>({ name, text, values })).rows;
   }
 
+  /** The connection pool's counts, for /api/metrics. */
+  poolCounts(): { total: number; idle: number; waiting: number } {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
+
   /**
    * The rows of a statement run inside a TypeORM transaction, on its connection, as a named
    * prepared statement: for the few statements of the busiest write paths (saving an answer

@@ -1400,6 +1400,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers (nothing else is asked; restart the replica only when this fails) */
+        get: operations["healthLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness for a load balancer: 503 while this replica shuts down (SIGTERM) or when the database or the file storage is down; 200 otherwise */
+        get: operations["healthReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ImpactFramework/AddImpactFrameworkSet": {
         parameters: {
             query?: never;
@@ -1615,6 +1649,23 @@ export interface paths {
         put?: never;
         /** Exchange the authorization code (PKCE) for the product tokens; upserts the user */
         post: operations["tokenExchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics of this replica (requests per route and status, database pool, e-mail queue, PDF renderer, caches, event-loop lag). Only for a scraper: METRICS_TOKEN as a bearer token, or an address in METRICS_NETWORKS (default: loopback) */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9280,6 +9331,171 @@ export interface operations {
             };
         };
     };
+    healthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    healthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Health Check is successful */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "responseTime": 12,
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @example {} */
+                        error?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "responseTime": 12,
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status?: "ok" | "degraded";
+                    };
+                };
+            };
+            /** @description The Health Check is not successful */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "responseTime": 12,
+                         *         "status": "up"
+                         *       },
+                         *       "redis": {
+                         *         "message": "Could not connect",
+                         *         "responseTime": 3005,
+                         *         "status": "down"
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /**
+                         * @example {
+                         *       "redis": {
+                         *         "message": "Could not connect",
+                         *         "responseTime": 3005,
+                         *         "status": "down"
+                         *       }
+                         *     }
+                         */
+                        error?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "responseTime": 12,
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example error
+                         * @enum {string}
+                         */
+                        status?: "error" | "shutting_down";
+                    };
+                };
+            };
+        };
+    };
     addImpactFrameworkSet: {
         parameters: {
             query?: never;
@@ -9926,6 +10142,23 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -16,6 +16,8 @@ export interface AccessRule {
   customize?: boolean;
   /** The SelectedOrganizationId header: required, optional (checked when sent) - always checked when sent. */
   organization?: 'required' | 'optional';
+  /** A metrics scraper: METRICS_TOKEN as a bearer token, or an address in METRICS_NETWORKS; no user. */
+  metrics?: boolean;
 }
 
 export interface AuthUser {
@@ -42,7 +44,7 @@ export interface AuthenticatedRequest extends Request {
  */
 export function Access(rule: AccessRule) {
   const decorators = [SetMetadata(ACCESS_KEY, rule), ApiExtension('x-access', rule)];
-  if (!rule.public) {
+  if (!rule.public && !rule.metrics) {
     decorators.push(
       ApiBearerAuth('bearer'),
       ApiUnauthorizedResponse({ description: 'Missing, expired or invalid token', type: ErrorResponseDto }),

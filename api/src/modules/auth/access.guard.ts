@@ -10,6 +10,8 @@ import { RATE_LIMIT_KEY } from '../limits/rate-limit.decorator.js';
 import { RateLimiter, type LimitClass } from '../limits/rate-limiter.service.js';
 import { tooManyRequests } from '../limits/fixed-window.js';
 import { isEmptyId, isUuid } from '../../common/ids.js';
+import { networkMatcher } from '../../common/http/networks.js';
+import { timingSafeEqual } from 'node:crypto';
 
 /**
  * The one guard of the API. Every route must declare `@Access(...)`; one that does not is
@@ -23,6 +25,7 @@ export class AccessGuard implements CanActivate {
   private readonly rules = new WeakMap<object, AccessRule | null>();
   /** Each handler's declared rate limit class (undefined: the default for its method). */
   private readonly limitClasses = new WeakMap<object, LimitClass | false | undefined>();
+  private readonly metricsNetworks: (address: string | undefined) => boolean;
 
   constructor(
     private readonly reflector: Reflector,
@@ -30,13 +33,20 @@ export class AccessGuard implements CanActivate {
     private readonly access: AccessPolicy,
     private readonly tokens: AccessTokenVerifier,
     private readonly limiter: RateLimiter,
-  ) {}
+  ) {
+    this.metricsNetworks = networkMatcher(settings.metrics.networks);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const rule = this.ruleOf(context);
     if (!rule) throw forbidden('errors.access-undeclared', 'This endpoint declares no access rule');
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     req.access = rule;
+    if (rule.metrics) {
+      if (!this.isMetricsScraper(req))
+        throw forbidden('errors.metrics-forbidden', 'Metrics are for the scraper: METRICS_TOKEN or an address in METRICS_NETWORKS');
+      return true;
+    }
     if (rule.public) {
       await this.limit(context, req, undefined);
       return true;
@@ -94,6 +104,18 @@ export class AccessGuard implements CanActivate {
       this.rules.set(handler, rule);
     }
     return rule;
+  }
+
+  /** METRICS_TOKEN as a bearer token, or the client's address (behind a trusted proxy: the forwarded one) in METRICS_NETWORKS. */
+  private isMetricsScraper(req: AuthenticatedRequest): boolean {
+    const token = this.settings.metrics.token;
+    const shown = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (token && shown) {
+      const a = Buffer.from(shown);
+      const b = Buffer.from(token);
+      return a.length === b.length && timingSafeEqual(a, b);
+    }
+    return this.metricsNetworks(req.ip ?? req.socket.remoteAddress);
   }
 
   private inCustomizeDomain(email: string): boolean {

@@ -10,6 +10,7 @@ import {
 import { Public } from '../../common/auth/access.decorator.js';
 import { CacheInvalidation } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
+import { Traffic } from '../../common/lifecycle/traffic.js';
 import { PdfRenderer, type PdfRendererStatus } from '../documents/pdf-renderer.js';
 import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
 
@@ -18,7 +19,8 @@ const PING_TIMEOUT_MS = 3000;
 const STORAGE_CHECK_EVERY_MS = 10_000;
 
 /**
- * `/api/health` (liveness and readiness): which part is up and which is down (issue 13).
+ * `/api/health`: which part is up and which is down (issue 13); `/api/health/live` and
+ * `/api/health/ready` apart for orchestrators and load balancers (issue 19).
  * `database` (a ping; its details say whether this replica hears the cache notifications, or
  * reads everything from the database until they are back) and `storage` (where files live).
  * Any part down answers 503.
@@ -34,6 +36,7 @@ export class HealthController {
     private readonly sql: Sql,
     private readonly pdf: PdfRenderer,
     private readonly invalidation: CacheInvalidation,
+    private readonly traffic: Traffic,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
@@ -49,6 +52,35 @@ export class HealthController {
     const pdf = this.pdf.check();
     const result = await this.health.check([() => this.pingDatabase(), () => this.checkStorage()]);
     return { ...result, pdf: await pdf };
+  }
+
+  @Get('live')
+  @Public()
+  @ApiOperation({
+    operationId: 'healthLive',
+    summary: 'Liveness: the process answers (nothing else is asked; restart the replica only when this fails)',
+  })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @Public()
+  @HealthCheck()
+  @ApiOperation({
+    operationId: 'healthReady',
+    summary:
+      'Readiness for a load balancer: 503 while this replica shuts down (SIGTERM) or when the database or the file storage is down; 200 otherwise',
+  })
+  async ready(): Promise<HealthCheckResult> {
+    return this.health.check([
+      () =>
+        this.traffic.isDraining
+          ? this.indicators.check('shutdown').down({ message: 'shutting down' })
+          : this.indicators.check('shutdown').up(),
+      () => this.pingDatabase(),
+      () => this.checkStorage(),
+    ]);
   }
 
   /**

@@ -1,0 +1,93 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import type { Server } from 'node:http';
+
+/**
+ * What this replica is doing with its requests (issue 19, graceful shutdown): how many are in
+ * flight, and whether it is draining. While draining, `/api/health/ready` answers 503 so the load
+ * balancer sends new requests elsewhere, and every answer closes its connection so keep-alive
+ * clients reconnect to another replica.
+ */
+@Injectable()
+export class Traffic {
+  private draining = false;
+  private inFlight = 0;
+  private waiters: (() => void)[] = [];
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  get requestsInFlight(): number {
+    return this.inFlight;
+  }
+
+  /** Mounted first in the pipeline (app.factory.ts). */
+  readonly middleware = (_req: Request, res: Response, next: NextFunction): void => {
+    this.inFlight++;
+    if (this.draining) res.setHeader('Connection', 'close');
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      if (--this.inFlight === 0) for (const wake of this.waiters.splice(0)) wake();
+    };
+    res.once('finish', end);
+    res.once('close', end);
+    next();
+  };
+
+  markDraining(): void {
+    this.draining = true;
+  }
+
+  /** Resolves true once no request is in flight, or false after `timeoutMs`. */
+  whenIdle(timeoutMs: number): Promise<boolean> {
+    if (this.inFlight === 0) return Promise.resolve(true);
+    return new Promise((done) => {
+      const wake = () => {
+        clearTimeout(timer);
+        done(true);
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== wake);
+        done(false);
+      }, timeoutMs);
+      this.waiters.push(wake);
+    });
+  }
+}
+
+export interface ShutdownReport {
+  /** Every request in flight finished within the bound. */
+  finished: boolean;
+  /** Requests cut off at the bound. */
+  cutOff: number;
+}
+
+/**
+ * SIGTERM, step by step: answer not-ready for `drainMs` (the load balancer's health check notices
+ * and stops sending), stop accepting connections, let the requests in flight finish within
+ * `timeoutMs`, then close whatever is left. The caller closes the application afterwards.
+ */
+export async function drainAndClose(
+  server: Server,
+  traffic: Traffic,
+  options: { drainMs: number; timeoutMs: number },
+): Promise<ShutdownReport> {
+  traffic.markDraining();
+  if (options.drainMs > 0) await new Promise((r) => setTimeout(r, options.drainMs));
+  const closed = new Promise<void>((r) => server.close(() => r()));
+  server.closeIdleConnections();
+  const finished = await traffic.whenIdle(options.timeoutMs);
+  const cutOff = traffic.requestsInFlight;
+  // Connections that went idle after their last answer, then any still busy past the bound.
+  server.closeIdleConnections();
+  if (!finished) server.closeAllConnections();
+  await closed;
+  return { finished, cutOff };
+}
+
+@Global()
+@Module({ providers: [Traffic], exports: [Traffic] })
+export class TrafficModule {}
