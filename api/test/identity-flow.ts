@@ -26,11 +26,13 @@ const pathOf = (location: string) => {
  * page, and follow the redirects to /login-callback.
  */
 export async function browserSignIn(
-  t: TestApp,
+  t: TestApp | string,
   person: { email: string; firstName?: string; lastName?: string },
   o: { register?: boolean; uiLocales?: string; challengeMethod?: string; omitChallenge?: boolean } = {},
 ): Promise<BrowserSignIn> {
-  const config = (await t.http.get('/api/Jwt/login-config').expect(200)).body as {
+  // A test application, or the base URL of running replicas (behind a load balancer).
+  const http = typeof t === 'string' ? request(t) : t.http;
+  const config = (await http.get('/api/Jwt/login-config').expect(200)).body as {
     authorizationEndpoint: string;
     clientId: string;
     scope: string;
@@ -53,7 +55,7 @@ export async function browserSignIn(
       : { code_challenge: b64url(createHash('sha256').update(codeVerifier).digest()), code_challenge_method: o.challengeMethod ?? 'S256' }),
     ...(o.register ? config.registerParams : {}),
   });
-  const agent = request.agent(t.app.getHttpServer());
+  const agent = typeof t === 'string' ? request.agent(t) : request.agent(t.app.getHttpServer());
   const started = performance.now();
   let res = await agent.get(`${new URL(config.authorizationEndpoint).pathname}?${params}`);
   if (res.status !== 303 && res.status !== 302) throw new Error(`authorization answered ${res.status}: ${res.text.slice(0, 300)}`);

@@ -1,3 +1,4 @@
+import { CacheInvalidation } from '../../database/shared-cache.js';
 import { Injectable } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
 import type { EntityManager } from 'typeorm';
@@ -160,8 +161,9 @@ const blankToNull = (s: string | null | undefined) => (s === undefined ? undefin
 
 /**
  * How long a replica may serve the active configuration it read. The branding is read on
- * every page view and changes rarely; a save on this replica clears it at once, other
- * replicas see the change within this time.
+ * every page view and changes rarely; any change clears it on every replica at once (the
+ * `configuration` table's trigger notifies `config:<id>`, CacheInvalidation). While this replica
+ * does not hear the notifications, a change shows within this time.
  */
 export const ACTIVE_CONFIG_TTL_MS = 5_000;
 
@@ -176,7 +178,12 @@ export class ConfigService {
   /** Per language asked for ('' = the configuration's default language). */
   private readonly cached = new Map<Language | '', { value: Promise<ActiveConfigResponse>; until: number }>();
 
-  constructor(private readonly configs: ConfigurationRepository) {}
+  constructor(
+    private readonly configs: ConfigurationRepository,
+    invalidation: CacheInvalidation,
+  ) {
+    invalidation.follow('config', { evict: () => this.forget(), clear: () => this.forget() });
+  }
 
   async getActive(language?: Language): Promise<ConfigDto> {
     return (await this.getActiveResponse(language)).dto;

@@ -1,74 +1,96 @@
+import { Injectable } from '@nestjs/common';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { Sql } from '../../database/sql.js';
 
-interface Entry {
-  payload: AdapterPayload;
-  expiresAt: number;
-}
-
-/** At most this many live records per model (codes, sessions, ...); the oldest go first. */
-const MAX_PER_MODEL = 20_000;
-const stores = new Map<string, Map<string, Entry>>();
+/** Expired records are swept at most this often, by whichever replica writes next. */
+const SWEEP_EVERY_MS = 60_000;
 
 /**
- * The embedded provider's storage: in memory, for development and demos only (a restart
- * signs everyone out of the provider, never out of the product, whose tokens are its own).
- * Accounts are not here: they are app_user rows.
+ * The embedded provider's storage (interactions, sessions, grants, codes): the table
+ * `dev_oidc_record`, shared by every replica, so a sign-in may begin on one and end on another
+ * (issue 19). Accounts are not here: they are app_user rows.
  */
-export class DevOidcMemoryAdapter implements Adapter {
-  private readonly store: Map<string, Entry>;
+@Injectable()
+export class DevOidcRecords {
+  private lastSweep = 0;
 
-  constructor(private readonly model: string) {
-    let store = stores.get(model);
-    if (!store) stores.set(model, (store = new Map()));
-    this.store = store;
-  }
+  constructor(private readonly sql: Sql) {}
 
-  private live(id: string): Entry | undefined {
-    const entry = this.store.get(id);
-    if (entry && entry.expiresAt <= Date.now()) {
-      this.store.delete(id);
-      return undefined;
+  /** The adapter factory oidc-provider calls once per model (Session, Grant, AuthorizationCode...). */
+  adapterFor = (model: string): Adapter => new DevOidcAdapter(model, this);
+
+  async upsert(model: string, id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    await this.sql.rows(
+      'dev-oidc-upsert',
+      `INSERT INTO dev_oidc_record (model, id, payload, grant_id, uid, user_code, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int) END)
+       ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
+         user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`,
+      [model, id, payload, payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresIn ?? null],
+    );
+    if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
+      this.lastSweep = Date.now();
+      await this.sql.rows('dev-oidc-sweep', 'DELETE FROM dev_oidc_record WHERE expires_at <= now()', []);
     }
-    return entry;
   }
+
+  async find(model: string, by: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
+    const rows = await this.sql.rows<{ payload: AdapterPayload }>(
+      `dev-oidc-find-${by}`,
+      `SELECT payload FROM dev_oidc_record WHERE model = $1 AND ${by} = $2 AND (expires_at IS NULL OR expires_at > now()) LIMIT 1`,
+      [model, value],
+    );
+    return rows[0]?.payload;
+  }
+
+  async consume(model: string, id: string): Promise<void> {
+    await this.sql.rows(
+      'dev-oidc-consume',
+      `UPDATE dev_oidc_record SET payload = jsonb_set(payload, '{consumed}', to_jsonb(extract(epoch FROM now())::bigint)) WHERE model = $1 AND id = $2`,
+      [model, id],
+    );
+  }
+
+  async destroy(model: string, id: string): Promise<void> {
+    await this.sql.rows('dev-oidc-destroy', 'DELETE FROM dev_oidc_record WHERE model = $1 AND id = $2', [model, id]);
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.sql.rows('dev-oidc-revoke', 'DELETE FROM dev_oidc_record WHERE grant_id = $1', [grantId]);
+  }
+}
+
+class DevOidcAdapter implements Adapter {
+  constructor(
+    private readonly model: string,
+    private readonly records: DevOidcRecords,
+  ) {}
 
   upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    if (this.store.size >= MAX_PER_MODEL && !this.store.has(id)) {
-      const now = Date.now();
-      for (const [key, entry] of this.store) if (entry.expiresAt <= now) this.store.delete(key);
-      while (this.store.size >= MAX_PER_MODEL) this.store.delete(this.store.keys().next().value!);
-    }
-    this.store.set(id, { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Number.POSITIVE_INFINITY });
-    return Promise.resolve();
+    return this.records.upsert(this.model, id, payload, expiresIn);
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {
-    return Promise.resolve(this.live(id)?.payload);
+    return this.records.find(this.model, 'id', id);
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    for (const [id, entry] of this.store) if (entry.payload.uid === uid) return this.find(id);
-    return Promise.resolve(undefined);
+    return this.records.find(this.model, 'uid', uid);
   }
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    for (const [id, entry] of this.store) if (entry.payload.userCode === userCode) return this.find(id);
-    return Promise.resolve(undefined);
+    return this.records.find(this.model, 'user_code', userCode);
   }
 
   consume(id: string): Promise<void> {
-    const entry = this.live(id);
-    if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000);
-    return Promise.resolve();
+    return this.records.consume(this.model, id);
   }
 
   destroy(id: string): Promise<void> {
-    this.store.delete(id);
-    return Promise.resolve();
+    return this.records.destroy(this.model, id);
   }
 
   revokeByGrantId(grantId: string): Promise<void> {
-    for (const store of stores.values()) for (const [id, entry] of store) if (entry.payload.grantId === grantId) store.delete(id);
-    return Promise.resolve();
+    return this.records.revokeByGrantId(grantId);
   }
 }

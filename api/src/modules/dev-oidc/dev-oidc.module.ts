@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from '../users/user.entity.js';
 import { DevOidcAccountsService } from './dev-oidc-accounts.service.js';
 import { DevOidcService } from './dev-oidc.service.js';
+import { DevOidcRecords } from './dev-oidc.adapter.js';
 
 /**
  * The embedded development OpenID provider (active only when OIDC_ISSUER is unset). It is
@@ -10,7 +11,7 @@ import { DevOidcService } from './dev-oidc.service.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity])],
-  providers: [DevOidcAccountsService, DevOidcService],
+  providers: [DevOidcAccountsService, DevOidcService, DevOidcRecords],
   exports: [DevOidcService],
 })
 export class DevOidcModule {}

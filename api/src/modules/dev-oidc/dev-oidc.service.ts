@@ -8,7 +8,7 @@ import Provider, { errors as oidcErrors, interactionPolicy, type Configuration, 
 import { translate } from '@impact-calls/domain';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { FixedWindowLimiter } from '../limits/fixed-window.js';
-import { DevOidcMemoryAdapter } from './dev-oidc.adapter.js';
+import { DevOidcRecords } from './dev-oidc.adapter.js';
 import { DevOidcAccountsService } from './dev-oidc-accounts.service.js';
 import {
   DEV_OIDC_CLIENT_ID,
@@ -99,6 +99,7 @@ export class DevOidcService {
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly accounts: DevOidcAccountsService,
+    private readonly records: DevOidcRecords,
   ) {}
 
   get enabled(): boolean {
@@ -138,7 +139,7 @@ export class DevOidcService {
     const home = settings.publicUrl;
 
     const configuration: Configuration = {
-      adapter: DevOidcMemoryAdapter,
+      adapter: this.records.adapterFor,
       clients: [
         {
           client_id: DEV_OIDC_CLIENT_ID,
