@@ -63,7 +63,8 @@ export async function createDatabase(serverUrl, name) {
 
 /** Starts `node api/dist/main.js`; answers when /api/health is up, with the time it took. */
 export async function startProduct(env) {
-  const port = await freePort();
+  // A fixed PORT in `env` (a replica restarted behind a load balancer), else a free one.
+  const port = Number(env.PORT) || (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'ic-bench-data-'));
   const started = Date.now();
   const child = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), 'api/dist/main.js'], {
@@ -96,6 +97,7 @@ export async function startProduct(env) {
     jwtSecret: () => readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim(),
     stop: () =>
       new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => {
           rmSync(dataDir, { recursive: true, force: true }); // uploaded files, the development secret
           resolve();

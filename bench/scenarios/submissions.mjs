@@ -88,7 +88,7 @@ const STEPS = [
 ];
 
 /** Applicant i's answers: distinct per applicant, as SurveyJS sends them (already in stored form). */
-function answersOf(i) {
+export function answersOf(i) {
   const mission =
     `Applicant ${i} runs after-school workshops in neighbourhood ${i % 37}: homework help, sport and music ` +
     `for children whose families cannot afford them. ${'We measure attendance and school results every term. '.repeat(1 + (i % 6))}`;
@@ -179,7 +179,7 @@ async function backendsCpu(databaseUrl) {
 
 const mb = (kb) => Math.round(kb / 1024);
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
-const stats = (ms) => {
+export const stats = (ms) => {
   const s = [...ms].sort((a, b) => a - b);
   return {
     count: s.length,
