@@ -67,7 +67,7 @@ function serveSpa(app: NestExpressApplication, mountPath: string, dir: string): 
 export async function configureApp(app: NestExpressApplication, settings: Settings, log: Pino): Promise<void> {
   app.useLogger(new PinoNestLogger(log));
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', settings.trustProxy);
   // Counted and timed first: every request, whatever answers it (graceful shutdown, /api/metrics).
   app.use(app.get(Traffic).middleware);
   app.use(app.get(MetricsService).middleware);

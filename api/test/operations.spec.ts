@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { createTestApp, type TestApp } from './app.js';
 import { drainAndClose, Traffic } from '../src/common/lifecycle/traffic.js';
+import { loadSettings, SettingError } from '../src/config/settings.js';
 
 /** A raw HTTP/1.1 exchange: sends `head` at once, `rest` only when told; resolves with the whole answer. */
 function slowRequest(port: number, head: string) {
@@ -29,6 +30,17 @@ const canConnect = (port: number) =>
   });
 
 describe('operations (issue 19)', () => {
+  it('TRUST_PROXY takes named ranges and networks, and refuses anything else by name', () => {
+    expect(loadSettings({ TRUST_PROXY: 'loopback, uniquelocal, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      'uniquelocal',
+      '10.0.0.0/8',
+    ]);
+    expect(loadSettings({}).trustProxy).toEqual(['loopback']);
+    expect(() => loadSettings({ TRUST_PROXY: 'everyone' })).toThrow(SettingError);
+    expect(() => loadSettings({ METRICS_NETWORKS: '10.0.0.0/99' })).toThrow(/METRICS_NETWORKS/);
+  });
+
   describe('graceful shutdown', () => {
     let t: TestApp;
     let server: Server;
@@ -129,6 +141,14 @@ describe('operations (issue 19)', () => {
       await t.http.get('/api/metrics').set('Authorization', 'Bearer scrape-me-012345678X').expect(403);
       const ok = await t.http.get('/api/metrics').set('Authorization', 'Bearer scrape-me-0123456789').expect(200);
       expect(ok.text).toContain('http_request_duration_seconds_bucket');
+    }, 60_000);
+
+    it("behind a trusted proxy, the forwarded client address decides, not the proxy's", async () => {
+      t = await createTestApp();
+      // The test's requests come from loopback: a proxy there forwarding an outside client.
+      const refused = await t.http.get('/api/metrics').set('X-Forwarded-For', '203.0.113.5').expect(403);
+      expect(refused.body.key).toBe('errors.metrics-forbidden');
+      await t.http.get('/api/metrics').set('X-Forwarded-For', '127.0.0.1').expect(200);
     }, 60_000);
   });
 });

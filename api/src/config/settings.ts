@@ -10,6 +10,8 @@ import { parseNetwork } from '../common/http/networks.js';
 export interface Settings {
   /** Graceful shutdown (issue 19): how long a replica answers not-ready before it stops listening, and the bound on requests in flight. */
   shutdown: { drainMs: number; timeoutMs: number };
+  /** Express' `trust proxy`: the proxies whose X-Forwarded-For is believed (names such as loopback, or networks). */
+  trustProxy: string[];
   /** `GET /api/metrics`: a scraper shows this bearer token, or comes from one of these networks (CIDR). */
   metrics: { token?: string; networks: string[] };
   nodeEnv: 'development' | 'production' | 'test';
@@ -183,6 +185,21 @@ function networks(env: Env, name: string, fallback: string[]): string[] {
     .map((n) => n.trim())
     .filter(Boolean);
   for (const n of list) if (!parseNetwork(n)) throw new SettingError(name, `"${n}" is not an address or a network such as 10.0.0.0/8`);
+  return list;
+}
+
+/** Express' named ranges, or networks; at least loopback stays trusted (a proxy on the same machine). */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+function trustedProxies(env: Env): string[] {
+  const raw = value(env, 'TRUST_PROXY');
+  if (raw === undefined) return ['loopback'];
+  const list = raw
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  for (const n of list)
+    if (!PROXY_RANGES.includes(n) && !parseNetwork(n))
+      throw new SettingError('TRUST_PROXY', `"${n}" is neither ${PROXY_RANGES.join(', ')} nor a network such as 10.0.0.0/8`);
   return list;
 }
 
@@ -421,6 +438,7 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
       drainMs: integer(env, 'SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 5000 : 0, 0, 120_000),
       timeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     },
+    trustProxy: trustedProxies(env),
     metrics: { token: value(env, 'METRICS_TOKEN'), networks: networks(env, 'METRICS_NETWORKS', ['127.0.0.0/8', '::1/128']) },
   };
 }
