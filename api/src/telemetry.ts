@@ -1,0 +1,35 @@
+import { register } from 'node:module';
+import type { IncomingMessage } from 'node:http';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+
+/**
+ * OpenTelemetry traces, on only when OTEL_EXPORTER_OTLP_ENDPOINT (or ..._TRACES_ENDPOINT) is set
+ * (main.ts): a span per request (node:http, Express' routes) with its database statements (pg)
+ * as children, sent by OTLP. Everything else is the standard OTEL_* environment variables
+ * (OTEL_SERVICE_NAME, default impact-calls; OTEL_EXPORTER_OTLP_PROTOCOL, http/protobuf by default;
+ * OTEL_EXPORTER_OTLP_HEADERS; OTEL_TRACES_SAMPLER...). Health checks and metrics scrapes are not
+ * traced: they would be most of the spans and say nothing.
+ */
+// ES modules loaded from here on are seen by the instrumentations too (CommonJS ones always are).
+register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+
+const untraced = (req: IncomingMessage) => /^\/api\/(health|metrics)(\/|$|\?)/.test(req.url ?? '');
+
+const sdk = new NodeSDK({
+  serviceName: process.env.OTEL_SERVICE_NAME ?? 'impact-calls',
+  instrumentations: [
+    new HttpInstrumentation({ ignoreIncomingRequestHook: untraced }),
+    new ExpressInstrumentation(),
+    new PgInstrumentation({ enhancedDatabaseReporting: false }),
+  ],
+});
+sdk.start();
+console.log(`OpenTelemetry traces to ${process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? process.env.OTEL_EXPORTER_OTLP_ENDPOINT}`);
+
+/** Sends the spans still buffered (at shutdown). */
+export function shutdownTelemetry(): Promise<void> {
+  return sdk.shutdown();
+}
