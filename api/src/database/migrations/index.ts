@@ -11,7 +11,7 @@ import { SessionsAndLimits1795523581860 } from './1795523581860-sessions-and-lim
 import { SubmissionHistory1795522904555 } from './1795522904555-submission-history.js';
 import { ConfigurationTexts1795523058280 } from './1795523058280-configuration-texts.js';
 import { DashboardImpactFacts1795600000000 } from './1795600000000-dashboard-impact-facts.js';
-import { ReplicaState1795700000000 } from './1795700000000-replica-state.js';
+import { ReplicaState1795710000000 } from './1795710000000-replica-state.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -30,5 +30,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Messages1795523111971,
   SessionsAndLimits1795523581860,
   DashboardImpactFacts1795600000000,
-  ReplicaState1795700000000,
+  ReplicaState1795710000000,
 ];

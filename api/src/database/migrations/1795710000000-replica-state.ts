@@ -8,8 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Also: the branding (`configuration`) tells every replica when it changes (`config:<id>`), so a
  * change shows on every replica at once instead of within the 5 s its cache was kept.
  */
-export class ReplicaState1795700000000 implements MigrationInterface {
-  name = 'ReplicaState1795700000000';
+export class ReplicaState1795710000000 implements MigrationInterface {
+  name = 'ReplicaState1795710000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE UNLOGGED TABLE "dev_oidc_record" (
