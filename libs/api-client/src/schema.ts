@@ -604,7 +604,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Submissions, one page; filter: callId, organizationId, status (open|closed), q, openedFrom/To, submittedFrom/To */
+        /** Submissions, one page; filter: callId, organizationId, status (open|closed), q, openedFrom/To, submittedFrom/To. The total (Content-Range) is exact up to 10,000 rows, else estimated, said by X-Total-Estimated: true */
         get: operations["adminListSubmissions"];
         put?: never;
         post?: never;
