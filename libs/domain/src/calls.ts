@@ -61,18 +61,23 @@ export function newCallDates(now: Date = new Date()): { openingAt: Date; closing
 
 // ---------------------------------------------------------------- the applicant's list
 
+/** Names compared case- and accent-insensitively, numbers by value: one collator, made once (making one costs more than sorting a short list). */
+const NAME_COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** What `a.localeCompare(b)` compares, without building a collator per call. */
+const TEXT_COLLATOR = new Intl.Collator();
+
 /**
  * The applicant's list: calls with an empty name hidden, open calls first then closed
  * ones, each group by name (case- and accent-insensitive), ties by id for a stable order.
  */
 export function orderCallsForUser<T extends CallTiming & { name: string; id?: string }>(calls: readonly T[], now: Date = new Date()): T[] {
-  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const collator = NAME_COLLATOR;
   return calls
     .filter((c) => (c.name ?? '').trim() !== '')
     .map((c) => ({ c, open: isCallOpen(c, now) }))
     .sort((a, b) => {
       if (a.open !== b.open) return a.open ? -1 : 1;
-      return collator.compare(a.c.name.trim(), b.c.name.trim()) || (a.c.id ?? '').localeCompare(b.c.id ?? '');
+      return collator.compare(a.c.name.trim(), b.c.name.trim()) || TEXT_COLLATOR.compare(a.c.id ?? '', b.c.id ?? '');
     })
     .map((x) => x.c);
 }
@@ -136,7 +141,9 @@ export function isStepKind(name: string | null | undefined): name is StepKind {
 
 /** Steps in the order applicants see them: ascending sort, then name, then id. */
 export function orderSteps<T extends { sort: number; name?: string; id?: string }>(steps: readonly T[]): T[] {
-  return [...steps].sort((a, b) => a.sort - b.sort || (a.name ?? '').localeCompare(b.name ?? '') || (a.id ?? '').localeCompare(b.id ?? ''));
+  return [...steps].sort(
+    (a, b) => a.sort - b.sort || TEXT_COLLATOR.compare(a.name ?? '', b.name ?? '') || TEXT_COLLATOR.compare(a.id ?? '', b.id ?? ''),
+  );
 }
 
 /** Sort values renumbered 1..n in the given order (spec: "renumbered consecutively on save"). */
