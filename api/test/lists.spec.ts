@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from './app.js';
 import type { TestUser } from './factory.js';
+import { EXACT_COUNT_LIMIT } from '../src/modules/submissions/submission.repository.js';
 
 /**
  * Issue 19: the console's submissions list, rewritten for 100,000 submissions (indexes, one
@@ -202,13 +203,14 @@ describe('the console submissions list', () => {
     expect((await all({ q: 'città', status: 'closed' }, ['code', 'ASC'])).ids).toEqual(expected);
   });
 
-  it('counts exactly up to 10,000 rows, then says the total is the planner estimate', async () => {
+  it('counts exactly up to EXACT_COUNT_LIMIT rows, then says the total is the planner estimate', async () => {
     const small = await list({ status: 'closed' });
     expect(small.headers['x-total-estimated']).toBeUndefined();
-    // 10,200 more submissions of one call, one organization each.
+    // EXACT_COUNT_LIMIT + 200 more submissions of one call, one organization each.
     await t.db.query(
       `INSERT INTO organization (name, reg_number, street_name, city_name, country, contact_name, contact_surname, contact_role, contact_email)
-       SELECT 'Bulk ' || g, 'B' || g, 'Via', 'Roma', 'Italy', 'A', 'B', 'C', 'b' || g || '@example.org' FROM generate_series(1, 10200) g`,
+       SELECT 'Bulk ' || g, 'B' || g, 'Via', 'Roma', 'Italy', 'A', 'B', 'C', 'b' || g || '@example.org' FROM generate_series(1, $1::int) g`,
+      [EXACT_COUNT_LIMIT + 200],
     );
     await t.db.query(
       `INSERT INTO call_submission (call_id, organization_id, user_id, code)
@@ -222,7 +224,7 @@ describe('the console submissions list', () => {
     expect(big.body).toHaveLength(25);
     expect(big.headers['x-total-estimated']).toBe('true');
     const total = Number(big.headers['content-range'].split('/')[1]);
-    expect(total).toBeGreaterThan(10_000);
+    expect(total).toBeGreaterThan(EXACT_COUNT_LIMIT);
     expect(Math.abs(total - exact) / exact).toBeLessThan(0.2);
     // A filter that selects few rows is still counted exactly.
     const few = await list({ callId: calls[1] });

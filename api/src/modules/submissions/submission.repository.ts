@@ -94,7 +94,7 @@ const SORTS: Record<string, { column: string; nullable: boolean; join?: 'call' |
 export const SUBMISSION_SORTABLE = Object.keys(SORTS);
 
 /** The largest total the console's list counts exactly; beyond it, it shows PostgreSQL's estimate (flagged). */
-export const EXACT_COUNT_LIMIT = 10_000;
+export const EXACT_COUNT_LIMIT = 1_000;
 
 /** What a submission holds for one step, for closing: its result and the upload slots that hold a file. */
 export interface StepFilling {
