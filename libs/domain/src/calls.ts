@@ -358,3 +358,40 @@ export function stepPublishIssue(kind: string, content: unknown, callFrameworkId
   }
   return undefined;
 }
+
+// ---------------------------------------------------------------- the list's descriptions
+
+/** The longest description a page of the applicant's list carries, in characters of text. */
+export const LIST_DESCRIPTION_CHARS = 280;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** A description's text without its markup: tags dropped (a block ends with a space), entities decoded, spaces collapsed. */
+export function descriptionText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * A description as a page of the applicant's list shows it: unchanged when its text is short
+ * enough, else its text cut at a word before `max` characters with an ellipsis (the call's
+ * own page shows it whole).
+ */
+export function shortDescription(html: string | null | undefined, max = LIST_DESCRIPTION_CHARS): { text: string; shortened: boolean } {
+  const source = html ?? '';
+  const text = descriptionText(source);
+  if (text.length <= max) return { text: source, shortened: false };
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return { text: `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`, shortened: true };
+}
