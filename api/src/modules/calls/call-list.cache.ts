@@ -3,6 +3,9 @@ import { orderCallsForUser, toUtcDate } from '@impact-calls/domain';
 import { CacheInvalidation, type Invalidated } from '../../database/shared-cache.js';
 import { CallsRepository, type CallUserRow } from './calls.repository.js';
 
+/** How many users' filtered lists are kept (each a list of references to the shared rows). */
+const VISIBLE_MAX = 200;
+
 interface Ordered {
   rows: CallUserRow[];
   /** The order holds from the last instant a call opened or closed before it was built, until the next one (open calls first). */
@@ -22,6 +25,8 @@ interface Ordered {
 @Injectable()
 export class CallListCache implements Invalidated {
   private ordered: Ordered | undefined;
+  /** The list each e-mail address sees (the e-mail filter applied), for the current `ordered`; most recent last. */
+  private readonly visible = new Map<string, readonly CallUserRow[]>();
   private loading: Promise<Ordered> | undefined;
   private generation = 0;
 
@@ -39,7 +44,27 @@ export class CallListCache implements Invalidated {
   clear(): void {
     this.generation++;
     this.ordered = undefined;
+    this.visible.clear();
     this.loading = undefined;
+  }
+
+  /**
+   * What `filter` (the access policy's, which depends on the user's e-mail address alone) keeps
+   * of `rows(now)`, remembered per address for as long as those rows are (at most VISIBLE_MAX
+   * addresses): a page then costs a slice, not a pass over every call.
+   */
+  async visibleTo(email: string, now: Date, filter: (rows: readonly CallUserRow[]) => CallUserRow[]): Promise<readonly CallUserRow[]> {
+    const rows = await this.rows(now);
+    if (rows !== this.ordered?.rows) return filter(rows);
+    let kept = this.visible.get(email);
+    if (kept) {
+      this.visible.delete(email);
+    } else {
+      kept = filter(rows);
+      if (this.visible.size >= VISIBLE_MAX) this.visible.delete(this.visible.keys().next().value!);
+    }
+    this.visible.set(email, kept);
+    return kept;
   }
 
   /** The calls in the list's order at `now`, empty names left out (every user's list before the e-mail filter). */
@@ -51,7 +76,10 @@ export class CallListCache implements Invalidated {
     if (!this.loading) {
       this.loading = this.calls.findAllForList().then((all) => {
         const built = this.build(all, new Date(), generation);
-        if (this.generation === built.generation) this.ordered = built;
+        if (this.generation === built.generation) {
+          this.ordered = built;
+          this.visible.clear();
+        }
         return built;
       });
       this.loading.finally(() => (this.loading = undefined)).catch(() => undefined);

@@ -131,7 +131,7 @@ export class CallsService {
     page?: { offset: number; limit: number },
   ): Promise<{ items: CallUserDto[]; total: number }> {
     const now = new Date();
-    const visible = this.access.visibleCalls({ user, organizationId }, await this.listCache.rows(now));
+    const visible = await this.listCache.visibleTo(user.email, now, (rows) => this.access.visibleCalls({ user, organizationId }, rows));
     const shown = page ? visible.slice(page.offset, page.offset + page.limit) : visible;
     const submissions = new Map(
       organizationId && shown.length
