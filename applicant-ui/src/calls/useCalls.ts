@@ -34,7 +34,8 @@ export function useCallList() {
       if (!Array.isArray(data)) throw new Error('The call list is not a list');
       return { calls: data, total: Number.isFinite(total) ? total : data.length, offset: pageParam };
     },
-    getNextPageParam: (last) => (last.offset + last.calls.length < last.total && last.calls.length > 0 ? last.offset + last.calls.length : undefined),
+    getNextPageParam: (last) =>
+      last.offset + last.calls.length < last.total && last.calls.length > 0 ? last.offset + last.calls.length : undefined,
   });
   const pages = query.data?.pages ?? [];
   return {
