@@ -10,6 +10,7 @@ import { AppModule } from './app.module.js';
 import { bodyParsers, securityHeaders } from './common/http/pipeline.js';
 import { CanonicalIdPipe, createValidationPipe } from './common/validation/validation.pipe.js';
 import { BAD_CHARACTER_MESSAGE, hasBadCharacter, refuseBadUrlCharacters } from './common/http/text-guard.js';
+import { compressJson } from './common/http/send-json.js';
 import type { Settings } from './config/settings.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { DemoContentService } from './modules/demo/demo-content.service.js';
@@ -73,6 +74,7 @@ export async function configureApp(app: NestExpressApplication, settings: Settin
   app.use(app.get(MetricsService).middleware);
   app.use(requestLogging(log));
   app.use(refuseBadUrlCharacters);
+  app.use(compressJson);
   app.use(
     securityHeaders({
       contentSecurityPolicy: {

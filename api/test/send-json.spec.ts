@@ -3,14 +3,19 @@ import { gunzipSync } from 'node:zlib';
 import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
-import { acceptsGzip, GZIP_FROM_BYTES, jsonDocument, sendJson } from '../src/common/http/send-json.js';
+import { acceptsGzip, compressJson, GZIP_FROM_BYTES, jsonDocument, sendJson } from '../src/common/http/send-json.js';
 
-/** sendJson on a bare Express app: the encodings, their ETags and 304s. */
-const big = jsonDocument(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Indicator ${i}`, value: i * 1.5 }))));
+/** sendJson and compressJson on a bare Express app: the encodings, their ETags and 304s. */
+const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, name: `Indicator ${i}`, value: i * 1.5 }));
+const big = jsonDocument(JSON.stringify(rows(200)));
 const small = jsonDocument('{"ok":true}');
 const app = express();
+app.use(compressJson);
 app.get('/big', (_req, res) => sendJson(res, big));
 app.get('/small', (_req, res) => sendJson(res, small));
+// Answers made per request (what Nest's return values become), small, large and very large (compressed off the event loop).
+app.get('/json/:n', (req, res) => res.json(rows(Number(req.params.n))));
+app.get('/text', (_req, res) => res.type('text').send('x'.repeat(5000)));
 
 let server: Server;
 let port: number;
@@ -63,6 +68,25 @@ describe('sendJson', () => {
       undefined,
       '{"ok":true}',
     ]);
+  });
+
+  it('gzips every JSON answer above the size, not only documents, and leaves other answers alone', async () => {
+    for (const n of [200, 5000]) {
+      const plain = await raw(`/json/${n}`, 'identity');
+      const zipped = await raw(`/json/${n}`, 'gzip, br');
+      expect([plain.headers['content-encoding'], zipped.headers['content-encoding'], zipped.headers.vary]).toEqual([
+        undefined,
+        'gzip',
+        'Accept-Encoding',
+      ]);
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(gunzipSync(zipped.body).toString())).toEqual(rows(n));
+      expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+      expect(zipped.body.length).toBeLessThan(plain.body.length / 3);
+      expect((await raw(`/json/${n}`, 'gzip', zipped.headers.etag)).status).toBe(304);
+    }
+    expect((await raw('/json/2', 'gzip')).headers['content-encoding']).toBeUndefined();
+    expect((await raw('/text', 'gzip')).headers['content-encoding']).toBeUndefined();
   });
 
   it('reads Accept-Encoding with its q-values', () => {

@@ -2,9 +2,12 @@
 // submissions in 200 of them, at 50 connections, against the bare node:http + pg baseline
 // running the same query (target: p99 under 100 ms, at least 40% of the baseline's
 // throughput); and saving a call with 50 steps (target: under 300 ms).
+// Issue 19: the applicant app's first page (`?offset=0&limit=20`) at 1,000 and at 10,000 calls,
+// at 50 connections (target: p99 under 50 ms, under 50 KB), beside a bare baseline answering
+// the first 20 calls of the same query ordered by PostgreSQL (open first, then by name).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { accessToken, load } from '../lib.mjs';
+import { accessToken, BROWSER_HEADERS, load } from '../lib.mjs';
 
 export const name = 'calls';
 const CALLS = 1000;
@@ -21,6 +24,26 @@ const LIST_SQL = `SELECT c.id, c.name, c.description, c.call_type_id AS "callTyp
   s.id AS "submissionId", s.closed AS "submissionClosed"
   FROM call c LEFT JOIN call_submission s ON s.call_id = c.id AND s.organization_id = $1
   WHERE ($2::uuid IS NULL OR c.id = $2::uuid)`;
+
+/** The first page of the list, ordered and cut by PostgreSQL: the baseline of the paged list. */
+const PAGE_SQL = `${LIST_SQL} ORDER BY (c.opening_at <= now() AND now() <= c.closing_at) DESC, lower(c.name), c.id LIMIT 20`;
+const PAGE = '?offset=0&limit=20';
+
+/** More calls of the same kinds, numbered from `from` (the scenario grows from 1,000 to 10,000). */
+async function addCalls(db, typeId, from, to) {
+  await db.query(
+    `INSERT INTO call (name, description, call_type_id, opening_at, closing_at, is_user_filter_enable, user_filter_email)
+     SELECT 'Bench call ' || lpad(g::text, 5, '0'),
+            '<p>Grants for projects that improve their community: inclusion, education, health and the environment. Call number ' || g || '.</p>',
+            $1,
+            CASE WHEN g % 3 = 0 THEN now() - interval '60 days' ELSE now() - interval '1 day' END,
+            CASE WHEN g % 3 = 0 THEN now() - interval '30 days' ELSE now() + interval '30 days' END,
+            g % 10 = 0,
+            CASE WHEN g % 10 = 0 THEN 'partner@example.org, other@example.org' ELSE '' END
+       FROM generate_series($2::int, $3::int) g`,
+    [typeId, from, to],
+  );
+}
 
 export async function setup({ product, databaseUrl }) {
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -68,6 +91,12 @@ export async function setup({ product, databaseUrl }) {
   );
   await db.end();
   const secret = product.jwtSecret();
+  const grow = async () => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    await addCalls(c, typeId, CALLS + 1, 10_000);
+    await c.end();
+  };
   const userHeaders = {
     Authorization: `Bearer ${await accessToken(secret, product.url, userId, databaseUrl)}`,
     SelectedOrganizationId: orgId,
@@ -76,7 +105,15 @@ export async function setup({ product, databaseUrl }) {
     Authorization: `Bearer ${await accessToken(secret, product.url, adminId, databaseUrl)}`,
     'Content-Type': 'application/json',
   };
-  return { userHeaders, adminHeaders, baselineRoutes: { '/api/Call/GetCallListUser': { sql: LIST_SQL, params: [orgId, null] } } };
+  return {
+    userHeaders,
+    adminHeaders,
+    grow,
+    baselineRoutes: {
+      '/api/Call/GetCallListUser': { sql: LIST_SQL, params: [orgId, null] },
+      '/page': { sql: PAGE_SQL, params: [orgId, null] },
+    },
+  };
 }
 
 /** A call with 50 steps (text and upload alternating), created then saved again with the steps reordered. */
@@ -125,15 +162,40 @@ async function saveFiftySteps(product, headers) {
   return { create: stats(createTimes), update: stats(updateTimes) };
 }
 
-export async function run({ product, baseline, userHeaders, adminHeaders }) {
-  const p = await load(`${product.url}/api/Call/GetCallListUser`, { headers: userHeaders });
-  const b = await load(`${baseline.url}/api/Call/GetCallListUser`, { headers: userHeaders });
+const side = (p, b) => ({
+  product: p,
+  baseline: b,
+  ratio: b.requestsPerSecond ? +(p.requestsPerSecond / b.requestsPerSecond).toFixed(2) : null,
+});
+
+/** The first page as the applicant app asks for it, and its size as sent (gzip) and as JSON. */
+async function firstPage(product, baseline, userHeaders) {
+  const res = await fetch(`${product.url}/api/Call/GetCallListUser${PAGE}`, { headers: { ...BROWSER_HEADERS, ...userHeaders } });
+  const json = await res.text();
+  if (!res.ok || JSON.parse(json).length !== 20) throw new Error(`first page: ${res.status} ${json.slice(0, 200)}`);
   return {
-    [`GET /api/Call/GetCallListUser (${CALLS} calls, ${SUBMISSIONS} submissions)`]: {
-      product: p,
-      baseline: b,
-      ratio: +(p.requestsPerSecond / b.requestsPerSecond).toFixed(2),
-    },
-    'save a call with 50 steps (create, then update reordered)': await saveFiftySteps(product, adminHeaders),
+    ...side(
+      await load(`${product.url}/api/Call/GetCallListUser${PAGE}`, { headers: userHeaders }),
+      await load(`${baseline.url}/page`, { headers: userHeaders }),
+    ),
+    jsonKb: +(Buffer.byteLength(json) / 1024).toFixed(1),
+    totalCalls: Number(res.headers.get('x-total-count')),
+  };
+}
+
+export async function run({ product, baseline, userHeaders, adminHeaders, grow }) {
+  const whole = side(
+    await load(`${product.url}/api/Call/GetCallListUser`, { headers: userHeaders }),
+    await load(`${baseline.url}/api/Call/GetCallListUser`, { headers: userHeaders }),
+  );
+  const page1k = await firstPage(product, baseline, userHeaders);
+  const save = await saveFiftySteps(product, adminHeaders);
+  await grow();
+  const page10k = await firstPage(product, baseline, userHeaders);
+  return {
+    [`GET /api/Call/GetCallListUser (${CALLS} calls, ${SUBMISSIONS} submissions)`]: whole,
+    [`GET /api/Call/GetCallListUser${PAGE} (first page, ${CALLS} calls)`]: page1k,
+    [`GET /api/Call/GetCallListUser${PAGE} (first page, 10,000 calls)`]: page10k,
+    'save a call with 50 steps (create, then update reordered)': save,
   };
 }

@@ -34,13 +34,22 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
   /** A cache of `topic`'s keys: at most `max` entries, each kept at most `ttlMs`. */
   cache<V>(topic: string, options: { max: number; ttlMs: number }): SharedCache<V> {
     const cache = new SharedCache<V>(options, () => this.listening);
-    this.caches.set(topic, cache);
+    this.follow(topic, cache);
     return cache;
   }
 
-  /** Another kind of cache told of `topic`'s changes; it is emptied whenever notifications may have been missed. */
+  /** Another kind of cache told of `topic`'s changes (beside any other); it is emptied whenever notifications may have been missed. */
   follow(topic: string, target: Invalidated): void {
-    this.caches.set(topic, target);
+    const before = this.caches.get(topic);
+    this.caches.set(
+      topic,
+      before
+        ? {
+            evict: (key) => (before.evict(key), target.evict(key)),
+            clear: () => (before.clear(), target.clear()),
+          }
+        : target,
+    );
   }
 
   /** Hits and misses of each cache since start, for /api/metrics. */

@@ -10,10 +10,31 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { closingCountdown, formatDateTimeWithZone } from '@impact-calls/domain';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PdfButton } from '../documents/PdfButton';
 import { RichHtml } from '../shell/RichHtml';
 import { cardActions, type UserCall } from './callActions';
+import { useCallDetail } from './useCalls';
+
+/** A call's description: whole, or, when the list shortened it, its text and "read more" for the whole (GetCallById). */
+function CallDescription({ call }: { call: UserCall }) {
+  const { t } = useTranslation();
+  const [whole, setWhole] = useState(false);
+  const detail = useCallDetail(call.id, whole && !!call.descriptionShortened);
+  if (!call.descriptionShortened) return <RichHtml html={call.description} sx={{ mt: 1 }} />;
+  if (whole && detail.data) return <RichHtml html={detail.data.description} sx={{ mt: 1 }} />;
+  return (
+    <>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {call.description}
+      </Typography>
+      <Button size="small" sx={{ mt: 0.5, px: 0 }} onClick={() => setWhole(true)} disabled={whole && detail.isFetching}>
+        {t('pages.calls.read-more')}
+      </Button>
+    </>
+  );
+}
 
 export interface CallCardHandlers {
   onStart: (call: UserCall) => void;
@@ -106,7 +127,7 @@ export function CallCard({
             sx={{ mt: 1, fontWeight: 600 }}
           />
         )}
-        {call.description && <RichHtml html={call.description} sx={{ mt: 1 }} />}
+        {call.description && <CallDescription call={call} />}
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         {primary}

@@ -128,7 +128,7 @@ export default function CallsPage() {
     onDownloadPdf: (call) => void pdf.download(call.submissionId),
   };
 
-  const list = calls.data ?? [];
+  const list = calls.calls;
   const open = list.filter((c) => c.status === 'open');
   const closed = list.filter((c) => c.status !== 'open');
 
@@ -198,6 +198,13 @@ export default function CallsPage() {
             reportsAvailable={reportsAvailable}
             handlers={handlers}
           />
+          {calls.hasNextPage && (
+            <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+              <Button variant="outlined" onClick={() => void calls.fetchNextPage()} disabled={calls.isFetchingNextPage}>
+                {t('pages.calls.show-more')}
+              </Button>
+            </Box>
+          )}
         </>
       )}
       <RegisterOrganizationDialog open={noOrganization && (registerOpen ?? autoOpen)} onClose={() => setRegisterOpen(false)} />

@@ -604,7 +604,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Submissions, one page; filter: callId, organizationId, status (open|closed), q, openedFrom/To, submittedFrom/To */
+        /** Submissions, one page; filter: callId, organizationId, status (open|closed), q, openedFrom/To, submittedFrom/To. The total (Content-Range) is exact up to 1,000 rows, else estimated, said by X-Total-Estimated: true */
         get: operations["adminListSubmissions"];
         put?: never;
         post?: never;
@@ -2312,6 +2312,8 @@ export interface components {
             customFile: components["schemas"]["CustomFileDto"] | null;
             /** @description Sanitized HTML */
             description: string;
+            /** @description True in a page of GetCallListUser when the description was long: `description` is then its text, shortened; GetCallById has it whole */
+            descriptionShortened?: boolean;
             enableUserDownloadPdf: boolean;
             /** Format: uuid */
             id: string;
@@ -7808,7 +7810,12 @@ export interface operations {
     };
     getCallListUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Paging: at most this many calls (1-100, default 20) */
+                limit?: number;
+                /** @description Paging (the applicant app): the first call to answer, from 0. Without offset and limit, every call, whole descriptions */
+                offset?: number;
+            };
             header?: {
                 /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
@@ -7820,10 +7827,21 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description How many calls the user may see in all */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CallUserDto"][];
+                };
+            };
+            /** @description offset or limit not a whole number in range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */

@@ -61,18 +61,23 @@ export function newCallDates(now: Date = new Date()): { openingAt: Date; closing
 
 // ---------------------------------------------------------------- the applicant's list
 
+/** Names compared case- and accent-insensitively, numbers by value: one collator, made once (making one costs more than sorting a short list). */
+const NAME_COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** What `a.localeCompare(b)` compares, without building a collator per call. */
+const TEXT_COLLATOR = new Intl.Collator();
+
 /**
  * The applicant's list: calls with an empty name hidden, open calls first then closed
  * ones, each group by name (case- and accent-insensitive), ties by id for a stable order.
  */
 export function orderCallsForUser<T extends CallTiming & { name: string; id?: string }>(calls: readonly T[], now: Date = new Date()): T[] {
-  const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+  const collator = NAME_COLLATOR;
   return calls
     .filter((c) => (c.name ?? '').trim() !== '')
     .map((c) => ({ c, open: isCallOpen(c, now) }))
     .sort((a, b) => {
       if (a.open !== b.open) return a.open ? -1 : 1;
-      return collator.compare(a.c.name.trim(), b.c.name.trim()) || (a.c.id ?? '').localeCompare(b.c.id ?? '');
+      return collator.compare(a.c.name.trim(), b.c.name.trim()) || TEXT_COLLATOR.compare(a.c.id ?? '', b.c.id ?? '');
     })
     .map((x) => x.c);
 }
@@ -136,7 +141,9 @@ export function isStepKind(name: string | null | undefined): name is StepKind {
 
 /** Steps in the order applicants see them: ascending sort, then name, then id. */
 export function orderSteps<T extends { sort: number; name?: string; id?: string }>(steps: readonly T[]): T[] {
-  return [...steps].sort((a, b) => a.sort - b.sort || (a.name ?? '').localeCompare(b.name ?? '') || (a.id ?? '').localeCompare(b.id ?? ''));
+  return [...steps].sort(
+    (a, b) => a.sort - b.sort || TEXT_COLLATOR.compare(a.name ?? '', b.name ?? '') || TEXT_COLLATOR.compare(a.id ?? '', b.id ?? ''),
+  );
 }
 
 /** Sort values renumbered 1..n in the given order (spec: "renumbered consecutively on save"). */
@@ -350,4 +357,41 @@ export function stepPublishIssue(kind: string, content: unknown, callFrameworkId
     return answerable.length ? undefined : 'pages.admin.steps.error-survey-no-questions';
   }
   return undefined;
+}
+
+// ---------------------------------------------------------------- the list's descriptions
+
+/** The longest description a page of the applicant's list carries, in characters of text. */
+export const LIST_DESCRIPTION_CHARS = 280;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** A description's text without its markup: tags dropped (a block ends with a space), entities decoded, spaces collapsed. */
+export function descriptionText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * A description as a page of the applicant's list shows it: unchanged when its text is short
+ * enough, else its text cut at a word before `max` characters with an ellipsis (the call's
+ * own page shows it whole).
+ */
+export function shortDescription(html: string | null | undefined, max = LIST_DESCRIPTION_CHARS): { text: string; shortened: boolean } {
+  const source = html ?? '';
+  const text = descriptionText(source);
+  if (text.length <= max) return { text: source, shortened: false };
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return { text: `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`, shortened: true };
 }

@@ -21,6 +21,8 @@ export interface ListQuery {
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The total is PostgreSQL's estimate, not a count (a large list): said by `X-Total-Estimated: true`. */
+  estimated?: boolean;
 }
 
 function parseJson(name: string, raw: unknown): unknown {
@@ -82,9 +84,10 @@ export function ApiListQuery() {
   );
 }
 
-/** Writes the Content-Range header react-admin reads, and returns the rows. */
+/** Writes the Content-Range header react-admin reads (and X-Total-Estimated when the total is an estimate), and returns the rows. */
 export function sendPage<T>(res: Response, resource: string, query: ListQuery, page: Page<T>): T[] {
   const end = page.items.length ? query.skip + page.items.length - 1 : query.skip;
   res.setHeader('Content-Range', `${resource} ${query.skip}-${end}/${page.total}`);
+  if (page.estimated) res.setHeader('X-Total-Estimated', 'true');
   return page.items;
 }

@@ -1,6 +1,6 @@
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
-import { constants, gzipSync } from 'node:zlib';
+import { constants, gzip, gzipSync } from 'node:zlib';
 
 /** A JSON answer serialized once (built by PostgreSQL or cached), with a strong ETag of its bytes. */
 export interface JsonDocument {
@@ -8,13 +8,22 @@ export interface JsonDocument {
   etag: string;
 }
 
+/** The documents by their bytes: what `compressJson` recognizes to reuse a document's gzip form. */
+const documents = new WeakMap<Buffer, JsonDocument>();
+
 export function jsonDocument(json: string): JsonDocument {
   const body = Buffer.from(json);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  const doc = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  documents.set(body, doc);
+  return doc;
 }
 
 /** Smaller answers are sent as they are: compressing them saves less than it costs. */
 export const GZIP_FROM_BYTES = 1024;
+/** Larger answers are compressed on libuv's thread pool, not on the event loop. */
+const GZIP_ASYNC_FROM_BYTES = 64 * 1024;
+/** Level 1, as web servers default to: nearly the size of level 6 at two thirds of the time. */
+const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
 
 /** A document's gzip form, made the first time a client that accepts gzip gets it (cached documents: once). */
 const gzipped = new WeakMap<JsonDocument, { body: Buffer; etag: string }>();
@@ -22,9 +31,8 @@ const gzipped = new WeakMap<JsonDocument, { body: Buffer; etag: string }>();
 function gzipOf(doc: JsonDocument): { body: Buffer; etag: string } {
   let gz = gzipped.get(doc);
   if (!gz) {
-    // Level 1, as web servers default to: nearly the size of level 6 at two thirds of the time.
     // A strong ETag names one encoding's bytes, so the gzip form has its own.
-    gz = { body: gzipSync(doc.body, { level: constants.Z_BEST_SPEED }), etag: `${doc.etag.slice(0, -1)}-gz"` };
+    gz = { body: gzipSync(doc.body, GZIP_OPTIONS), etag: `${doc.etag.slice(0, -1)}-gz"` };
     gzipped.set(doc, gz);
   }
   return gz;
@@ -43,20 +51,56 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
- * Sends a JsonDocument, skipping Nest's JSON.stringify and Express's per-response hashing;
- * gzipped (once per document) for clients that accept it, as every browser does; a request
- * whose If-None-Match holds the ETag of the form it would get answers 304 (Express checks
- * `req.fresh`). The route still declares its response type for the OpenAPI document.
+ * Sends a JsonDocument, skipping Nest's JSON.stringify and Express's per-response hashing; a
+ * request whose If-None-Match holds the ETag of the form it would get answers 304 (Express
+ * checks `req.fresh`). `compressJson` gzips it (once per document). The route still declares
+ * its response type for the OpenAPI document.
  */
 export function sendJson(res: Response, doc: JsonDocument): void {
-  res.type('json');
-  if (doc.body.length >= GZIP_FROM_BYTES) {
-    res.vary('Accept-Encoding');
-    if (acceptsGzip(res.req.headers['accept-encoding'])) {
+  res.type('json').set('ETag', doc.etag).send(doc.body);
+}
+
+/**
+ * Middleware: every JSON answer of GZIP_FROM_BYTES or more goes gzipped to a client that
+ * accepts gzip, as every browser does (Vary: Accept-Encoding), whoever wrote it (Nest's return
+ * values, `res.json`, `sendJson`): the one place answers are compressed. A JsonDocument's gzip
+ * form is made once, with an ETag of its own; any other answer is compressed as it is sent,
+ * and Express computes its ETag on the bytes sent. Streams and files are left alone.
+ */
+export function compressJson(req: Request, res: Response, next: NextFunction): void {
+  const send = res.send;
+  res.send = function compressed(this: Response, body?: unknown): Response {
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send.call(this, body);
+    const type = this.get('Content-Type') ?? '';
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    if (
+      length < GZIP_FROM_BYTES ||
+      !/json/i.test(type) ||
+      this.get('Content-Encoding') ||
+      req.method === 'HEAD' ||
+      this.statusCode < 200 ||
+      this.statusCode === 204 ||
+      this.statusCode === 206
+    )
+      return send.call(this, body);
+    this.vary('Accept-Encoding');
+    if (!acceptsGzip(req.headers['accept-encoding'])) return send.call(this, body);
+    const doc = Buffer.isBuffer(body) ? documents.get(body) : undefined;
+    if (doc) {
       const gz = gzipOf(doc);
-      res.set('Content-Encoding', 'gzip').set('ETag', gz.etag).send(gz.body);
-      return;
+      return send.call(this.set('Content-Encoding', 'gzip').set('ETag', gz.etag), gz.body);
     }
-  }
-  res.set('ETag', doc.etag).send(doc.body);
+    // Sent as bytes from here: keep the charset Express gives a string.
+    if (typeof body === 'string' && !/charset=/i.test(type)) this.set('Content-Type', `${type}; charset=utf-8`);
+    this.set('Content-Encoding', 'gzip');
+    if (length < GZIP_ASYNC_FROM_BYTES) return send.call(this, gzipSync(body, GZIP_OPTIONS));
+    gzip(body, GZIP_OPTIONS, (error, zipped) => {
+      if (error) {
+        this.removeHeader('Content-Encoding');
+        send.call(this, body);
+      } else send.call(this, zipped);
+    });
+    return this;
+  };
+  next();
 }

@@ -12,6 +12,7 @@ import { SubmissionHistory1795522904555 } from './1795522904555-submission-histo
 import { ConfigurationTexts1795523058280 } from './1795523058280-configuration-texts.js';
 import { DashboardImpactFacts1795600000000 } from './1795600000000-dashboard-impact-facts.js';
 import { ReplicaState1795710000000 } from './1795710000000-replica-state.js';
+import { ListIndexes1795700000000 } from './1795700000000-list-indexes.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -30,5 +31,6 @@ export const migrations: (new () => MigrationInterface)[] = [
   Messages1795523111971,
   SessionsAndLimits1795523581860,
   DashboardImpactFacts1795600000000,
+  ListIndexes1795700000000,
   ReplicaState1795710000000,
 ];

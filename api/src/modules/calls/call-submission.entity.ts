@@ -16,6 +16,17 @@ export const numericTransformer: ValueTransformer = {
  * close, reopen, delete) belongs to the submissions module, built on this entity.
  */
 @Entity('call_submission')
+// The console list's sorts, filters and search (migration ListIndexes: NULLS placement, DESC, trigram; created there only).
+@Index('call_submission_opened_idx', { synchronize: false })
+@Index('call_submission_closed_idx', { synchronize: false })
+@Index('call_submission_closed_desc_idx', { synchronize: false })
+@Index('call_submission_submitted_idx', { synchronize: false })
+@Index('call_submission_last_submitted_idx', { synchronize: false })
+@Index('call_submission_closed_at_idx', { synchronize: false })
+@Index('call_submission_quiz_score_idx', { synchronize: false })
+@Index('call_submission_sroi_score_idx', { synchronize: false })
+@Index('call_submission_user_idx', { synchronize: false })
+@Index('call_submission_code_trgm_idx', { synchronize: false })
 @Index('call_submission_call_org_idx', ['callId', 'organizationId'], { unique: true })
 export class CallSubmissionEntity extends BaseEntity {
   @Column({ type: 'uuid' })

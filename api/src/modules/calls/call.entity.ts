@@ -7,6 +7,8 @@ import { CallTypeEntity } from '../steps/call-type.entity.js';
  * the steps of its call type. `callLockEnd`, once set, never changes (enforced by CallsService).
  */
 @Entity('call')
+// The submissions list's search (migration ListIndexes).
+@Index('call_name_trgm_idx', { synchronize: false })
 @Check('call_dates_check', '"closing_at" > "opening_at"')
 @Index('call_opening_closing_idx', ['openingAt', 'closingAt'])
 export class CallEntity extends BaseEntity {

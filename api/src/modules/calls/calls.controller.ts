@@ -1,10 +1,19 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
 import { Access, type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { CallSubmissionsService } from './call-submissions.service.js';
 import { CallTypesService } from './call-types.service.js';
-import { CallsService } from './calls.service.js';
+import { callPage, CallsService, DEFAULT_CALL_PAGE, MAX_CALL_PAGE } from './calls.service.js';
 import {
   CallAdminDto,
   CallDetailAdminDto,
@@ -37,9 +46,33 @@ export class CallsController {
     summary:
       "Calls the user may see (e-mail filter), open first then closed, each by name, with the selected organization's submissionId and submissionClosed",
   })
-  @ApiOkResponse({ type: [CallUserDto] })
-  getCallListUser(@CurrentUser() user: AuthUser, @CurrentOrganization() organizationId?: string): Promise<CallUserDto[]> {
-    return this.calls.listForUser(user, organizationId);
+  @ApiQuery({
+    name: 'offset',
+    required: false,
+    type: Number,
+    description: 'Paging (the applicant app): the first call to answer, from 0. Without offset and limit, every call, whole descriptions',
+  })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    type: Number,
+    description: `Paging: at most this many calls (1-${MAX_CALL_PAGE}, default ${DEFAULT_CALL_PAGE})`,
+  })
+  @ApiOkResponse({
+    type: [CallUserDto],
+    headers: { 'X-Total-Count': { description: 'How many calls the user may see in all', schema: { type: 'integer' } } },
+  })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'offset or limit not a whole number in range' })
+  async getCallListUser(
+    @CurrentUser() user: AuthUser,
+    @Query('offset') offset: unknown,
+    @Query('limit') limit: unknown,
+    @Res({ passthrough: true }) res: Response,
+    @CurrentOrganization() organizationId?: string,
+  ): Promise<CallUserDto[]> {
+    const list = await this.calls.listForUser(user, organizationId, callPage(offset, limit));
+    res.setHeader('X-Total-Count', String(list.total));
+    return list.items;
   }
 
   @Get('GetCallById')

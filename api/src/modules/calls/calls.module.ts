@@ -13,6 +13,7 @@ import { CallTypesRepository } from './call-types.repository.js';
 import { CallsRepository } from './calls.repository.js';
 import { CallsDemoSeeder } from './calls.demo.js';
 import { CallsService } from './calls.service.js';
+import { CallListCache } from './call-list.cache.js';
 
 /** The Call group of the spec. */
 @Module({
@@ -23,6 +24,7 @@ import { CallsService } from './calls.service.js';
     CallTypesService,
     CallSubmissionsService,
     CallsRepository,
+    CallListCache,
     CallTypesRepository,
     CallSubmissionsRepository,
     CallsDemoSeeder,

@@ -82,6 +82,28 @@ export class CallsRepository {
     );
   }
 
+  /** Every call, without any submission: what the applicant's list orders once (CallListCache). */
+  async findAllForList(): Promise<CallUserRow[]> {
+    return this.calls.manager.query(
+      `SELECT c.id, c.name, c.description, c.call_type_id AS "callTypeId", c.opening_at AS "openingAt", c.closing_at AS "closingAt",
+              c.call_lock_end AS "callLockEnd", c.is_user_filter_enable AS "isUserFilterEnable", c.user_filter_email AS "userFilterEmail",
+              c.enable_user_download_pdf AS "enableUserDownloadPdf", c.impact_framework_id AS "impactFrameworkId",
+              c.user_power_bi_workspace_id AS "userPowerBIWorkspaceID", c.user_power_bi_report_id AS "userPowerBIReportID",
+              c.custom_file_id AS "customFileId", c.custom_file_name AS "customFileName",
+              NULL::uuid AS "submissionId", NULL::boolean AS "submissionClosed"
+         FROM call c`,
+    );
+  }
+
+  /** The organization's submissions of these calls (all its submissions when `callIds` is undefined). */
+  async submissionsOf(organizationId: string, callIds?: string[]): Promise<{ callId: string; id: string; closed: boolean }[]> {
+    return this.calls.manager.query(
+      `SELECT s.call_id AS "callId", s.id, s.closed FROM call_submission s
+        WHERE s.organization_id = $1 AND ($2::uuid[] IS NULL OR s.call_id = ANY($2::uuid[]))`,
+      [organizationId, callIds ?? null],
+    );
+  }
+
   findAll(): Promise<CallEntity[]> {
     return this.calls.find({ order: { name: 'ASC', id: 'ASC' } });
   }

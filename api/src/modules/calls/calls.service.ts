@@ -6,8 +6,8 @@ import {
   invalidFilterEmails,
   isCallLocked,
   normalizeEmailFilter,
-  orderCallsForUser,
   parseEmailFilter,
+  shortDescription,
 } from '@impact-calls/domain';
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import { AccessPolicy, callNotFound } from '../../common/access/access.policy.js';
@@ -19,6 +19,7 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { isEmptyId } from '../../common/ids.js';
 import { CallTypesService } from './call-types.service.js';
 import type { CallEntity } from './call.entity.js';
+import { CallListCache } from './call-list.cache.js';
 import { CallsRepository, type CallUserRow, type CallWithCounts } from './calls.repository.js';
 import type { CallAdminDto, CallDetailAdminDto, CallDto, CallUserDto, CreateCallDto } from './dto/call.dto.js';
 
@@ -80,6 +81,25 @@ export function toCallAdminDto(c: CallWithCounts, now = new Date()): CallAdminDt
   };
 }
 
+/** A page of the applicant's call list: this many calls unless asked otherwise, at most MAX_CALL_PAGE. */
+export const DEFAULT_CALL_PAGE = 20;
+export const MAX_CALL_PAGE = 100;
+
+/**
+ * GetCallListUser's paging parameters, both optional: none, the whole list (the spec's
+ * clients); either, a page (offset 0 and DEFAULT_CALL_PAGE calls unless given).
+ */
+export function callPage(offset: unknown, limit: unknown): { offset: number; limit: number } | undefined {
+  if (offset === undefined && limit === undefined) return undefined;
+  const whole = (name: string, v: unknown, fallback: number, min: number, max: number) => {
+    if (v === undefined) return fallback;
+    if (typeof v !== 'string' || !/^\d{1,10}$/.test(v) || Number(v) < min || Number(v) > max)
+      throw badRequest('errors.list-query', `${name} must be a whole number from ${min} to ${max}`);
+    return Number(v);
+  };
+  return { offset: whole('offset', offset, 0, 0, 2 ** 31 - 1), limit: whole('limit', limit, DEFAULT_CALL_PAGE, 1, MAX_CALL_PAGE) };
+}
+
 /** Empty analytics ids are stored as null (spec section 5). */
 const blankToNull = (s: string | null | undefined): string | null | undefined =>
   s === undefined ? undefined : s === null || s.trim() === '' ? null : s.trim();
@@ -94,15 +114,38 @@ export class CallsService {
     private readonly calls: CallsRepository,
     private readonly access: AccessPolicy,
     private readonly callTypes: CallTypesService,
+    private readonly listCache: CallListCache,
   ) {}
 
   // ------------------------------------------------------------ applicant
 
-  /** GetCallListUser: calls the user may see, open first then closed, each by name, with the organization's submission. */
-  async listForUser(user: AuthUser, organizationId: string | undefined): Promise<CallUserDto[]> {
+  /**
+   * GetCallListUser: calls the user may see, open first then closed, each by name, with the
+   * organization's submission. Without `page`, all of them with whole descriptions (the spec's
+   * answer); with it, that slice, long descriptions shortened (docs/decisions/call-list-paging.md),
+   * and how many there are in all.
+   */
+  async listForUser(
+    user: AuthUser,
+    organizationId: string | undefined,
+    page?: { offset: number; limit: number },
+  ): Promise<{ items: CallUserDto[]; total: number }> {
     const now = new Date();
-    const rows = this.access.visibleCalls({ user, organizationId }, await this.calls.findAllWithSubmission(organizationId));
-    return orderCallsForUser(rows, now).map((r) => toCallUserDto(r, now));
+    const visible = await this.listCache.visibleTo(user.email, now, (rows) => this.access.visibleCalls({ user, organizationId }, rows));
+    const shown = page ? visible.slice(page.offset, page.offset + page.limit) : visible;
+    const submissions = new Map(
+      organizationId && shown.length
+        ? (await this.calls.submissionsOf(organizationId, page ? shown.map((c) => c.id) : undefined)).map((s) => [s.callId, s])
+        : [],
+    );
+    const items = shown.map((c) => {
+      const s = submissions.get(c.id);
+      const dto = toCallUserDto({ ...c, submissionId: s?.id ?? null, submissionClosed: s?.closed ?? null }, now);
+      if (!page) return dto;
+      const short = shortDescription(dto.description);
+      return short.shortened ? { ...dto, description: short.text, descriptionShortened: true } : dto;
+    });
+    return { items, total: visible.length };
   }
 
   /** GetCallById: one call the user may see (404 when missing or filtered out). */

@@ -4,6 +4,10 @@ import { UserEntity } from '../users/user.entity.js';
 
 /** An organization that applies to calls. Archived organizations keep their submissions. */
 @Entity('organization')
+// The submissions list's filters and search (migration ListIndexes).
+@Index('organization_country_idx', { synchronize: false })
+@Index('organization_city_idx', { synchronize: false })
+@Index('organization_name_trgm_idx', { synchronize: false })
 export class OrganizationEntity extends BaseEntity {
   @Index('organization_name_idx')
   @Column({ type: 'varchar', length: 300 })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { returned, Sql } from '../../database/sql.js';
 import { UserEntity } from '../users/user.entity.js';
@@ -71,22 +71,30 @@ export interface SubmissionFilter {
 
 /** A submission whose miniDyi answer's facts (submission_impact, kept by a trigger; migration DashboardImpactFacts) hold the value. */
 const IMPACT_HAS = (column: 'sdgs' | 'outcome_ids' | 'indicator_ids', param: string, type: string) =>
-  `EXISTS (SELECT 1 FROM submission_impact i WHERE i.submission_id = s.id AND :${param}::${type} = ANY(i.${column}))`;
+  `s.id IN (SELECT i.submission_id FROM submission_impact i WHERE i.${column} @> ARRAY[${param}::${type}])`;
 
-const SORT_COLUMNS: Record<string, string> = {
-  code: 's.code',
-  callName: 'c.name',
-  organizationName: 'o.name',
-  closed: 's.closed',
-  status: 's.closed',
-  openedAt: 's.opened_at',
-  submittedAt: 's.submitted_at',
-  lastSubmittedAt: 's.last_submitted_at',
-  closedAt: 's.closed_at',
-  quizScore: 's.quiz_score',
-  sroiScore: 's.sroi_score',
+/**
+ * The list's sorts: ascending puts empty values first, descending last, then `id` ascending.
+ * `nullable: false` columns have no empty values, so their NULLS placement is left to match
+ * their index scanned either way (migration ListIndexes); `join`: the table the sort reads.
+ */
+const SORTS: Record<string, { column: string; nullable: boolean; join?: 'call' | 'organization' }> = {
+  code: { column: 's.code', nullable: false },
+  callName: { column: 'c.name', nullable: false, join: 'call' },
+  organizationName: { column: 'o.name', nullable: false, join: 'organization' },
+  closed: { column: 's.closed', nullable: false },
+  status: { column: 's.closed', nullable: false },
+  openedAt: { column: 's.opened_at', nullable: false },
+  submittedAt: { column: 's.submitted_at', nullable: true },
+  lastSubmittedAt: { column: 's.last_submitted_at', nullable: true },
+  closedAt: { column: 's.closed_at', nullable: true },
+  quizScore: { column: 's.quiz_score', nullable: true },
+  sroiScore: { column: 's.sroi_score', nullable: true },
 };
-export const SUBMISSION_SORTABLE = Object.keys(SORT_COLUMNS);
+export const SUBMISSION_SORTABLE = Object.keys(SORTS);
+
+/** The largest total the console's list counts exactly; beyond it, it shows PostgreSQL's estimate (flagged). */
+export const EXACT_COUNT_LIMIT = 1_000;
 
 /** What a submission holds for one step, for closing: its result and the upload slots that hold a file. */
 export interface StepFilling {
@@ -514,68 +522,81 @@ export class SubmissionRepository {
     ]);
   }
 
-  async page(query: ListQuery, filter: SubmissionFilter): Promise<Page<SubmissionRow>> {
-    const qb = this.db
-      .createQueryBuilder()
-      .from(CallSubmissionEntity, 's')
-      .innerJoin(CallEntity, 'c', 'c.id = s.call_id')
-      .innerJoin(OrganizationEntity, 'o', 'o.id = s.organization_id')
-      .innerJoin(UserEntity, 'u', 'u.id = s.user_id');
-    if (filter.callId) qb.andWhere('s.call_id = :callId', { callId: filter.callId });
-    if (filter.organizationId) qb.andWhere('s.organization_id = :organizationId', { organizationId: filter.organizationId });
-    if (filter.status) qb.andWhere('s.closed = :closed', { closed: filter.status === 'closed' });
-    if (filter.openedFrom) qb.andWhere('s.opened_at >= :openedFrom', { openedFrom: filter.openedFrom });
-    if (filter.openedTo) qb.andWhere('s.opened_at <= :openedTo', { openedTo: filter.openedTo });
-    if (filter.submittedFrom) qb.andWhere('s.submitted_at >= :submittedFrom', { submittedFrom: filter.submittedFrom });
-    if (filter.submittedTo) qb.andWhere('s.submitted_at <= :submittedTo', { submittedTo: filter.submittedTo });
-    if (filter.sdg !== undefined) qb.andWhere(IMPACT_HAS('sdgs', 'sdg', 'smallint'), { sdg: filter.sdg });
-    if (filter.outcomeId) qb.andWhere(IMPACT_HAS('outcome_ids', 'outcomeId', 'text'), { outcomeId: filter.outcomeId });
-    if (filter.indicatorId) qb.andWhere(IMPACT_HAS('indicator_ids', 'indicatorId', 'text'), { indicatorId: filter.indicatorId });
-    if (filter.sroiOver !== undefined) qb.andWhere('s.sroi_score > :sroiOver', { sroiOver: filter.sroiOver });
-    if (filter.sroiUpTo !== undefined) qb.andWhere('s.sroi_score <= :sroiUpTo', { sroiUpTo: filter.sroiUpTo });
-    if (filter.quizFrom !== undefined) qb.andWhere('s.quiz_score >= :quizFrom', { quizFrom: filter.quizFrom });
-    if (filter.quizBelow !== undefined) qb.andWhere('s.quiz_score < :quizBelow', { quizBelow: filter.quizBelow });
-    if (filter.country) qb.andWhere('o.country = :country', { country: filter.country });
-    if (filter.city) qb.andWhere('o.city_name = :city', { city: filter.city });
+  /**
+   * One page of the console's list and its total, in two statements: the search's text matches
+   * first (the organizations, calls and users whose name or e-mail contains it: trigram
+   * indexes), then the page and the count together, on call_submission alone with those ids,
+   * the names joined for the 25 rows shown. Each sort and filter has an index (migration
+   * ListIndexes), so a page reads about its own rows. The total is exact up to
+   * EXACT_COUNT_LIMIT; beyond it, the planner's estimate (`estimated`). Plain statements,
+   * unnamed: planned with the search's ids, so PostgreSQL picks an ordered index scan for a
+   * broad search and the ids' indexes for a narrow one.
+   */
+  async page(query: ListQuery, filter: SubmissionFilter): Promise<Page<SubmissionRow> & { estimated: boolean }> {
+    const params: unknown[] = [];
+    const p = (v: unknown) => `$${params.push(v)}`;
+    const where: string[] = [];
+    if (filter.callId) where.push(`s.call_id = ${p(filter.callId)}`);
+    if (filter.organizationId) where.push(`s.organization_id = ${p(filter.organizationId)}`);
+    if (filter.status) where.push(filter.status === 'closed' ? 's.closed' : 'NOT s.closed');
+    if (filter.openedFrom) where.push(`s.opened_at >= ${p(filter.openedFrom)}`);
+    if (filter.openedTo) where.push(`s.opened_at <= ${p(filter.openedTo)}`);
+    if (filter.submittedFrom) where.push(`s.submitted_at >= ${p(filter.submittedFrom)}`);
+    if (filter.submittedTo) where.push(`s.submitted_at <= ${p(filter.submittedTo)}`);
+    if (filter.sdg !== undefined) where.push(IMPACT_HAS('sdgs', p(filter.sdg), 'smallint'));
+    if (filter.outcomeId) where.push(IMPACT_HAS('outcome_ids', p(filter.outcomeId), 'text'));
+    if (filter.indicatorId) where.push(IMPACT_HAS('indicator_ids', p(filter.indicatorId), 'text'));
+    if (filter.sroiOver !== undefined) where.push(`s.sroi_score > ${p(filter.sroiOver)}`);
+    if (filter.sroiUpTo !== undefined) where.push(`s.sroi_score <= ${p(filter.sroiUpTo)}`);
+    if (filter.quizFrom !== undefined) where.push(`s.quiz_score >= ${p(filter.quizFrom)}`);
+    if (filter.quizBelow !== undefined) where.push(`s.quiz_score < ${p(filter.quizBelow)}`);
+    if (filter.country) where.push(`s.organization_id IN (SELECT id FROM organization WHERE country = ${p(filter.country)})`);
+    if (filter.city) where.push(`s.organization_id IN (SELECT id FROM organization WHERE city_name = ${p(filter.city)})`);
     if (filter.q) {
       const q = likeContains(filter.q);
-      qb.andWhere(
-        new Brackets((w) =>
-          w
-            .where('o.name ILIKE :q', { q })
-            .orWhere('s.code ILIKE :q', { q })
-            .orWhere('c.name ILIKE :q', { q })
-            .orWhere('u.email ILIKE :q', { q }),
-        ),
-      );
+      const [hits] = (await this.db.query(
+        `SELECT ARRAY(SELECT id FROM organization WHERE name ILIKE $1) AS organizations,
+                ARRAY(SELECT id FROM call WHERE name ILIKE $1) AS calls,
+                ARRAY(SELECT id FROM app_user WHERE email ILIKE $1) AS users`,
+        [q],
+      )) as { organizations: string[]; calls: string[]; users: string[] }[];
+      const any = [`s.code ILIKE ${p(q)}`];
+      if (hits.organizations.length) any.push(`s.organization_id = ANY(${p(hits.organizations)}::uuid[])`);
+      if (hits.calls.length) any.push(`s.call_id = ANY(${p(hits.calls)}::uuid[])`);
+      if (hits.users.length) any.push(`s.user_id = ANY(${p(hits.users)}::uuid[])`);
+      where.push(`(${any.join(' OR ')})`);
     }
-    const total = await qb.clone().select('count(*)::int', 'n').getRawOne<{ n: number }>();
-    const items = await qb
-      .select([
-        's.id AS id',
-        's.code AS code',
-        's.call_id AS "callId"',
-        'c.name AS "callName"',
-        's.organization_id AS "organizationId"',
-        'o.name AS "organizationName"',
-        'u.email AS "userEmail"',
-        's.closed AS closed',
-        's.opened_at AS "openedAt"',
-        's.submitted_at AS "submittedAt"',
-        's.last_submitted_at AS "lastSubmittedAt"',
-        's.closed_at AS "closedAt"',
-        's.quiz_score AS "quizScore"',
-        's.sroi_score AS "sroiScore"',
-      ])
-      .orderBy(
-        SORT_COLUMNS[query.sortField ?? 'openedAt'] ?? 's.opened_at',
-        query.sortOrder,
-        query.sortOrder === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST',
-      )
-      .addOrderBy('s.id', 'ASC')
-      .offset(query.skip)
-      .limit(query.take)
-      .getRawMany<SubmissionRow>();
-    return { items, total: total?.n ?? 0 };
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const sort = SORTS[query.sortField ?? 'openedAt'] ?? SORTS.openedAt;
+    const order = `${sort.column} ${query.sortOrder}${sort.nullable ? (query.sortOrder === 'ASC' ? ' NULLS FIRST' : ' NULLS LAST') : ''}, s.id ASC`;
+    const join =
+      sort.join === 'call'
+        ? 'JOIN call c ON c.id = s.call_id'
+        : sort.join === 'organization'
+          ? 'JOIN organization o ON o.id = s.organization_id'
+          : '';
+    const rows = (await this.db.query(
+      `WITH counted AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM call_submission s ${whereSql} LIMIT ${EXACT_COUNT_LIMIT + 1}) x),
+            page AS (SELECT s.* FROM call_submission s ${join} ${whereSql} ORDER BY ${order} OFFSET ${p(query.skip)} LIMIT ${p(query.take)})
+       SELECT counted.n AS total, s.id, s.code, s.call_id AS "callId", c.name AS "callName", s.organization_id AS "organizationId",
+              o.name AS "organizationName", u.email AS "userEmail", s.closed, s.opened_at AS "openedAt", s.submitted_at AS "submittedAt",
+              s.last_submitted_at AS "lastSubmittedAt", s.closed_at AS "closedAt", s.quiz_score AS "quizScore", s.sroi_score AS "sroiScore"
+         FROM counted
+         LEFT JOIN (page s JOIN call c ON c.id = s.call_id JOIN organization o ON o.id = s.organization_id JOIN app_user u ON u.id = s.user_id) ON true
+        ORDER BY ${order}`,
+      params,
+    )) as (SubmissionRow & { total: number })[];
+    const counted = rows[0]?.total ?? 0;
+    const items = rows.filter((r) => r.id !== null).map(({ total: _, ...row }) => row);
+    if (counted <= EXACT_COUNT_LIMIT) return { items, total: counted, estimated: false };
+    return { items, total: Math.max(await this.estimate(whereSql, params.slice(0, -2)), counted), estimated: true };
+  }
+
+  /** The planner's estimate of the rows a WHERE selects (no row read). */
+  private async estimate(whereSql: string, params: unknown[]): Promise<number> {
+    const [row] = (await this.db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM call_submission s ${whereSql}`, params)) as {
+      'QUERY PLAN': { Plan: { 'Plan Rows': number } }[];
+    }[];
+    return Math.round(row['QUERY PLAN'][0].Plan['Plan Rows']);
   }
 }

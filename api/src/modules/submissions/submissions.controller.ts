@@ -183,7 +183,9 @@ export class SubmissionAdminController {
   @Access(ADMIN)
   @ApiOperation({
     operationId: 'adminListSubmissions',
-    summary: 'Submissions, one page; filter: callId, organizationId, status (open|closed), q, openedFrom/To, submittedFrom/To',
+    summary:
+      'Submissions, one page; filter: callId, organizationId, status (open|closed), q, openedFrom/To, submittedFrom/To. ' +
+      'The total (Content-Range) is exact up to 1,000 rows, else estimated, said by X-Total-Estimated: true',
   })
   @ApiListQuery()
   @ApiOkResponse({ type: [SubmissionRowDto] })

@@ -264,7 +264,7 @@ export class SubmissionsService implements SubmissionSlots {
     const filter = parseSubmissionFilter(query.filter);
     const sorted = query.sortField ? query : { ...query, sortField: 'openedAt', sortOrder: 'DESC' as const };
     const page = await this.repo.page(sorted, filter);
-    return { items: page.items.map(toRow), total: page.total };
+    return { items: page.items.map(toRow), total: page.total, estimated: page.estimated };
   }
 
   // ------------------------------------------------------------ for other modules (impact, documents)

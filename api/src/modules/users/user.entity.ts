@@ -3,6 +3,8 @@ import { BaseEntity } from '../../common/base.entity.js';
 
 /** A person who signed in through the identity provider. */
 @Entity('app_user')
+// The submissions list's search (migration ListIndexes).
+@Index('app_user_email_trgm_idx', { synchronize: false })
 @Index('app_user_subject_idx', ['issuer', 'subject'], { unique: true })
 export class UserEntity extends BaseEntity {
   /** Lower-cased e-mail address. */

@@ -34,6 +34,11 @@ export class CallDto {
 export class CallUserDto extends CallDto {
   @ApiProperty({ format: 'uuid', description: 'All zeros when not started (or no organization selected)' }) submissionId: string;
   @ApiProperty() submissionClosed: boolean;
+  @ApiPropertyOptional({
+    description:
+      'True in a page of GetCallListUser when the description was long: `description` is then its text, shortened; GetCallById has it whole',
+  })
+  descriptionShortened?: boolean;
 }
 
 /** A call as the console sees it: every field. */

@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { orderCallsForUser, toUtcDate } from '@impact-calls/domain';
+import { CacheInvalidation, type Invalidated } from '../../database/shared-cache.js';
+import { CallsRepository, type CallUserRow } from './calls.repository.js';
+
+/** How many users' filtered lists are kept (each a list of references to the shared rows). */
+const VISIBLE_MAX = 200;
+
+interface Ordered {
+  rows: CallUserRow[];
+  /** The order holds from the last instant a call opened or closed before it was built, until the next one (open calls first). */
+  validFrom: number;
+  validUntil: number;
+  generation: number;
+}
+
+/**
+ * Every call in the applicant list's order (orderCallsForUser: open first, then by name), kept
+ * in memory so a page of the list costs a slice, not a sort of every call. Exact: emptied on
+ * every change of a call, on any replica (the `call` topic of CacheInvalidation: a trigger
+ * notifies each insert, update and delete), and rebuilt when a call opens or closes (the order
+ * depends on the time). While notifications may be missed (CacheInvalidation not listening),
+ * every read goes to the database.
+ */
+@Injectable()
+export class CallListCache implements Invalidated {
+  private ordered: Ordered | undefined;
+  /** The list each e-mail address sees (the e-mail filter applied), for the current `ordered`; most recent last. */
+  private readonly visible = new Map<string, readonly CallUserRow[]>();
+  private loading: Promise<Ordered> | undefined;
+  private generation = 0;
+
+  constructor(
+    private readonly calls: CallsRepository,
+    private readonly invalidation: CacheInvalidation,
+  ) {
+    invalidation.follow('call', this);
+  }
+
+  evict(): void {
+    this.clear();
+  }
+
+  clear(): void {
+    this.generation++;
+    this.ordered = undefined;
+    this.visible.clear();
+    this.loading = undefined;
+  }
+
+  /**
+   * What `filter` (the access policy's, which depends on the user's e-mail address alone) keeps
+   * of `rows(now)`, remembered per address for as long as those rows are (at most VISIBLE_MAX
+   * addresses): a page then costs a slice, not a pass over every call.
+   */
+  async visibleTo(email: string, now: Date, filter: (rows: readonly CallUserRow[]) => CallUserRow[]): Promise<readonly CallUserRow[]> {
+    const rows = await this.rows(now);
+    if (rows !== this.ordered?.rows) return filter(rows);
+    let kept = this.visible.get(email);
+    if (kept) {
+      this.visible.delete(email);
+    } else {
+      kept = filter(rows);
+      if (this.visible.size >= VISIBLE_MAX) this.visible.delete(this.visible.keys().next().value!);
+    }
+    this.visible.set(email, kept);
+    return kept;
+  }
+
+  /** The calls in the list's order at `now`, empty names left out (every user's list before the e-mail filter). */
+  async rows(now: Date): Promise<readonly CallUserRow[]> {
+    const t = now.getTime();
+    if (!this.invalidation.isListening) return this.build(await this.calls.findAllForList(), now, -1).rows;
+    if (this.ordered && this.ordered.validFrom <= t && t < this.ordered.validUntil) return this.ordered.rows;
+    const generation = this.generation;
+    if (!this.loading) {
+      this.loading = this.calls.findAllForList().then((all) => {
+        const built = this.build(all, new Date(), generation);
+        if (this.generation === built.generation) {
+          this.ordered = built;
+          this.visible.clear();
+        }
+        return built;
+      });
+      this.loading.finally(() => (this.loading = undefined)).catch(() => undefined);
+    }
+    const built = await this.loading;
+    // Read before a change that came while loading, or ordered for another instant: read again for this request.
+    if (built.generation !== this.generation || t < built.validFrom || t >= built.validUntil) {
+      return this.build(await this.calls.findAllForList(), now, -1).rows;
+    }
+    return built.rows;
+  }
+
+  private build(all: CallUserRow[], now: Date, generation: number): Ordered {
+    const t = now.getTime();
+    let validFrom = Number.NEGATIVE_INFINITY;
+    let validUntil = Number.POSITIVE_INFINITY;
+    for (const c of all) {
+      // Open from openingAt, closed after closingAt (isCallOpen): the order changes at these instants.
+      for (const at of [toUtcDate(c.openingAt).getTime(), toUtcDate(c.closingAt).getTime() + 1]) {
+        if (at > t) validUntil = Math.min(validUntil, at);
+        else validFrom = Math.max(validFrom, at);
+      }
+    }
+    return { rows: orderCallsForUser(all, now), validFrom, validUntil, generation };
+  }
+}
