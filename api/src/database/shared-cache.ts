@@ -28,6 +28,8 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
   private readonly markers = new Map<string, () => void>();
+  /** The caches made here, for their hit ratios. */
+  private readonly shared: { topic: string; cache: SharedCache<unknown> }[] = [];
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
@@ -35,6 +37,7 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
   cache<V>(topic: string, options: { max: number; ttlMs: number }): SharedCache<V> {
     const cache = new SharedCache<V>(options, () => this.listening);
     this.follow(topic, cache);
+    this.shared.push({ topic, cache });
     return cache;
   }
 
@@ -54,9 +57,7 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
 
   /** Hits and misses of each cache since start, for /api/metrics. */
   stats(): { topic: string; hits: number; misses: number }[] {
-    return [...this.caches].flatMap(([topic, cache]) =>
-      cache instanceof SharedCache ? [{ topic, hits: cache.hits, misses: cache.misses }] : [],
-    );
+    return this.shared.map(({ topic, cache }) => ({ topic, hits: cache.hits, misses: cache.misses }));
   }
 
   get isListening(): boolean {
