@@ -4,7 +4,7 @@ import { PgBoss } from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
-import { JOBS_AT_ONCE, MESSAGES_PER_JOB, MessageSender, type SendJob } from './message-sender.service.js';
+import { FETCHES_AT_ONCE, JOBS_PER_FETCH, MESSAGES_PER_JOB, MessageSender, type SendJob } from './message-sender.service.js';
 import { MessagesRepository } from './messages.repository.js';
 
 export const SEND_QUEUE = 'message-send';
@@ -61,10 +61,10 @@ export class MessageQueue implements OnApplicationBootstrap, OnModuleDestroy {
     this.sendWorker = await boss.work<SendJob['data']>(
       SEND_QUEUE,
       {
-        // One job (MESSAGES_PER_JOB messages) a fetch, two at once: a job costs a handful of
-        // statements (fetch, claim, context, settle, complete) whatever its size.
-        batchSize: 1,
-        localConcurrency: JOBS_AT_ONCE,
+        // A few jobs of MESSAGES_PER_JOB messages a fetch, two fetches at once: a fetch costs a
+        // handful of statements (fetch, claim, context, settle, complete) whatever its size.
+        batchSize: JOBS_PER_FETCH,
+        localConcurrency: FETCHES_AT_ONCE,
         pollingIntervalSeconds: 1,
         burstWhenBatchFull: true,
         includeMetadata: true,

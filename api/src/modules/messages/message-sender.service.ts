@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { type Language, readSurveyJson, readSurveyResult, surveyQuestions, translate } from '@impact-calls/domain';
+import { requestsInFlight } from '../../common/http/requests-in-flight.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { MAIL_TRANSPORT, PermanentMailError, type MailAttachment, type MailTransport } from './mail-transport.js';
 import { MESSAGE_ATTACHMENTS, type MessageAttachmentProvider } from './message-attachments.js';
@@ -52,7 +53,13 @@ export interface JobOutcome {
  * AbortSignal.any per job, which V8 keeps through young collections) is paid once for 25.
  */
 export const MESSAGES_PER_JOB = 25;
-export const JOBS_AT_ONCE = 2;
+/** Jobs a fetch of the send worker takes (more than one: pg-boss fetches again at once only after a full fetch of several). */
+export const JOBS_PER_FETCH = 2;
+/** Fetches the send worker runs at once: one renders and settles while the other sends. */
+export const FETCHES_AT_ONCE = 2;
+
+/** How long a send waits before it looks again whether the API still answers requests. */
+const YIELD_MS = 10;
 
 const messageIdsOf = (j: SendJob): string[] => j.data.messageIds ?? (j.data.messageId ? [j.data.messageId] : []);
 
@@ -175,12 +182,18 @@ export class MessageSender {
       return outcomesOf();
     }
 
-    // As many sends in flight, over all the batches the worker runs at once, as the transport has
+    // As many sends in flight, over all the fetches the worker runs at once, as the transport has
     // connections: none waits in the SMTP pool's queue holding its composed message.
-    const concurrency = Math.max(1, Math.ceil(this.transport.connections / JOBS_AT_ONCE));
+    const concurrency = Math.max(1, Math.ceil(this.transport.connections / FETCHES_AT_ONCE));
     let next = 0;
-    const worker = async () => {
+    const worker = async (w: number) => {
       while (next < claimed.length) {
+        // People first: while the API answers requests, one message in flight per fetch (the
+        // others wait), so sending takes little of the CPU the applicants' requests need.
+        if (w > 0 && requestsInFlight() > 0) {
+          await new Promise((r) => setTimeout(r, YIELD_MS));
+          continue;
+        }
         const i = next++;
         const m = claimed[i];
         const job = byMessage.get(m.id)!;
@@ -209,7 +222,7 @@ export class MessageSender {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, () => worker()));
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, (_, w) => worker(w)));
     await this.repo.settle(settlements);
     return outcomesOf();
   }
