@@ -1,6 +1,4 @@
-import type { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
-import { countRequests } from './common/http/requests-in-flight.js';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -122,7 +120,6 @@ export async function createApp(
     abortOnError: false,
   });
   await configureApp(app, settings, createRootLogger(settings.logLevel, options.logDestination));
-  countRequests(app.getHttpServer() as Server);
   await app.init();
   if ((options.demo ?? settings.demoContent) && wasEmpty) await app.get(DemoContentService).load();
   return app;

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { type Language, readSurveyJson, readSurveyResult, surveyQuestions, translate } from '@impact-calls/domain';
-import { requestsInFlight } from '../../common/http/requests-in-flight.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { MAIL_TRANSPORT, PermanentMailError, type MailAttachment, type MailTransport } from './mail-transport.js';
 import { MESSAGE_ATTACHMENTS, type MessageAttachmentProvider } from './message-attachments.js';
@@ -46,7 +45,7 @@ export interface JobOutcome {
 }
 
 /**
- * Messages a job carries, and jobs the worker runs at once. Each message is rendered and composed
+ * Messages a job carries. Each message is rendered and composed
  * only when its turn to be sent comes, and as many are in flight as the transport has connections:
  * what a message holds (its rendered text, the composed MIME) lives for a few milliseconds and dies
  * young. A job of several messages, not one each: pg-boss's per-job bookkeeping (a job row, and an
@@ -57,9 +56,6 @@ export const MESSAGES_PER_JOB = 25;
 export const JOBS_PER_FETCH = 2;
 /** Fetches the send worker runs at once: one renders and settles while the other sends. */
 export const FETCHES_AT_ONCE = 2;
-
-/** How long a send waits before it looks again whether the API still answers requests. */
-const YIELD_MS = 10;
 
 const messageIdsOf = (j: SendJob): string[] => j.data.messageIds ?? (j.data.messageId ? [j.data.messageId] : []);
 
@@ -186,14 +182,8 @@ export class MessageSender {
     // connections: none waits in the SMTP pool's queue holding its composed message.
     const concurrency = Math.max(1, Math.ceil(this.transport.connections / FETCHES_AT_ONCE));
     let next = 0;
-    const worker = async (w: number) => {
+    const worker = async () => {
       while (next < claimed.length) {
-        // People first: while the API answers requests, one message in flight per fetch (the
-        // others wait), so sending takes little of the CPU the applicants' requests need.
-        if (w > 0 && requestsInFlight() > 0) {
-          await new Promise((r) => setTimeout(r, YIELD_MS));
-          continue;
-        }
         const i = next++;
         const m = claimed[i];
         const job = byMessage.get(m.id)!;
@@ -222,7 +212,7 @@ export class MessageSender {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, (_, w) => worker(w)));
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, () => worker()));
     await this.repo.settle(settlements);
     return outcomesOf();
   }
