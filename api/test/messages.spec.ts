@@ -147,16 +147,14 @@ describe('confirmation, reopen notice and bounces over a real SMTP server', () =
       .sendJobs([{ id: '00000000-0000-4000-8000-000000000001', data: { messageId: row.id as string }, retryCount: 1, retryLimit: 7 }]);
     expect(outcome).toEqual([{ id: '00000000-0000-4000-8000-000000000001', status: 'completed' }]);
     // A job of several messages (as the queue makes them), run again: nothing goes out twice either.
-    const again = await t.app
-      .get(MessageSender)
-      .sendJobs([
-        {
-          id: '00000000-0000-4000-8000-000000000002',
-          data: { messageIds: [row.id as string, row.id as string] },
-          retryCount: 0,
-          retryLimit: 7,
-        },
-      ]);
+    const again = await t.app.get(MessageSender).sendJobs([
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        data: { messageIds: [row.id as string, row.id as string] },
+        retryCount: 0,
+        retryLimit: 7,
+      },
+    ]);
     expect(again).toEqual([{ id: '00000000-0000-4000-8000-000000000002', status: 'completed' }]);
     await new Promise((r) => setTimeout(r, 1500));
     expect(sink.received.filter((m) => m.subject?.includes(a.code)).length).toBe(count);
