@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { MessageSender } from '../src/modules/messages/message-sender.service.js';
+import { MESSAGES_PER_JOB, MessageSender } from '../src/modules/messages/message-sender.service.js';
 import { MessagesService } from '../src/modules/messages/messages.service.js';
 import { createTestApp, type TestApp } from './app.js';
 import { createScratchDatabase } from './database.js';
@@ -146,6 +146,16 @@ describe('confirmation, reopen notice and bounces over a real SMTP server', () =
       .get(MessageSender)
       .sendJobs([{ id: '00000000-0000-4000-8000-000000000001', data: { messageId: row.id as string }, retryCount: 1, retryLimit: 7 }]);
     expect(outcome).toEqual([{ id: '00000000-0000-4000-8000-000000000001', status: 'completed' }]);
+    // A job of several messages (as the queue makes them), run again: nothing goes out twice either.
+    const again = await t.app.get(MessageSender).sendJobs([
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        data: { messageIds: [row.id as string, row.id as string] },
+        retryCount: 0,
+        retryLimit: 7,
+      },
+    ]);
+    expect(again).toEqual([{ id: '00000000-0000-4000-8000-000000000002', status: 'completed' }]);
     await new Promise((r) => setTimeout(r, 1500));
     expect(sink.received.filter((m) => m.subject?.includes(a.code)).length).toBe(count);
     expect((await messageOf(t, a.submissionId))[0]).toMatchObject({ state: 'sent', attempts: 1 });
@@ -197,7 +207,7 @@ describe('confirmation, reopen notice and bounces over a real SMTP server', () =
     await waitFor(() => sink.received.some((m) => (m.to as { text: string }).text === 'bounce@nowhere.test'), 20_000, 're-sent');
   });
 
-  it('a message to more recipients than one fetch of jobs arrives once each', async () => {
+  it('a message to more recipients than one job carries arrives once each', async () => {
     {
       const addresses = Array.from({ length: 130 }, (_, i) => `many-${i}@ok.test`);
       const res = await t.http
@@ -217,6 +227,12 @@ describe('confirmation, reopen notice and bounces over a real SMTP server', () =
         res.body.batchId,
       ]);
       expect(states).toEqual([{ state: 'sent', n: 130 }]);
+      // Sent by several jobs of at most MESSAGES_PER_JOB messages each.
+      const jobs = await t.db.query('SELECT job_id, count(*)::int AS n FROM message WHERE batch_id = $1 GROUP BY job_id', [
+        res.body.batchId,
+      ]);
+      expect(jobs.length).toBeGreaterThanOrEqual(Math.ceil(130 / MESSAGES_PER_JOB));
+      expect(Math.max(...jobs.map((j: { n: number }) => j.n))).toBeLessThanOrEqual(MESSAGES_PER_JOB);
     }
   });
 });

@@ -8,12 +8,14 @@
 //   connections) runs twice: alone, then while the 10,000 messages go out; target: save p99
 //   within 10% of the rush alone.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { accessToken, freePort, sampleRss } from '../lib.mjs';
 import { client, deadlineRush, setup as rushSetup, warmUp } from './submissions.mjs';
 
 export const name = 'messages';
+const readRssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
 const RECIPIENTS = 10_000;
 
 /** The SMTP sink, started before the product so that SMTP_URL points at it. */
@@ -111,7 +113,11 @@ export async function run({ product, databaseUrl, received }) {
   const a = await rushSetup({ product, databaseUrl });
   const httpA = client(product.url);
   await warmUp(httpA, a.rush, a.early, a.uploaders, a.steps);
+  // The rush's own memory (for comparison with the growth while the message goes out).
+  const rssAloneBefore = readRssMb(product.pid);
+  const rssAlone = sampleRss(product.pid);
   const alone = await deadlineRush(product, databaseUrl, a.rush, a.steps, httpA);
+  const rssAloneGrowth = rssAlone.stop() - rssAloneBefore;
   // Let the rush's own confirmations go out before the measure.
   const settle = Date.now();
   while (Date.now() - settle < 30_000) {
@@ -128,9 +134,7 @@ export async function run({ product, databaseUrl, received }) {
   const startOther = received.other;
   const startRepeats = received.repeats;
   const rss = sampleRss(product.pid);
-  const rssBefore = Math.round(
-    Number(/VmRSS:\s+(\d+)/.exec((await import('node:fs')).readFileSync(`/proc/${product.pid}/status`, 'utf8'))[1]) / 1024,
-  );
+  const rssBefore = readRssMb(product.pid);
   const t0 = performance.now();
   const res = await fetch(`${product.url}/api/SendEmail/SendEmail`, {
     method: 'POST',
@@ -164,7 +168,8 @@ export async function run({ product, databaseUrl, received }) {
     ]),
   );
   await db.end();
-  const ratio = +(during.save.p99 / alone.save.p99).toFixed(2);
+  // Compared unrounded: a ratio of 1.105 is not "within 10%" (it printed as 1.1 and passed before).
+  const ratio = during.save.p99 / alone.save.p99;
   return {
     [`message to ${RECIPIENTS} applicants`]: {
       queued: answer.queued,
@@ -185,12 +190,18 @@ export async function run({ product, databaseUrl, received }) {
         noneTwice: received.repeats === startRepeats,
       },
     },
-    'deadline rush alone (save p50/p99 ms)': { ...alone.save, errors: alone.errors, lostAnswers: alone.lostAnswers },
+    'deadline rush alone (save p50/p99 ms)': {
+      ...alone.save,
+      errors: alone.errors,
+      lostAnswers: alone.lostAnswers,
+      rssGrowthMb: rssAloneGrowth,
+    },
     'deadline rush while the message goes out (save p50/p99 ms)': {
       ...during.save,
       errors: during.errors,
       lostAnswers: during.lostAnswers,
-      p99RatioToAlone: ratio,
+      p99RatioToAlone: ratio.toFixed(2),
+      p99RatioExact: +ratio.toFixed(4),
       targets: { p99Within10Percent: ratio <= 1.1 },
     },
   };

@@ -27,6 +27,8 @@ export class PermanentMailError extends Error {}
 export interface MailTransport {
   /** `smtp`, or `outbox` (the development outbox: the message row is the delivery). */
   readonly name: 'smtp' | 'outbox';
+  /** Messages it can carry at once (the SMTP pool's connections): the sender keeps no more in flight. */
+  readonly connections: number;
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
@@ -65,6 +67,7 @@ export function smtpOptions(smtpUrl: string): Record<string, unknown> {
  */
 export class SmtpTransport implements MailTransport {
   readonly name = 'smtp' as const;
+  readonly connections: number;
   private readonly transporter: Transporter;
   private readonly composer: Transporter;
 
@@ -73,7 +76,9 @@ export class SmtpTransport implements MailTransport {
     private readonly from: string,
     private readonly messageIdDomain: string,
   ) {
-    this.transporter = nodemailer.createTransport(smtpOptions(smtpUrl) as never);
+    const options = smtpOptions(smtpUrl);
+    this.connections = Math.max(1, Number(options.maxConnections) || 1);
+    this.transporter = nodemailer.createTransport(options as never);
     this.composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   }
 
@@ -88,7 +93,8 @@ export class SmtpTransport implements MailTransport {
       messageId: `<${mail.id}@${this.messageIdDomain}>`,
       headers: { 'Content-Language': mail.language, 'Auto-Submitted': 'auto-generated' },
       // The logo is a data URL in the stored HTML; mail programs get it as an inline (cid) image.
-      attachDataUrls: true,
+      // Only when there is one: the conversion copies the whole HTML, for every message.
+      attachDataUrls: mail.html.includes('data:'),
       attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
     })) as unknown as { envelope: { from: string; to: string[] }; message: Buffer };
     try {
@@ -109,6 +115,7 @@ export class SmtpTransport implements MailTransport {
 /** Without SMTP_URL: the message row, rendered, is the development outbox that the console shows. */
 export class OutboxTransport implements MailTransport {
   readonly name = 'outbox' as const;
+  readonly connections = 10;
   send(): Promise<void> {
     return Promise.resolve();
   }

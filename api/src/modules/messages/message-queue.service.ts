@@ -4,7 +4,7 @@ import { PgBoss } from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
-import { MessageSender, type SendJob } from './message-sender.service.js';
+import { FETCHES_AT_ONCE, JOBS_PER_FETCH, MESSAGES_PER_JOB, MessageSender, type SendJob } from './message-sender.service.js';
 import { MessagesRepository } from './messages.repository.js';
 
 export const SEND_QUEUE = 'message-send';
@@ -58,12 +58,13 @@ export class MessageQueue implements OnApplicationBootstrap, OnModuleDestroy {
     });
     await this.ensureQueue(REMINDER_QUEUE, { retryLimit: 2, retryDelay: 60, expireInSeconds: 600 });
     await boss.schedule(REMINDER_QUEUE, m.reminderCron);
-    this.sendWorker = await boss.work<{ messageId: string }>(
+    this.sendWorker = await boss.work<SendJob['data']>(
       SEND_QUEUE,
       {
-        // 100 messages a fetch: a batch costs a handful of statements (claim, render, settle) whatever its size.
-        batchSize: 100,
-        localConcurrency: 2,
+        // A few jobs of MESSAGES_PER_JOB messages a fetch, two fetches at once: a fetch costs a
+        // handful of statements (fetch, claim, context, settle, complete) whatever its size.
+        batchSize: JOBS_PER_FETCH,
+        localConcurrency: FETCHES_AT_ONCE,
         pollingIntervalSeconds: 1,
         burstWhenBatchFull: true,
         includeMetadata: true,
@@ -124,11 +125,17 @@ export class MessageQueue implements OnApplicationBootstrap, OnModuleDestroy {
   /** Up to ENQUEUE_BATCH messages get their jobs: rows and jobs in one transaction. */
   private enqueueBatch(): Promise<number> {
     return this.repo.transaction(async (client) => {
-      const claimed = await this.repo.claimUnqueued(client, ENQUEUE_BATCH);
+      const claimed = await this.repo.claimUnqueued(client, ENQUEUE_BATCH, MESSAGES_PER_JOB);
       if (claimed.length) {
+        const jobs = new Map<string, string[]>();
+        for (const c of claimed) {
+          const ids = jobs.get(c.jobId);
+          if (ids) ids.push(c.id);
+          else jobs.set(c.jobId, [c.id]);
+        }
         await this.boss!.insert(
           SEND_QUEUE,
-          claimed.map((c) => ({ id: c.jobId, data: { messageId: c.id } })),
+          [...jobs].map(([id, messageIds]) => ({ id, data: { messageIds } })),
           { db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) } },
         );
       }

@@ -27,10 +27,13 @@ import {
   type TemplateText,
 } from './templates.js';
 
-/** One pg-boss job of the send queue, as the worker gets it (with its metadata). */
+/**
+ * One pg-boss job of the send queue, as the worker gets it (with its metadata): several messages
+ * (`messageIds`; a job queued by an earlier version names one, `messageId`).
+ */
 export interface SendJob {
   id: string;
-  data: { messageId: string };
+  data: { messageIds?: string[]; messageId?: string };
   retryCount: number;
   retryLimit: number;
 }
@@ -41,9 +44,30 @@ export interface JobOutcome {
   output?: object;
 }
 
-/** Messages of a batch sent at once (the SMTP pool has as many connections). */
-const SEND_CONCURRENCY = 10;
+/**
+ * Messages a job carries. Each message is rendered and composed
+ * only when its turn to be sent comes, and as many are in flight as the transport has connections:
+ * what a message holds (its rendered text, the composed MIME) lives for a few milliseconds and dies
+ * young. A job of several messages, not one each: pg-boss's per-job bookkeeping (a job row, and an
+ * AbortSignal.any per job, which V8 keeps through young collections) is paid once for 25.
+ */
+export const MESSAGES_PER_JOB = 25;
+/** Jobs a fetch of the send worker takes (more than one: pg-boss fetches again at once only after a full fetch of several). */
+export const JOBS_PER_FETCH = 2;
+/** Fetches the send worker runs at once: one renders and settles while the other sends. */
+export const FETCHES_AT_ONCE = 2;
+
+const messageIdsOf = (j: SendJob): string[] => j.data.messageIds ?? (j.data.messageId ? [j.data.messageId] : []);
+
 const DAY_MS = 24 * 3600 * 1000;
+
+/** What rendering a batch's messages needs, read once per batch. */
+interface RenderScene {
+  brand: Branding;
+  fallback: Language;
+  contexts: Map<string, MessageContext>;
+  templates: Map<string, TemplateText>;
+}
 
 export const BUILT_IN_BRANDING: BrandingRow = {
   name: 'Impact Calls',
@@ -132,35 +156,46 @@ export class MessageSender {
   ) {}
 
   async sendJobs(jobs: SendJob[]): Promise<JobOutcome[]> {
-    const byMessage = new Map(jobs.map((j) => [j.data.messageId, j]));
-    const claimed = await this.repo.claim([...byMessage.keys()], this.settings.messages.attemptTimeoutSeconds);
-    const claimedIds = new Set(claimed.map((m) => m.id));
-    // Jobs whose message is already sent, failed or held by another attempt: nothing to do.
-    const outcomes: JobOutcome[] = jobs.filter((j) => !claimedIds.has(j.data.messageId)).map((j) => ({ id: j.id, status: 'completed' }));
-    if (!claimed.length) return outcomes;
+    const byMessage = new Map(jobs.flatMap((j) => messageIdsOf(j).map((id) => [id, j] as const)));
+    const claimed = byMessage.size ? await this.repo.claim([...byMessage.keys()], this.settings.messages.attemptTimeoutSeconds) : [];
+    // A job fails (and pg-boss retries it, with backoff) when one of its messages failed and may
+    // be retried; its messages already sent, failed or held by another attempt are not claimed again.
+    const retry = new Map<string, string>();
+    const outcomesOf = (): JobOutcome[] =>
+      jobs.map((j) =>
+        retry.has(j.id) ? { id: j.id, status: 'failed', output: { error: retry.get(j.id)! } } : { id: j.id, status: 'completed' },
+      );
+    if (!claimed.length) return outcomesOf();
 
-    let ready: MessageRow[];
     const settlements: Settlement[] = [];
+    let scene: RenderScene;
     try {
-      ready = await this.renderMissing(claimed);
+      scene = await this.scene(claimed);
     } catch (e) {
       // Rendering needs the database: the whole batch is tried again later.
-      ready = [];
-      for (const m of claimed) settlements.push(this.failure(m, byMessage.get(m.id)!, e, outcomes));
+      for (const m of claimed) settlements.push(this.failure(m, byMessage.get(m.id)!, e, retry));
       await this.repo.settle(settlements);
-      return outcomes;
+      return outcomesOf();
     }
-    const confirmations = ready.filter((m) => m.kind === 'submission-confirmation').map((m) => m.id);
-    const contexts = new Map((confirmations.length ? await this.repo.contexts(confirmations) : []).map((c) => [c.id, c]));
 
+    // As many sends in flight, over all the fetches the worker runs at once, as the transport has
+    // connections: none waits in the SMTP pool's queue holding its composed message.
+    const concurrency = Math.max(1, Math.ceil(this.transport.connections / FETCHES_AT_ONCE));
     let next = 0;
     const worker = async () => {
-      while (next < ready.length) {
-        const m = ready[next++];
+      while (next < claimed.length) {
+        const i = next++;
+        const m = claimed[i];
         const job = byMessage.get(m.id)!;
+        let rendering: Rendering | undefined;
         try {
+          // Rendered when its turn comes (then kept with its row, below); a retry sends what was rendered first.
+          if (m.subject === null) {
+            rendering = await this.renderOne(m, scene);
+            Object.assign(m, rendering);
+          }
           if (!m.toAddress) throw new PermanentMailError('No recipient address');
-          const attachments = await this.attachmentsFor(m, contexts.get(m.id));
+          const attachments = await this.attachmentsFor(m, scene.contexts.get(m.id));
           await this.transport.send({
             id: m.id,
             to: m.toAddress,
@@ -171,24 +206,24 @@ export class MessageSender {
             language: m.language ?? 'it',
             attachments,
           });
-          settlements.push({ id: m.id, state: 'sent', error: null, transport: this.transport.name });
-          outcomes.push({ id: job.id, status: 'completed' });
+          settlements.push({ id: m.id, state: 'sent', error: null, transport: this.transport.name, rendering });
         } catch (e) {
-          settlements.push(this.failure(m, job, e, outcomes));
+          settlements.push({ ...this.failure(m, job, e, retry), rendering });
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, ready.length) }, () => worker()));
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, () => worker()));
     await this.repo.settle(settlements);
-    return outcomes;
+    return outcomesOf();
   }
 
-  private failure(m: MessageRow, job: SendJob, e: unknown, outcomes: JobOutcome[]): Settlement {
+  /** A message not sent: `retrying` (its job is failed, so pg-boss runs it again later) or, after a bounce or the last attempt, `failed`. */
+  private failure(m: MessageRow, job: SendJob, e: unknown, retry: Map<string, string>): Settlement {
     const permanent = e instanceof PermanentMailError;
     const last = permanent || job.retryCount >= job.retryLimit;
     const error = (e instanceof Error ? e.message : String(e)).slice(0, 1000);
     this.logger.warn(`Message ${m.id} to ${m.toAddress ?? '?'} not sent (attempt ${m.attempts}${last ? ', last' : ''}): ${error}`);
-    outcomes.push({ id: job.id, status: permanent ? 'deadletter' : 'failed', output: { error } });
+    if (!last) retry.set(job.id, error);
     const state: MessageState = last ? 'failed' : 'retrying';
     return { id: m.id, state, error, transport: null };
   }
@@ -210,40 +245,29 @@ export class MessageSender {
     return files;
   }
 
-  /** Renders (and keeps) the messages that were never rendered; answers the batch ready to send. */
-  private async renderMissing(claimed: MessageRow[]): Promise<MessageRow[]> {
-    const todo = claimed.filter((m) => m.subject === null);
-    if (!todo.length) return claimed;
-    const [brandRow, contexts] = await Promise.all([this.repo.activeBranding(), this.repo.contexts(todo.map((m) => m.id))]);
-    const brand = toBranding(brandRow);
-    const fallback = asLanguage(brandRow?.defaultLanguage, 'it');
-    const byId = new Map(contexts.map((c) => [c.id, c]));
-    const templates = new Map<string, TemplateText>();
-    const renderings: Rendering[] = [];
-    for (const m of todo) {
-      const ctx = byId.get(m.id);
-      if (!ctx) continue;
-      const language = asLanguage(ctx.userLanguage ?? m.language, fallback);
-      const to = m.toAddress ?? ctx.userEmail;
-      const cc = m.kind !== 'custom' && ctx.contactEmail && ctx.contactEmail.toLowerCase() !== to?.toLowerCase() ? ctx.contactEmail : null;
-      const rendered = await this.renderOne(m, ctx, language, brand, templates);
-      renderings.push({ id: m.id, toAddress: to, ccAddress: cc, language, ...rendered });
-      Object.assign(m, { toAddress: to, ccAddress: cc, language, ...rendered });
-    }
-    await this.repo.saveRendered(renderings);
-    return claimed;
+  /** What rendering the batch's messages needs, read once: branding, and each message's people, submission and call. */
+  private async scene(claimed: MessageRow[]): Promise<RenderScene> {
+    const todo = claimed.filter((m) => m.subject === null || m.kind === 'submission-confirmation').map((m) => m.id);
+    if (!todo.length) return { brand: toBranding(null), fallback: 'it', contexts: new Map(), templates: new Map() };
+    const [brandRow, contexts] = await Promise.all([this.repo.activeBranding(), this.repo.contexts(todo)]);
+    return {
+      brand: toBranding(brandRow),
+      fallback: asLanguage(brandRow?.defaultLanguage, 'it'),
+      contexts: new Map(contexts.map((c) => [c.id, c])),
+      templates: new Map(),
+    };
   }
 
-  private async renderOne(
-    m: MessageRow,
-    ctx: MessageContext,
-    language: Language,
-    brand: Branding,
-    templates: Map<string, TemplateText>,
-  ): Promise<Rendered> {
+  /** A message never rendered, in the recipient's language, with the templates in force now. */
+  private async renderOne(m: MessageRow, scene: RenderScene): Promise<Rendering> {
+    const ctx = scene.contexts.get(m.id);
+    if (!ctx) throw new Error('The message has no context');
+    const language = asLanguage(ctx.userLanguage ?? m.language, scene.fallback);
+    const to = m.toAddress ?? ctx.userEmail;
+    const cc = m.kind !== 'custom' && ctx.contactEmail && ctx.contactEmail.toLowerCase() !== to?.toLowerCase() ? ctx.contactEmail : null;
+    const { brand, templates } = scene;
     const values: Record<string, string> = {
-      recipientName:
-        [ctx.userFirstName, ctx.userLastName].filter(Boolean).join(' ').trim() || ctx.contactName || (m.toAddress ?? ctx.userEmail ?? ''),
+      recipientName: [ctx.userFirstName, ctx.userLastName].filter(Boolean).join(' ').trim() || ctx.contactName || (to ?? ''),
       organizationName: ctx.organizationName ?? '',
       callName: ctx.callName ?? '',
       submissionCode: ctx.submissionCode ?? '',
@@ -255,22 +279,25 @@ export class MessageSender {
       configurationName: brand.name,
       answersSummary: '',
     };
+    let rendered: Rendered;
     if (m.kind === 'custom') {
-      return render(language, { subject: ctx.batchSubject ?? '', html: ctx.batchHtml ?? '' }, values, brand);
+      rendered = render(language, { subject: ctx.batchSubject ?? '', html: ctx.batchHtml ?? '' }, values, brand);
+    } else {
+      if (m.kind === 'submission-confirmation' && m.submissionId) {
+        values.answersSummary = answersSummary(await this.repo.summarySteps(m.submissionId), language, {
+          noAnswer: translate(language, 'messages.summary.no-answer'),
+          noFile: translate(language, 'messages.summary.no-file'),
+        });
+      }
+      const key = `${m.kind}.${language}`;
+      let template = templates.get(key);
+      if (!template) {
+        template = (await this.templateFor(m.kind as TemplateKind, language)) ?? { subject: '', html: '' };
+        templates.set(key, template);
+      }
+      rendered = render(language, template, values, brand);
     }
-    if (m.kind === 'submission-confirmation' && m.submissionId) {
-      values.answersSummary = answersSummary(await this.repo.summarySteps(m.submissionId), language, {
-        noAnswer: translate(language, 'messages.summary.no-answer'),
-        noFile: translate(language, 'messages.summary.no-file'),
-      });
-    }
-    const key = `${m.kind}.${language}`;
-    let template = templates.get(key);
-    if (!template) {
-      template = (await this.templateFor(m.kind as TemplateKind, language)) ?? { subject: '', html: '' };
-      templates.set(key, template);
-    }
-    return render(language, template, values, brand);
+    return { id: m.id, toAddress: to, ccAddress: cc, language, ...rendered };
   }
 
   /** The administrators' version of a kind's template in a language, else the built-in one. */

@@ -89,6 +89,8 @@ export interface Settlement {
   state: MessageState;
   error: string | null;
   transport: string | null;
+  /** The message as rendered by this attempt (kept with its row), when it was never rendered before. */
+  rendering?: Rendering;
 }
 
 export interface Rendering {
@@ -189,19 +191,24 @@ export class MessagesRepository {
 
   /**
    * Claims up to `limit` messages that need a job (none yet, or an attempt whose process died:
-   * lease run out), giving each a new job id, in the caller's transaction. A lapsed attempt's
-   * row goes back to `retrying`; its old job, if pg-boss ever runs it again, finds nothing to send.
+   * lease run out), in the caller's transaction, and splits them in jobs of up to `perJob`
+   * messages (a new job id for each, kept in the rows). A lapsed attempt's row goes back to
+   * `retrying`; its old job, if pg-boss ever runs it again, finds nothing to send.
    */
-  async claimUnqueued(client: PoolClient, limit: number): Promise<{ id: string; jobId: string }[]> {
+  async claimUnqueued(client: PoolClient, limit: number, perJob: number): Promise<{ id: string; jobId: string }[]> {
     return (
       await client.query<{ id: string; jobId: string }>(
-        `WITH fresh AS (SELECT id FROM message WHERE enqueued_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED),
-              lapsed AS (SELECT id FROM message WHERE state = 'sending' AND lease_until < now() LIMIT $1 FOR UPDATE SKIP LOCKED)
-         UPDATE message m SET enqueued_at = now(), job_id = gen_random_uuid(), updated_at = now(),
+        `WITH fresh AS (SELECT id, created_at FROM message WHERE enqueued_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED),
+              lapsed AS (SELECT id, created_at FROM message WHERE state = 'sending' AND lease_until < now() LIMIT $1 FOR UPDATE SKIP LOCKED),
+              picked AS (SELECT id, (row_number() OVER (ORDER BY created_at, id) - 1) / $2 AS chunk
+                           FROM (SELECT id, created_at FROM fresh UNION SELECT id, created_at FROM lapsed) x),
+              jobs AS (SELECT chunk, gen_random_uuid() AS job_id FROM picked GROUP BY chunk)
+         UPDATE message m SET enqueued_at = now(), job_id = j.job_id, updated_at = now(),
                 state = CASE WHEN m.state = 'sending' THEN 'retrying' ELSE m.state END, lease_until = NULL
-          WHERE m.id IN (SELECT id FROM fresh) OR m.id IN (SELECT id FROM lapsed)
+           FROM picked p JOIN jobs j ON j.chunk = p.chunk
+          WHERE m.id = p.id
           RETURNING m.id, m.job_id AS "jobId"`,
-        [limit],
+        [limit, perJob],
       )
     ).rows;
   }
@@ -328,28 +335,6 @@ export class MessagesRepository {
     );
   }
 
-  /** The rendered message kept with its row (what is sent, and what the console shows). */
-  async saveRendered(list: Rendering[]): Promise<void> {
-    if (!list.length) return;
-    await this.sql.rows(
-      'messages-save-rendered',
-      `UPDATE message m SET to_address = v.to_address, cc_address = v.cc_address, language = v.language,
-              subject = v.subject, html = v.html, text = v.text, updated_at = now()
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-              AS v(id, to_address, cc_address, language, subject, html, text)
-        WHERE m.id = v.id`,
-      [
-        list.map((r) => r.id),
-        list.map((r) => r.toAddress),
-        list.map((r) => r.ccAddress),
-        list.map((r) => r.language),
-        list.map((r) => r.subject),
-        list.map((r) => r.html),
-        list.map((r) => r.text),
-      ],
-    );
-  }
-
   async saveAttachments(id: string, attachments: { filename: string; contentType: string; size: number }[]): Promise<void> {
     await this.sql.rows('messages-save-attachments', 'UPDATE message SET attachments = $2::jsonb WHERE id = $1', [
       id,
@@ -357,17 +342,37 @@ export class MessagesRepository {
     ]);
   }
 
-  /** Each attempt's outcome, in one statement. */
+  /** Each attempt's outcome, and the message as it rendered it (what was sent, and what the console shows), in one statement. */
   async settle(list: Settlement[]): Promise<void> {
     if (!list.length) return;
+    const r = (f: (x: Rendering) => string | null) => list.map((s) => (s.rendering ? f(s.rendering) : null));
     await this.sql.rows(
       'messages-settle',
       `UPDATE message m SET state = v.state, last_error = CASE WHEN v.state = 'sent' THEN NULL ELSE v.error END,
               transport = coalesce(v.transport, m.transport), lease_until = NULL, updated_at = now(),
-              sent_at = CASE WHEN v.state = 'sent' THEN now() ELSE m.sent_at END
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS v(id, state, error, transport)
+              sent_at = CASE WHEN v.state = 'sent' THEN now() ELSE m.sent_at END,
+              to_address = CASE WHEN v.rendered THEN v.to_address ELSE m.to_address END,
+              cc_address = CASE WHEN v.rendered THEN v.cc_address ELSE m.cc_address END,
+              language = CASE WHEN v.rendered THEN v.language ELSE m.language END,
+              subject = CASE WHEN v.rendered THEN v.subject ELSE m.subject END,
+              html = CASE WHEN v.rendered THEN v.html ELSE m.html END,
+              text = CASE WHEN v.rendered THEN v.text ELSE m.text END
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+              AS v(id, state, error, transport, rendered, to_address, cc_address, language, subject, html, text)
         WHERE m.id = v.id AND m.state = 'sending'`,
-      [list.map((s) => s.id), list.map((s) => s.state), list.map((s) => s.error), list.map((s) => s.transport)],
+      [
+        list.map((s) => s.id),
+        list.map((s) => s.state),
+        list.map((s) => s.error),
+        list.map((s) => s.transport),
+        list.map((s) => !!s.rendering),
+        r((x) => x.toAddress),
+        r((x) => x.ccAddress),
+        r((x) => x.language),
+        r((x) => x.subject),
+        r((x) => x.html),
+        r((x) => x.text),
+      ],
     );
   }
 
