@@ -17,6 +17,9 @@ export const numericTransformer: ValueTransformer = {
  */
 @Entity('call_submission')
 @Index('call_submission_call_org_idx', ['callId', 'organizationId'], { unique: true })
+// The list's order (newest first) within a call and across calls: keyset pages of the list and the Excel export.
+@Index('call_submission_call_opened_idx', ['callId', 'openedAt', 'id'])
+@Index('call_submission_opened_idx', ['openedAt', 'id'])
 export class CallSubmissionEntity extends BaseEntity {
   @Column({ type: 'uuid' })
   callId: string;
