@@ -2,8 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** B-tree indexes of the console's submissions list: one per sort it offers (with `id`, the tie-break) and per filter. */
 const BTREE: [name: string, table: string, definition: string][] = [
-  // Not null: scanned forward for ASC, backward for DESC (the list writes DESC NULLS FIRST for these: the same rows).
-  ['call_submission_opened_idx', 'call_submission', '(opened_at, id)'],
+  // (opened_at, id), the default sort, is SubmissionListOrder1795610000000's (the Excel export's order too).
   // A boolean: backward would give id DESC within each value, so DESC has its own.
   ['call_submission_closed_idx', 'call_submission', '(closed, id)'],
   ['call_submission_closed_desc_idx', 'call_submission', '(closed DESC, id)'],

@@ -13,6 +13,7 @@ import { ConfigurationTexts1795523058280 } from './1795523058280-configuration-t
 import { DashboardImpactFacts1795600000000 } from './1795600000000-dashboard-impact-facts.js';
 import { ReplicaState1795710000000 } from './1795710000000-replica-state.js';
 import { ListIndexes1795700000000 } from './1795700000000-list-indexes.js';
+import { SubmissionListOrder1795610000000 } from './1795610000000-submission-list-order.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -31,6 +32,7 @@ export const migrations: (new () => MigrationInterface)[] = [
   Messages1795523111971,
   SessionsAndLimits1795523581860,
   DashboardImpactFacts1795600000000,
+  SubmissionListOrder1795610000000,
   ListIndexes1795700000000,
   ReplicaState1795710000000,
 ];

@@ -17,7 +17,6 @@ export const numericTransformer: ValueTransformer = {
  */
 @Entity('call_submission')
 // The console list's sorts, filters and search (migration ListIndexes: NULLS placement, DESC, trigram; created there only).
-@Index('call_submission_opened_idx', { synchronize: false })
 @Index('call_submission_closed_idx', { synchronize: false })
 @Index('call_submission_closed_desc_idx', { synchronize: false })
 @Index('call_submission_submitted_idx', { synchronize: false })
@@ -28,6 +27,9 @@ export const numericTransformer: ValueTransformer = {
 @Index('call_submission_user_idx', { synchronize: false })
 @Index('call_submission_code_trgm_idx', { synchronize: false })
 @Index('call_submission_call_org_idx', ['callId', 'organizationId'], { unique: true })
+// The list's order (newest first) within a call and across calls: keyset pages of the list and the Excel export.
+@Index('call_submission_call_opened_idx', ['callId', 'openedAt', 'id'])
+@Index('call_submission_opened_idx', ['openedAt', 'id'])
 export class CallSubmissionEntity extends BaseEntity {
   @Column({ type: 'uuid' })
   callId: string;

@@ -36,9 +36,16 @@ export interface SubmissionHead {
   user: { firstName: string; lastName: string; email: string } | null;
 }
 
-/** One row of the export's first sheet, with the keyset cursor of its page. */
-export interface ExportRow extends SubmissionHead {
+/** A submission of an export as its later sheets need it: the code, the call type and the keyset cursor. */
+export interface ExportKey {
+  id: string;
+  code: string;
+  callTypeId: string;
   cursor: string;
+}
+
+/** One row of the export's first sheet, with the keyset cursor of its page. */
+export interface ExportRow extends SubmissionHead, ExportKey {
   budget: number | null;
   budgetSpent: number | null;
 }
@@ -191,12 +198,58 @@ export class DocumentsRepository {
     return rows[0]?.n ?? 0;
   }
 
+  /** The call types of the selection's submissions (the export's miniDyi sheet reads the selection again only if one has such a step). */
+  async callTypes(filter: SubmissionFilter): Promise<string[]> {
+    const params: unknown[] = [];
+    const where = filterConditions(filter, params);
+    const rows = await this.sql.rows<{ call_type_id: string }>(
+      '',
+      `SELECT DISTINCT c.call_type_id ${FROM} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+      params,
+    );
+    return rows.map((r) => r.call_type_id);
+  }
+
   /**
    * One page of the selection, newest first (the list's default order), after `cursor`:
-   * keyset paging, so an export of any size reads pages of the same cost. The cursor is the
-   * opened date as PostgreSQL's own text (no precision lost) and the id.
+   * keyset paging on the list-order indexes, so an export of any size reads pages of the same
+   * cost. The cursor is the opened date as PostgreSQL's own text (no precision lost) and the id.
    */
   async page(filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number, withBudget = true): Promise<ExportRow[]> {
+    // Budgets of the submission's miniDyi steps (numbers only: the miniDyi hook stores them so).
+    const budget = (field: string) => `(SELECT sum((r.content->>'${field}')::numeric) FROM step_result r
+         JOIN step st ON st.id = r.step_id JOIN step_type ty ON ty.id = st.step_type_id
+        WHERE r.submission_id = s.id AND ty.name = 'miniDyi' AND jsonb_typeof(r.content->'${field}') = 'number')`;
+    const rows = await this.ordered(
+      `${HEAD}, s.opened_at::text AS cursor_at${withBudget ? `, ${budget('budget')} AS budget, ${budget('budgetSpent')} AS budget_spent` : ''}`,
+      filter,
+      cursor,
+      limit,
+    );
+    // The head's object completed in place: a spread of its 20 fields into a new literal made a
+    // dictionary-mode object of some 2.5 kB per row (measured in the export's heap profile).
+    return rows.map((r) =>
+      Object.assign(head(r), { cursor: r.cursor_at as string, budget: num(r.budget), budgetSpent: num(r.budget_spent) }),
+    );
+  }
+
+  /** The same page as `page` with the code and call type only. */
+  async keys(filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number): Promise<ExportKey[]> {
+    const rows = await this.ordered('s.id, s.code, c.call_type_id, s.opened_at::text AS cursor_at', filter, cursor, limit);
+    return rows.map((r) => ({
+      id: r.id as string,
+      code: r.code as string,
+      callTypeId: r.call_type_id as string,
+      cursor: r.cursor_at as string,
+    }));
+  }
+
+  private ordered(
+    columns: string,
+    filter: SubmissionFilter,
+    cursor: ExportCursor | undefined,
+    limit: number,
+  ): Promise<Record<string, unknown>[]> {
     const params: unknown[] = [];
     const where = filterConditions(filter, params);
     if (cursor) {
@@ -204,17 +257,12 @@ export class DocumentsRepository {
       where.push(`(s.opened_at, s.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
     }
     params.push(limit);
-    // Budgets of the submission's miniDyi steps (numbers only: the miniDyi hook stores them so).
-    const budget = (field: string) => `(SELECT sum((r.content->>'${field}')::numeric) FROM step_result r
-         JOIN step st ON st.id = r.step_id JOIN step_type ty ON ty.id = st.step_type_id
-        WHERE r.submission_id = s.id AND ty.name = 'miniDyi' AND jsonb_typeof(r.content->'${field}') = 'number')`;
-    const rows = await this.sql.rows<Record<string, unknown>>(
+    // Unnamed statement: its text depends on the filters given.
+    return this.sql.rows<Record<string, unknown>>(
       '',
-      `SELECT ${HEAD}, s.opened_at::text AS cursor_at${withBudget ? `, ${budget('budget')} AS budget, ${budget('budgetSpent')} AS budget_spent` : ''}
-         ${FROM} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      `SELECT ${columns} ${FROM} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY s.opened_at DESC, s.id DESC LIMIT $${params.length}`,
       params,
     );
-    return rows.map((r) => ({ ...head(r), cursor: r.cursor_at as string, budget: num(r.budget), budgetSpent: num(r.budget_spent) }));
   }
 }

@@ -1,6 +1,5 @@
 import archiver, { type Archiver } from 'archiver';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -105,13 +104,18 @@ export async function waitForRoom(stream: Writable): Promise<void> {
   const needDrain =
     stream.writableNeedDrain ?? (stream as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain;
   if (!needDrain || stream.destroyed) return;
-  // Whichever comes first; the other listener is removed (no listener piles up on the response).
-  const stop = new AbortController();
-  try {
-    await Promise.race([once(stream, 'drain', { signal: stop.signal }), once(stream, 'close', { signal: stop.signal })]);
-  } finally {
-    stop.abort();
-  }
+  // Whichever comes first; both listeners are removed then (none piles up on the response).
+  // Plain listeners rather than events.once with an AbortSignal: aborting makes an error
+  // object each time, and an export waits here thousands of times.
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 }
 
 /** A readable stream from bytes (for nested archives and tests). */
