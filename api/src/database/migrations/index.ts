@@ -11,6 +11,7 @@ import { SessionsAndLimits1795523581860 } from './1795523581860-sessions-and-lim
 import { SubmissionHistory1795522904555 } from './1795522904555-submission-history.js';
 import { ConfigurationTexts1795523058280 } from './1795523058280-configuration-texts.js';
 import { DashboardImpactFacts1795600000000 } from './1795600000000-dashboard-impact-facts.js';
+import { DataVersions1795700000000 } from './1795700000000-data-versions.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -29,4 +30,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Messages1795523111971,
   SessionsAndLimits1795523581860,
   DashboardImpactFacts1795600000000,
+  DataVersions1795700000000,
 ];
