@@ -14,9 +14,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * counter when all are held: concurrent autosaves of one call never wait for one another, and
  * a call has about as many counters as it ever had writers at once. A transaction adds 1 once
  * per call (`ic.data_version`, local to the transaction), however many rows it writes. An
- * autosave (one statement writing the answer and moving its submission's row on) costs one
- * counter update and no look-up: the submission's row gives the call, and the answer's check,
- * deferred to the commit, finds the submission already counted.
+ * autosave (one statement writing the answer and moving its submission's version on) runs one
+ * trigger: a submission row's change of version and stamp only is not counted (its answer is).
  */
 export class DataVersions1795700000000 implements MigrationInterface {
   name = 'DataVersions1795700000000';
@@ -43,32 +42,21 @@ export class DataVersions1795700000000 implements MigrationInterface {
         END IF;
         IF length(done) < 20 * 37 THEN PERFORM set_config('ic.data_version', done || target::text || ' ', true); END IF;
       END $$`);
-    // A submission's own row: its call. ic.data_version_submissions: the submissions whose row this
-    // transaction has written (up to 20), so their answers and files need no look-up of their call.
+    // A submission's own row: its call (both calls if it moved).
     await queryRunner.query(`CREATE FUNCTION ic_data_submission_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE
-        marked text := COALESCE(current_setting('ic.data_version_submissions', true), '');
-        sid uuid := CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END;
       BEGIN
         IF TG_OP <> 'INSERT' THEN PERFORM ic_data_changed(OLD.call_id); END IF;
         IF TG_OP <> 'DELETE' THEN PERFORM ic_data_changed(NEW.call_id); END IF;
-        IF length(marked) < 20 * 37 AND position(sid::text IN marked) = 0 THEN
-          PERFORM set_config('ic.data_version_submissions', marked || sid::text || ' ', true);
-        END IF;
         RETURN NULL;
       END $$`);
-    // Rows that belong to a submission (answers, files, impact facts): checked at commit (deferred),
-    // when the submission's own row, if the transaction wrote it too (every API save does), has
-    // already counted the change; otherwise the submission's call counts it. A submission deleted
-    // with its rows counts through its own row.
+    // Rows that belong to a submission (answers, files, impact facts): the submission's call. A
+    // submission deleted with its rows counts through its own row.
     await queryRunner.query(`CREATE FUNCTION ic_data_submission_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE
-        marked text := COALESCE(current_setting('ic.data_version_submissions', true), '');
       BEGIN
-        IF TG_OP <> 'INSERT' AND OLD.submission_id IS NOT NULL AND position(OLD.submission_id::text IN marked) = 0 THEN
+        IF TG_OP <> 'INSERT' AND OLD.submission_id IS NOT NULL THEN
           PERFORM ic_data_changed((SELECT call_id FROM call_submission WHERE id = OLD.submission_id));
         END IF;
-        IF TG_OP <> 'DELETE' AND NEW.submission_id IS NOT NULL AND position(NEW.submission_id::text IN marked) = 0 THEN
+        IF TG_OP <> 'DELETE' AND NEW.submission_id IS NOT NULL AND NEW.submission_id IS DISTINCT FROM OLD.submission_id THEN
           PERFORM ic_data_changed((SELECT call_id FROM call_submission WHERE id = NEW.submission_id));
         END IF;
         RETURN NULL;
@@ -78,11 +66,16 @@ export class DataVersions1795700000000 implements MigrationInterface {
         PERFORM ic_data_changed('00000000-0000-0000-0000-000000000000');
         RETURN NULL;
       END $$`);
-    await queryRunner.query(`CREATE TRIGGER call_submission_data_version AFTER INSERT OR UPDATE OR DELETE ON call_submission
+    await queryRunner.query(`CREATE TRIGGER call_submission_data_version AFTER INSERT OR DELETE ON call_submission
       FOR EACH ROW EXECUTE FUNCTION ic_data_submission_changed()`);
+    // Every change of a submission's row but its optimistic version and stamp (an autosave moves those on:
+    // its answer's own trigger counts it, so the save runs one trigger, not two).
+    await queryRunner.query(`CREATE TRIGGER call_submission_data_version_update AFTER UPDATE ON call_submission
+      FOR EACH ROW WHEN ((to_jsonb(OLD) - '{version,updated_at}'::text[]) IS DISTINCT FROM (to_jsonb(NEW) - '{version,updated_at}'::text[]))
+      EXECUTE FUNCTION ic_data_submission_changed()`);
     for (const table of ['step_result', 'attachment', 'submission_impact'])
-      await queryRunner.query(`CREATE CONSTRAINT TRIGGER ${table}_data_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ic_data_submission_row_changed()`);
+      await queryRunner.query(`CREATE TRIGGER ${table}_data_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
+        FOR EACH ROW EXECUTE FUNCTION ic_data_submission_row_changed()`);
     // Rare writes that change what every call shows (names, countries, steps, deadlines), and TRUNCATE anywhere.
     for (const table of ['organization', 'call', 'step', 'impact_outcome', 'impact_indicator'])
       await queryRunner.query(`CREATE TRIGGER ${table}_data_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
@@ -103,6 +96,7 @@ export class DataVersions1795700000000 implements MigrationInterface {
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TRIGGER call_submission_data_version_update ON call_submission');
     for (const table of [
       'call_submission',
       'step_result',
