@@ -383,3 +383,28 @@ describe("the submissions list's filters the dashboard links to", () => {
     }
   });
 });
+
+describe('figures never stale (kept only while the call data version is unchanged)', () => {
+  it('shows a new submission, a submission closed and an organization moved at once', async () => {
+    const before = await dashboard(`?callId=${callId}`);
+    expect(await dashboard(`?callId=${callId}`)).toEqual(before);
+    const owner = await t.factory.user();
+    const org = await t.factory.organization(owner, { country: 'Malta', cityName: 'Valletta' });
+    // The call is past its deadline: the submission is written by SQL (as an import would).
+    const [s] = await t.db.query(
+      `INSERT INTO call_submission (call_id, organization_id, user_id, code, closed, opened_at) VALUES ($1, $2, $3, $4, false, $5) RETURNING id`,
+      [callId, org.id, owner.id, `FRESH-${randomUUID().slice(0, 8)}`, at(D1)],
+    );
+    const added = await dashboard(`?callId=${callId}`);
+    expect(added.states.total).toBe(before.states.total + 1);
+    expect(added.countries.find((c) => c.country === 'Malta')?.organizations).toBe(1);
+    await t.db.query('UPDATE call_submission SET closed = true, submitted_at = now(), closed_at = now() WHERE id = $1', [s.id]);
+    expect((await dashboard(`?callId=${callId}`)).states.closed).toBe(before.states.closed + 1);
+    await t.db.query(`UPDATE organization SET country = 'Cyprus' WHERE id = $1`, [org.id]);
+    const moved = await dashboard(`?callId=${callId}`);
+    expect(moved.countries.find((c) => c.country === 'Cyprus')?.organizations).toBe(1);
+    expect(moved.countries.find((c) => c.country === 'Malta')).toBeUndefined();
+    await t.db.query('DELETE FROM call_submission WHERE id = $1', [s.id]);
+    expect((await dashboard(`?callId=${callId}`)).states).toEqual(before.states);
+  });
+});

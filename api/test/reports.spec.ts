@@ -400,3 +400,35 @@ describe('the .xlsx export', () => {
     expect(answers.getRow(2).getCell(4).value).toBeInstanceOf(Date);
   });
 });
+
+describe('figures never stale (the report is kept only while the call data version is unchanged)', () => {
+  it('reflects a new answer at once, whether the API or SQL writes it', async () => {
+    const before = (await report().expect(200)).body;
+    expect((await report().expect(200)).body).toEqual(before);
+    const a = await t.factory.applicant(callId);
+    await t.http
+      .post('/api/Call/UpsertCallStepResult')
+      .set(a.h)
+      .send({
+        callSubmissionId: a.submissionId,
+        stepId: surveyStepId,
+        content: { data: { ...answersOf(1), color: 'blue' }, completed: true },
+      })
+      .expect(200);
+    await t.http.post(`/api/Call/CloseCallSubmission?callSubmissionId=${a.submissionId}`).set(a.h).expect(200);
+    const after = (await report().expect(200)).body;
+    expect(after.total).toBe(before.total + 1);
+    expect(countsOf(question(after, 'color')).blue).toBe(countsOf(question(before, 'color')).blue + 1);
+    // An operator's SQL, behind the API's back.
+    await t.db.query(`UPDATE step_result SET content = jsonb_set(content, '{data,color}', '"red"') WHERE submission_id = $1`, [
+      a.submissionId,
+    ]);
+    const edited = (await report().expect(200)).body;
+    expect(countsOf(question(edited, 'color'))).toEqual({
+      ...countsOf(question(before, 'color')),
+      red: countsOf(question(before, 'color')).red + 1,
+    });
+    await t.db.query('DELETE FROM step_result WHERE submission_id = $1', [a.submissionId]);
+    expect((await report().expect(200)).body.total).toBe(before.total);
+  });
+});

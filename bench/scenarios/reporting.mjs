@@ -1,15 +1,19 @@
 // Issue 18: reporting.
 // - Survey report (surveyReport below): the report of a 20-question survey step answered by
 //   10,000 submitted applications (every kind the report aggregates: choices, checkboxes,
-//   booleans, ratings with a 0-10 one, numbers, matrices, comments), at 10 connections; target
-//   p99 under 200 ms. Side by side: the bare baseline (node:http + pg) running the very same
-//   aggregate statement (imported from the built API) with the same parameters.
+//   booleans, ratings with a 0-10 one, numbers, matrices, comments), at 1 and 10 connections;
+//   target p99 under 200 ms. The API keeps a report while the call's data version is unchanged
+//   (docs/decisions/reporting-performance.md), so the load measures what the console gets when
+//   nobody writes; the first request, and requests right after an answer changes, are timed
+//   alone (computed by PostgreSQL). Side by side: the bare baseline (node:http + pg) running the
+//   very same aggregate statement (imported from the built API) with the same parameters, on
+//   every request (what the report costs uncached).
 // - Dashboard (the dashboard's own figure: a call with 100,000 submissions, p99 under 300 ms at 10
 //   connections) is added to this file by the dashboard's work: give it its own setup/run
 //   functions next to surveyReport's and call them from `setup` and `run` (marked below).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { accessToken, load } from '../lib.mjs';
+import { accessToken, BROWSER_HEADERS, load } from '../lib.mjs';
 
 export const name = 'reporting';
 
@@ -121,29 +125,59 @@ async function surveyReportSetup({ product, databaseUrl }) {
   console.log(`reporting: seeded ${SUBMISSIONS} submissions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // The baseline runs the product's own statement (from the built API), with the parameters the API sends.
-  const { REPORT_AGGREGATE_SQL } = await import('../../api/dist/modules/reports/reports.repository.js');
+  const { reportAggregateSql, reportAggregateParams, reportStatementSize } =
+    await import('../../api/dist/modules/reports/reports.repository.js');
+  const size = reportStatementSize(NAMES.all.length);
+  const selection = { stepId, callId: call.id, closed: true, from: null, to: null };
   return {
     admin,
     callId: call.id,
     stepId,
+    databaseUrl,
     baselineRoutes: {
-      '/report': {
-        sql: REPORT_AGGREGATE_SQL,
-        params: [stepId, call.id, true, null, null, NAMES.all, NAMES.values, NAMES.multi, NAMES.numeric, NAMES.matrix, 10, NAMES.histogram],
-      },
+      '/report': { sql: reportAggregateSql(size), params: reportAggregateParams(selection, NAMES, NAMES.all, size, 10) },
     },
   };
 }
 
-async function surveyReportRun({ product, baseline, admin, callId, stepId }) {
+/** One report request timed from the outside; answers its JSON and milliseconds. */
+async function timed(url, headers) {
+  const t = performance.now();
+  const res = await fetch(url, { headers: { ...BROWSER_HEADERS, ...headers } });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`report: ${res.status}`);
+  return { body, ms: Math.round(performance.now() - t) };
+}
+
+async function surveyReportRun({ product, baseline, admin, callId, stepId, databaseUrl }) {
   const url = `${product.url}/api/admin/reports/calls/${callId}/steps/${stepId}?lang=en`;
-  // A sanity check before the load: every question is there and counts all the submissions.
-  const report = await (await fetch(url, { headers: admin })).json();
+  // The first request computes the report; a sanity check: every question is there and counts all the submissions.
+  const first = await timed(url, admin);
+  const report = first.body;
   if (report.total !== SUBMISSIONS || report.questions?.length !== 20) throw new Error(`report: ${JSON.stringify(report).slice(0, 300)}`);
+  // An applicant changes an answer (as an autosave does) before each of these: the report is computed again, and shows it.
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const afterWrite = [];
+  for (let i = 0; i < 5; i++) {
+    await db.query(
+      `UPDATE step_result SET content = jsonb_set(content, '{data,choice1}', to_jsonb($2::text)), updated_at = now(), version = version + 1
+        WHERE id = (SELECT id FROM step_result WHERE step_id = $1 ORDER BY id LIMIT 1)`,
+      [stepId, `changed-${i}`],
+    );
+    const r = await timed(url, admin);
+    const values = r.body.questions.find((q) => q.name === 'choice1').choices.filter((c) => c.value.startsWith('changed-'));
+    if (values.length !== 1 || values[0].value !== `changed-${i}` || values[0].count !== 1)
+      throw new Error(`report after a write: ${JSON.stringify(values)}`);
+    afterWrite.push(r.ms);
+  }
+  await db.end();
   const one = await load(url, { connections: 1, headers: admin });
   const p = await load(url, { connections: CONNECTIONS, headers: admin });
   const b = await load(`${baseline.url}/report`, { connections: CONNECTIONS });
   return {
+    'survey report: first request, computed (ms)': first.ms,
+    'survey report: right after an answer changes, computed (ms)': afterWrite,
     [`GET survey report (20 questions, ${SUBMISSIONS} submissions), 1 connection`]: one,
     [`GET survey report (20 questions, ${SUBMISSIONS} submissions), ${CONNECTIONS} connections`]: {
       product: p,

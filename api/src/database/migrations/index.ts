@@ -14,6 +14,7 @@ import { DashboardImpactFacts1795600000000 } from './1795600000000-dashboard-imp
 import { ReplicaState1795710000000 } from './1795710000000-replica-state.js';
 import { ListIndexes1795700000000 } from './1795700000000-list-indexes.js';
 import { SubmissionListOrder1795610000000 } from './1795610000000-submission-list-order.js';
+import { DataVersions1795720000000 } from './1795720000000-data-versions.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -35,4 +36,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   SubmissionListOrder1795610000000,
   ListIndexes1795700000000,
   ReplicaState1795710000000,
+  DataVersions1795720000000,
 ];

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DataVersions } from '../../database/data-version.js';
 import { DashboardController } from './dashboard.controller.js';
 import { DashboardRepository } from './dashboard.repository.js';
 import { DashboardService } from './dashboard.service.js';
@@ -8,6 +9,6 @@ import { PortfolioService } from './portfolio.service.js';
 /** The console home's figures (issue 14) and the portfolio dashboard (issue 18). */
 @Module({
   controllers: [DashboardController],
-  providers: [DashboardService, DashboardRepository, PortfolioService, PortfolioRepository],
+  providers: [DashboardService, DashboardRepository, PortfolioService, PortfolioRepository, DataVersions],
 })
 export class DashboardModule {}

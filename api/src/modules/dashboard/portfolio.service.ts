@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { badRequest, notFound } from '../../common/http/app-error.js';
+import { DataVersions, VersionedCache } from '../../database/data-version.js';
 import type { PortfolioDashboardDto } from './dto/dashboard.dto.js';
 import {
   DASHBOARD_STATES,
@@ -7,11 +8,11 @@ import {
   PortfolioRepository,
   type PortfolioScope,
   SROI_FLAG,
+  type FunnelRow,
+  type ImpactFiguresRow,
   type SubmissionFiguresRow,
 } from './portfolio.repository.js';
 
-/** How long a computed dashboard is served before it is computed again. */
-export const DASHBOARD_TTL_MS = 30_000;
 const MAX_ENTRIES = 200;
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,16 +20,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const round = (v: number | null, digits = 4): number | null => (v === null ? null : Number(v.toFixed(digits)));
 
+/** What PostgreSQL computes for a dashboard, and when. */
+interface Figures {
+  s: SubmissionFiguresRow;
+  impact: ImpactFiguresRow;
+  funnel: FunnelRow[];
+  at: Date;
+}
+
 /**
  * The portfolio dashboard (issue 18): the figures a funder asks of its calls, computed by
- * PostgreSQL. A dashboard is computed once per (call, state) and served for 30 s; requests
- * arriving while it is computed wait for that one computation (docs/decisions/dashboard.md).
+ * PostgreSQL. The figures of a (call, state) are kept while the call's data version stays the
+ * same: any write that could change them (answers, submissions, uploads, organizations, steps,
+ * the impact catalogue), on any replica, changes it first, so a dashboard is never stale;
+ * requests that miss together wait for one computation (docs/decisions/reporting-performance.md).
  */
 @Injectable()
 export class PortfolioService {
-  private readonly cache = new Map<string, { at: number; value: Promise<PortfolioDashboardDto> }>();
+  private readonly cache = new VersionedCache<Figures>(MAX_ENTRIES);
 
-  constructor(private readonly repo: PortfolioRepository) {}
+  constructor(
+    private readonly repo: PortfolioRepository,
+    private readonly versions: DataVersions,
+  ) {}
 
   /** Reads the query's filters: a call id (optional) and a state (all by default). */
   static scope(callId: unknown, state: unknown): PortfolioScope {
@@ -43,19 +57,10 @@ export class PortfolioService {
   }
 
   async dashboard(scope: PortfolioScope, now = Date.now()): Promise<PortfolioDashboardDto> {
-    const key = `${scope.callId ?? '*'}|${scope.state}`;
-    const hit = this.cache.get(key);
-    if (hit && now - hit.at < DASHBOARD_TTL_MS) return hit.value;
-    const value = this.compute(scope, new Date(now));
-    this.cache.delete(key);
-    this.cache.set(key, { at: now, value });
-    // A failed computation is not kept; the oldest entries go first.
-    value.catch(() => this.cache.get(key)?.value === value && this.cache.delete(key));
-    for (const k of this.cache.keys()) {
-      if (this.cache.size <= MAX_ENTRIES) break;
-      this.cache.delete(k);
-    }
-    return value;
+    const [call, version] = await Promise.all([scope.callId ? this.repo.call(scope.callId) : undefined, this.versions.of(scope.callId)]);
+    if (scope.callId && !call) throw notFound('pages.admin.call-not-found', 'Call not found');
+    const figures = await this.cache.get(`${scope.callId ?? '*'}|${scope.state}`, version, () => this.figures(scope));
+    return this.build(scope, figures, call ? new Date(call.closingAt) : null, new Date(now));
   }
 
   /** Forgets every computed dashboard (tests). */
@@ -63,18 +68,18 @@ export class PortfolioService {
     this.cache.clear();
   }
 
-  private async compute(scope: PortfolioScope, now: Date): Promise<PortfolioDashboardDto> {
-    let closingAt: Date | null = null;
-    if (scope.callId) {
-      const call = await this.repo.call(scope.callId);
-      if (!call) throw notFound('pages.admin.call-not-found', 'Call not found');
-      closingAt = new Date(call.closingAt);
-    }
+  private async figures(scope: PortfolioScope): Promise<Figures> {
+    const at = new Date();
     const [s, impact, funnel] = await Promise.all([
       this.repo.submissionFigures(scope),
       this.repo.impactFigures(scope),
       scope.callId ? this.repo.funnel({ ...scope, callId: scope.callId }) : Promise.resolve([]),
     ]);
+    return { s, impact, funnel, at };
+  }
+
+  /** The dashboard from its figures; the days run up to today (or the deadline), so this is done on every request. */
+  private build(scope: PortfolioScope, { s, impact, funnel, at }: Figures, closingAt: Date | null, now: Date): PortfolioDashboardDto {
     const sdgCounts = new Map(impact.sdgs.map((g) => [g.sdg, g.n]));
     const quartiles = s.sroiQuartiles;
     return {
@@ -111,7 +116,7 @@ export class PortfolioService {
           submissions: s.quizBins.find((b) => b.bin === i)?.n ?? 0,
         })),
       },
-      at: now.toISOString(),
+      at: at.toISOString(),
     };
   }
 }

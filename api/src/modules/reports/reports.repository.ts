@@ -81,10 +81,13 @@ export interface SurveyStepRow {
 const ANSWER_AT = 'coalesce(s.last_submitted_at, r.updated_at)';
 
 /** The selection's conditions on r (step_result) and s (call_submission): $1 step, $2 call, $3 closed (null: any), $4 from, $5 to. */
-const SELECTION_WHERE = `r.step_id = $1 AND s.call_id = $2
+const SELECTION_ROWS = `r.step_id = $1 AND s.call_id = $2
     AND ($3::boolean IS NULL OR s.closed = $3::boolean)
     AND ($4::timestamptz IS NULL OR ${ANSWER_AT} >= $4::timestamptz)
-    AND ($5::timestamptz IS NULL OR ${ANSWER_AT} < $5::timestamptz)
+    AND ($5::timestamptz IS NULL OR ${ANSWER_AT} < $5::timestamptz)`;
+
+/** The selection, answers that are a document only. */
+const SELECTION_WHERE = `${SELECTION_ROWS}
     AND jsonb_typeof(r.content->'data') = 'object'`;
 
 /** The selected answers. */
@@ -94,35 +97,62 @@ const SELECTED = `FROM step_result r JOIN call_submission s ON s.id = r.submissi
 /** A jsonb value that holds an answer (not null, '', [] or {}). */
 const ANSWERED = (v: string) => `(${v} IS NOT NULL AND ${v} NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb))`;
 
+/** How many questions one aggregate statement reads at most (a bigger survey is read in several). */
+export const REPORT_CHUNK = 64;
+/** The statement sizes: a survey's questions are padded up to the next one, so a few statement texts serve every survey. */
+const REPORT_SIZES = [8, 16, 32, REPORT_CHUNK];
+
+/** The statement size for `count` questions (at most REPORT_CHUNK). */
+export const reportStatementSize = (count: number) => REPORT_SIZES.find((s) => s >= count) ?? REPORT_CHUNK;
+
 /**
- * The whole report in one statement. The selected answer documents are read once: each one's
- * answers are expanded (`jsonb_each`) and grouped by question and, for the questions whose
- * value matters (choices, checkboxes, matrices, numbers), by value: `g` holds one row per
- * distinct answer with its count, a few hundred rows whatever the number of submissions (text
- * answers are only counted). Every figure is then computed from `g`: counts per value, per
- * checkbox element, per matrix cell; count, mean, min and max of numbers weighted by their
- * counts, the median from the running counts (percentile_cont(0.5): the mean of the two middle
- * answers), the histogram with width_bucket. Question names come as array parameters, so the
- * text is the same for every survey and PostgreSQL plans it once per connection (a named
- * prepared statement). $6 every question, $7 choice/boolean/rating, $8 checkbox, $9 rating and
- * number, $10 matrix, $11 bars, $12 number (histogram).
+ * The report of up to `size` questions in one statement. The selected answer documents are read
+ * once, in one pass: each document gives one row of its `size` answers (`d -> name`), and that
+ * row is counted into `size` groupings at once (GROUPING SETS, one hash table per question):
+ * `grouped` holds one row per question and distinct answer with its count, a few hundred rows
+ * whatever the number of submissions, plus the number of documents (the empty grouping set).
+ * Questions whose value does not matter (text) are grouped by "answered" only, so no text is
+ * hashed. Every figure is then computed from `g`: counts per value, per checkbox element, per
+ * matrix cell; count, mean, min and max of numbers weighted by their counts, the median from the
+ * running counts (percentile_cont(0.5): the mean of the two middle answers), the histogram with
+ * width_bucket. Question names come as array parameters (padded with nulls up to `size`), so the
+ * text is the same for every survey of up to `size` questions and PostgreSQL plans it once per
+ * connection (a named prepared statement). $6 the questions, $7 whether each one's value matters,
+ * $8 choice/boolean/rating, $9 checkbox, $10 rating and number, $11 matrix, $12 bars,
+ * $13 number (histogram).
  */
-export const REPORT_AGGREGATE_SQL = `
-WITH g AS MATERIALIZED (
-  SELECT e.key AS q,
-         CASE WHEN e.key = ANY($7::text[]) OR e.key = ANY($8::text[]) OR e.key = ANY($9::text[]) OR e.key = ANY($10::text[])
-              THEN e.value END AS v,
-         count(*)::int AS n
-    FROM step_result r JOIN call_submission s ON s.id = r.submission_id
-         CROSS JOIN LATERAL jsonb_each(r.content->'data') AS e
-   WHERE ${SELECTION_WHERE}
-     AND e.key = ANY($6::text[])
-     AND e.value NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)
-   GROUP BY 1, 2
+export function reportAggregateSql(size: number): string {
+  const at = Array.from({ length: size }, (_, i) => i + 1);
+  const answered = (e: string) => `${e} NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)`;
+  return `
+WITH docs AS (
+  SELECT r.content->'data' AS d FROM step_result r JOIN call_submission s ON s.id = r.submission_id
+   WHERE ${SELECTION_ROWS}
+  OFFSET 0
+),
+answers AS (
+  SELECT ${at.map((i) => `d -> ($6::text[])[${i}] AS e${i}`).join(', ')}
+    FROM docs WHERE jsonb_typeof(d) = 'object'
+  OFFSET 0
+),
+keys AS (
+  SELECT ${at.map((i) => `CASE WHEN ($7::boolean[])[${i}] THEN e${i} WHEN ${answered(`e${i}`)} THEN 'true'::jsonb END AS k${i}`).join(', ')}
+    FROM answers
+  OFFSET 0
+),
+grouped AS MATERIALIZED (
+  SELECT array_position(ARRAY[${at.map((i) => `GROUPING(k${i})`).join(', ')}], 0) AS i,
+         COALESCE(${at.map((i) => `k${i}`).join(', ')}) AS v, count(*)::int AS n
+    FROM keys GROUP BY GROUPING SETS (${at.map((i) => `(k${i})`).join(', ')}, ())
+),
+g AS MATERIALIZED (
+  SELECT ($6::text[])[i] AS q, CASE WHEN ($7::boolean[])[i] THEN v END AS v, n
+    FROM grouped
+   WHERE i IS NOT NULL AND ($6::text[])[i] IS NOT NULL AND v IS NOT NULL AND ${answered('v')}
 ),
 nums AS MATERIALIZED (
   SELECT q, (v #>> '{}')::float8 AS x, n FROM g
-   WHERE q = ANY($9::text[])
+   WHERE q = ANY($10::text[])
      AND (jsonb_typeof(v) = 'number' OR (jsonb_typeof(v) = 'string' AND v #>> '{}' ~ '^\\s*[-+]?[0-9]+(\\.[0-9]+)?\\s*$'))
 ),
 stats AS MATERIALIZED (
@@ -135,29 +165,47 @@ med AS (
             FROM nums JOIN stats ON stats.q = nums.q) c
    GROUP BY q
 )
-SELECT 'total' AS part, NULL::text AS q, NULL::text AS k1, NULL::text AS k2, (SELECT count(*)::int ${SELECTED}) AS n,
+SELECT 'total' AS part, NULL::text AS q, NULL::text AS k1, NULL::text AS k2, (SELECT n FROM grouped WHERE i IS NULL) AS n,
        NULL::float8 AS a, NULL::float8 AS b, NULL::float8 AS c, NULL::float8 AS e
 UNION ALL
 SELECT 'answered', q, NULL, NULL, sum(n)::int, NULL, NULL, NULL, NULL FROM g GROUP BY q
 UNION ALL
 SELECT 'value', q, v #>> '{}', NULL, sum(n)::int, NULL, NULL, NULL, NULL FROM g
- WHERE q = ANY($7::text[]) AND jsonb_typeof(v) IN ('string', 'number', 'boolean') GROUP BY q, v #>> '{}'
+ WHERE q = ANY($8::text[]) AND jsonb_typeof(v) IN ('string', 'number', 'boolean') GROUP BY q, v #>> '{}'
 UNION ALL
 SELECT 'multi', q, el, NULL, sum(n)::int, NULL, NULL, NULL, NULL
-  FROM g, jsonb_array_elements_text(CASE WHEN q = ANY($8::text[]) AND jsonb_typeof(v) = 'array' THEN v ELSE '[]'::jsonb END) AS el
+  FROM g, jsonb_array_elements_text(CASE WHEN q = ANY($9::text[]) AND jsonb_typeof(v) = 'array' THEN v ELSE '[]'::jsonb END) AS el
  GROUP BY q, el
 UNION ALL
 SELECT 'matrix', q, kv.key, kv.value, sum(n)::int, NULL, NULL, NULL, NULL
-  FROM g, jsonb_each_text(CASE WHEN q = ANY($10::text[]) AND jsonb_typeof(v) = 'object' THEN v ELSE '{}'::jsonb END) AS kv
+  FROM g, jsonb_each_text(CASE WHEN q = ANY($11::text[]) AND jsonb_typeof(v) = 'object' THEN v ELSE '{}'::jsonb END) AS kv
  GROUP BY q, kv.key, kv.value
 UNION ALL
 SELECT 'stats', stats.q, NULL, NULL, stats.n, stats.a, med.b, stats.c, stats.e FROM stats JOIN med ON med.q = stats.q
 UNION ALL
 SELECT 'bucket', nums.q,
-       (CASE WHEN stats.e = stats.c THEN 1 ELSE least(width_bucket(nums.x, stats.c, stats.e, $11::int), $11::int) END)::text,
+       (CASE WHEN stats.e = stats.c THEN 1 ELSE least(width_bucket(nums.x, stats.c, stats.e, $12::int), $12::int) END)::text,
        NULL, sum(nums.n)::int, NULL, NULL, NULL, NULL
-  FROM nums JOIN stats ON stats.q = nums.q WHERE nums.q = ANY($12::text[])
+  FROM nums JOIN stats ON stats.q = nums.q WHERE nums.q = ANY($13::text[])
  GROUP BY 2, 3`;
+}
+
+/** The parameters of reportAggregateSql(size) for one chunk of a survey's questions. */
+export function reportAggregateParams(sel: ReportSelection, names: ReportNames, chunk: string[], size: number, buckets: number): unknown[] {
+  const keep = new Set([...names.values, ...names.multi, ...names.numeric, ...names.matrix]);
+  const padded = Array.from({ length: size }, (_, i) => chunk[i] ?? null);
+  return [
+    ...selectionParams(sel),
+    padded,
+    padded.map((n) => n !== null && keep.has(n)),
+    names.values,
+    names.multi,
+    names.numeric,
+    names.matrix,
+    buckets,
+    names.histogram,
+  ];
+}
 
 /** A text for ILIKE that matches itself literally (\\ % _ escaped). */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -201,17 +249,22 @@ export class ReportsRepository {
     );
   }
 
-  aggregate(sel: ReportSelection, names: ReportNames, buckets: number): Promise<AggregateRow[]> {
-    return this.sql.rows<AggregateRow>('report-aggregate', REPORT_AGGREGATE_SQL, [
-      ...selectionParams(sel),
-      names.all,
-      names.values,
-      names.multi,
-      names.numeric,
-      names.matrix,
-      buckets,
-      names.histogram,
-    ]);
+  /** Every figure of the step's questions: one statement per REPORT_CHUNK questions (one for nearly every survey), each one pass over the answers. */
+  async aggregate(sel: ReportSelection, names: ReportNames, buckets: number): Promise<AggregateRow[]> {
+    const chunks: string[][] = [];
+    for (let i = 0; i < names.all.length || i === 0; i += REPORT_CHUNK) chunks.push(names.all.slice(i, i + REPORT_CHUNK));
+    const parts = await Promise.all(
+      chunks.map((chunk) => {
+        const size = reportStatementSize(chunk.length);
+        return this.sql.rows<AggregateRow>(
+          `report-aggregate-${size}`,
+          reportAggregateSql(size),
+          reportAggregateParams(sel, names, chunk, size, buckets),
+        );
+      }),
+    );
+    // Each statement counts the documents: keep one total.
+    return parts.flatMap((rows, i) => (i === 0 ? rows : rows.filter((r) => r.part !== 'total')));
   }
 
   /** One page of the answers to a question, newest first; `search` matches the answer's text (case-insensitive). */
@@ -249,6 +302,6 @@ export class ReportsRepository {
   }
 }
 
-function selectionParams(sel: ReportSelection): unknown[] {
+export function selectionParams(sel: ReportSelection): unknown[] {
   return [sel.stepId, sel.callId, sel.closed, sel.from, sel.to];
 }

@@ -15,6 +15,7 @@ import {
   type ReportState,
 } from '@impact-calls/domain';
 import { badRequest, notFound } from '../../common/http/app-error.js';
+import { DataVersions, VersionedCache } from '../../database/data-version.js';
 import { isUuid } from '../../common/ids.js';
 import { parseUtcDate } from '../../common/validation/fields.js';
 import { BUILT_IN_STEP_TYPE_IDS } from '../steps/step-type.entity.js';
@@ -48,12 +49,22 @@ export interface ReportFilters {
 export interface ReportContext {
   call: { id: string; name: string; callTypeId: string };
   step: { id: string; name: string; content: unknown };
-  questions: ReportQuestion[];
+  /** The step's questions, read from its SurveyJS JSON when first asked for. */
+  readonly questions: ReportQuestion[];
+  language: Language;
   filters: ReportFilters;
   selection: ReportSelection;
 }
 
+/** Every question's figures. */
+export interface ReportFigures {
+  total: number;
+  questions: ReportQuestionDto[];
+}
+
 const DAY = 86_400_000;
+/** Report aggregates kept at once (one per step, call and filters). */
+const REPORT_CACHE_ENTRIES = 200;
 
 function filterError(field: string, message: string): never {
   throw badRequest('errors.report-filter', `${field}: ${message}`, { errors: { [field]: message } });
@@ -124,7 +135,13 @@ function counts(opts: ReportOption[], found: Map<string, number>, whole: number)
  */
 @Injectable()
 export class ReportsService {
-  constructor(private readonly repo: ReportsRepository) {}
+  /** Figures kept while the call's data version is unchanged (exact: docs/decisions/reporting-performance.md). */
+  private readonly cache = new VersionedCache<ReportFigures>(REPORT_CACHE_ENTRIES);
+
+  constructor(
+    private readonly repo: ReportsRepository,
+    private readonly versions: DataVersions,
+  ) {}
 
   private async call(callId: string) {
     const call = isUuid(callId) ? await this.repo.call(callId) : undefined;
@@ -160,18 +177,25 @@ export class ReportsService {
     if (step.kind !== SURVEY_KIND)
       throw badRequest('errors.report-not-survey', `This step is a ${step.kind} step, not a survey: only survey steps have a report`);
     const { filters, closed, from, to } = readReportFilters(query);
+    let questions: ReportQuestion[] | undefined;
     return {
       call,
       step,
-      questions: reportQuestions(step.content, language),
+      get questions() {
+        return (questions ??= reportQuestions(step.content, language));
+      },
+      language,
       filters,
       selection: { callId: call.id, stepId: step.id, closed, from, to },
     };
   }
 
   async report(callId: string, stepId: string, query: ReportQuery, language: Language): Promise<SurveyReportDto> {
+    // The data version is read beside the call and the step (a bad id fails in context()).
+    const version = isUuid(callId) ? this.versions.of(callId.toLowerCase()) : Promise.resolve('0');
+    version.catch(() => undefined);
     const ctx = await this.context(callId, stepId, query, language);
-    return { ...this.head(ctx), ...(await this.figures(ctx)) };
+    return { ...this.head(ctx), ...(await this.figures(ctx, await version)) };
   }
 
   head(ctx: ReportContext) {
@@ -185,14 +209,37 @@ export class ReportsService {
     };
   }
 
+  /**
+   * Every question's figures: computed by PostgreSQL, then kept per step, call, filters and
+   * language while the call's data version stays the same (any write to the call's answers or
+   * submissions, or to a step, changes it first, on every replica); requests that miss together
+   * share one computation. `version`: the call's data version, read before the step was.
+   */
+  async figures(ctx: ReportContext, version?: string): Promise<ReportFigures> {
+    const sel = ctx.selection;
+    const key = JSON.stringify([
+      sel.stepId,
+      sel.callId,
+      sel.closed,
+      sel.from?.toISOString() ?? null,
+      sel.to?.toISOString() ?? null,
+      ctx.language,
+    ]);
+    return this.cache.get(key, version ?? (await this.versions.of(sel.callId)), () => this.compute(ctx));
+  }
+
   /** Every question's figures from one aggregate statement. */
-  async figures(ctx: ReportContext): Promise<{ total: number; questions: ReportQuestionDto[] }> {
+  private async compute(ctx: ReportContext): Promise<ReportFigures> {
     const rows = await this.repo.aggregate(ctx.selection, reportNames(ctx.questions), REPORT_HISTOGRAM_BUCKETS);
     const by = new Map<string, AggregateRow[]>();
     let total = 0;
     for (const r of rows) {
       if (r.part === 'total') total = r.n;
-      else if (r.q !== null) by.set(`${r.part}:${r.q}`, [...(by.get(`${r.part}:${r.q}`) ?? []), r]);
+      else if (r.q !== null) {
+        const group = by.get(`${r.part}:${r.q}`);
+        if (group) group.push(r);
+        else by.set(`${r.part}:${r.q}`, [r]);
+      }
     }
     const get = (part: AggregateRow['part'], q: string) => by.get(`${part}:${q}`) ?? [];
     const questions = ctx.questions.map((q): ReportQuestionDto => {

@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { Sql } from './sql.js';
+
+/** The scope of the changes that concern every call (organizations, steps, calls, the impact catalogue): migration DataVersions. */
+export const EVERY_CALL = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The data version of one call or of every call (migration DataVersions): a number that
+ * changes exactly when a write that can change the call's reports or dashboard has committed,
+ * whoever made it. Read in one small indexed statement.
+ */
+@Injectable()
+export class DataVersions {
+  constructor(private readonly sql: Sql) {}
+
+  /** The version of a call (its changes and those that concern every call), or of every call with no id. */
+  async of(callId: string | undefined): Promise<string> {
+    const rows = callId
+      ? await this.sql.rows<{ v: string }>(
+          'data-version-call',
+          'SELECT COALESCE(sum(n), 0)::text AS v FROM data_version WHERE scope = ANY(ARRAY[$1::uuid, $2::uuid])',
+          [callId, EVERY_CALL],
+        )
+      : await this.sql.rows<{ v: string }>('data-version-all', 'SELECT COALESCE(sum(n), 0)::text AS v FROM data_version', []);
+    return rows[0].v;
+  }
+}
+
+/**
+ * Values computed from the database, kept while the data version they were computed at is
+ * still the current one (exact: any write that could change them changes the version first).
+ * One entry per key (a newer version replaces it), at most `max` keys, the least recently used
+ * going first. Requests that ask for the same key and version while it is being computed share
+ * that one computation (single flight); a failed computation is not kept.
+ */
+export class VersionedCache<V> {
+  private readonly entries = new Map<string, { version: string; value: Promise<V> }>();
+
+  constructor(private readonly max: number) {}
+
+  get(key: string, version: string, compute: () => Promise<V>): Promise<V> {
+    const hit = this.entries.get(key);
+    this.entries.delete(key);
+    // Versions only grow: an entry computed at a later version than the one read is fresher still.
+    if (hit && BigInt(hit.version) >= BigInt(version)) {
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const entry = { version, value: compute() };
+    this.entries.set(key, entry);
+    entry.value.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
+    for (const k of this.entries.keys()) {
+      if (this.entries.size <= this.max) break;
+      this.entries.delete(k);
+    }
+    return entry.value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
