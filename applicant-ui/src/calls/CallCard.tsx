@@ -26,7 +26,8 @@ function CallDescription({ call }: { call: UserCall }) {
   if (whole && detail.data) return <RichHtml html={detail.data.description} sx={{ mt: 1 }} />;
   return (
     <>
-      <Typography variant="body2" sx={{ mt: 1 }}>
+      {/* The same type as a whole description (RichHtml's paragraph), so shortened and whole cards look alike. */}
+      <Typography variant="body1" sx={{ mt: 2, mb: 0.5, lineHeight: 1.6, overflowWrap: 'anywhere' }}>
         {call.description}
       </Typography>
       <Button size="small" sx={{ mt: 0.5, px: 0 }} onClick={() => setWhole(true)} disabled={whole && detail.isFetching}>
