@@ -287,6 +287,7 @@ test.describe.serial('calls', () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
+    await calls.showAll();
     await expect(calls.card(name)).toBeVisible();
     await expect(calls.button(calls.card(name), 'submit')).toBeDisabled();
     await expect(calls.main.getByText(it('pages.calls.no-organization'))).toBeVisible();

@@ -123,6 +123,8 @@ test.describe.serial('documents', () => {
     // A signed-in applicant lands on the call list.
     await expect(page).toHaveURL(/\/calls$/);
     const calls = new CallsPage(page);
+    await expect(calls.main.getByRole('heading', { level: 1 })).toBeVisible();
+    await calls.showAll();
     const card = calls.card(app.name);
     await expect(card).toBeVisible();
     const pdfButton = calls.button(card, 'download-pdf');
