@@ -17,6 +17,12 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * autosave (one statement writing the answer and moving its submission's version on) runs one
  * trigger: a submission row's change of version and stamp only is not counted (its answer is).
  */
+/** Rows that belong to one submission: they count for its call. */
+const SUBMISSION_ROW_TABLES = ['step_result', 'attachment', 'submission_impact'];
+/** Rare writes that change what every call shows. */
+const EVERY_CALL_TABLES = ['organization', 'call', 'step', 'impact_outcome', 'impact_indicator'];
+const ALL_TABLES = ['call_submission', ...SUBMISSION_ROW_TABLES, ...EVERY_CALL_TABLES];
+
 export class DataVersions1795720000000 implements MigrationInterface {
   name = 'DataVersions1795720000000';
 
@@ -73,41 +79,21 @@ export class DataVersions1795720000000 implements MigrationInterface {
     await queryRunner.query(`CREATE TRIGGER call_submission_data_version_update AFTER UPDATE ON call_submission
       FOR EACH ROW WHEN ((to_jsonb(OLD) - '{version,updated_at}'::text[]) IS DISTINCT FROM (to_jsonb(NEW) - '{version,updated_at}'::text[]))
       EXECUTE FUNCTION ic_data_submission_changed()`);
-    for (const table of ['step_result', 'attachment', 'submission_impact'])
+    for (const table of SUBMISSION_ROW_TABLES)
       await queryRunner.query(`CREATE TRIGGER ${table}_data_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
         FOR EACH ROW EXECUTE FUNCTION ic_data_submission_row_changed()`);
     // Rare writes that change what every call shows (names, countries, steps, deadlines), and TRUNCATE anywhere.
-    for (const table of ['organization', 'call', 'step', 'impact_outcome', 'impact_indicator'])
+    for (const table of EVERY_CALL_TABLES)
       await queryRunner.query(`CREATE TRIGGER ${table}_data_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
         FOR EACH STATEMENT EXECUTE FUNCTION ic_data_everything_changed()`);
-    for (const table of [
-      'call_submission',
-      'step_result',
-      'attachment',
-      'submission_impact',
-      'organization',
-      'call',
-      'step',
-      'impact_outcome',
-      'impact_indicator',
-    ])
+    for (const table of ALL_TABLES)
       await queryRunner.query(`CREATE TRIGGER ${table}_data_version_truncate AFTER TRUNCATE ON ${table}
         FOR EACH STATEMENT EXECUTE FUNCTION ic_data_everything_changed()`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DROP TRIGGER call_submission_data_version_update ON call_submission');
-    for (const table of [
-      'call_submission',
-      'step_result',
-      'attachment',
-      'submission_impact',
-      'organization',
-      'call',
-      'step',
-      'impact_outcome',
-      'impact_indicator',
-    ]) {
+    for (const table of ALL_TABLES) {
       await queryRunner.query(`DROP TRIGGER ${table}_data_version_truncate ON ${table}`);
       await queryRunner.query(`DROP TRIGGER ${table}_data_version ON ${table}`);
     }
