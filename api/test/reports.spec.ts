@@ -431,4 +431,33 @@ describe('figures never stale (the report is kept only while the call data versi
     await t.db.query('DELETE FROM step_result WHERE submission_id = $1', [a.submissionId]);
     expect((await report().expect(200)).body.total).toBe(before.total);
   });
+
+  it("counts an autosave in its call's data version once; writes behind the API's back count too", async () => {
+    const version = async (): Promise<number> =>
+      Number((await t.db.query('SELECT COALESCE(sum(n), 0) AS v FROM data_version WHERE scope = $1', [callId]))[0].v);
+    const a = await t.factory.applicant(callId);
+    const save = (version: number, color: string) =>
+      t.http
+        .post('/api/Call/UpsertCallStepResult')
+        .set(a.h)
+        .send({ callSubmissionId: a.submissionId, stepId: surveyStepId, version, content: { data: { color }, completed: false } });
+    const v0 = await version();
+    await save(0, 'red').expect(200);
+    expect(await version()).toBe(v0 + 1);
+    await save(1, 'green').expect(200);
+    expect(await version()).toBe(v0 + 2);
+    // A refused save (stale version) writes nothing and counts nothing.
+    await save(1, 'blue').expect(409);
+    expect(await version()).toBe(v0 + 2);
+    // The submission's and the answer's rows changed by hand: each statement counts.
+    await t.db.query(`UPDATE step_result SET content = jsonb_set(content, '{data,color}', '"blue"') WHERE submission_id = $1`, [
+      a.submissionId,
+    ]);
+    expect(await version()).toBe(v0 + 3);
+    await t.db.query('UPDATE call_submission SET opened_at = now() WHERE id = $1', [a.submissionId]);
+    expect(await version()).toBe(v0 + 4);
+    // Only the version and stamp of the submission moved: not counted.
+    await t.db.query('UPDATE call_submission SET version = version + 1, updated_at = now() WHERE id = $1', [a.submissionId]);
+    expect(await version()).toBe(v0 + 4);
+  });
 });
