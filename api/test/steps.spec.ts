@@ -141,17 +141,28 @@ describe('step contents', () => {
     expect(old.body.steps[0].content).toEqual({ frameworkId: id, showSdgFilter: true, maxOutcomeSelect: 4, maxSdgSelect: 4 });
     const obj = await saveStep('miniDyi', { frameworkId: id, showSdgFilter: false, maxOutcomeSelect: 2 }).expect(200);
     expect(obj.body.steps[0].content).toEqual({ frameworkId: id, showSdgFilter: false, maxOutcomeSelect: 2, maxSdgSelect: 4 });
-    for (const bad of [
-      'framework',
-      { frameworkId: 'x' },
-      { frameworkId: id, maxSdgSelect: 18 },
-      { frameworkId: id, maxOutcomeSelect: 0 },
-      { frameworkId: id, showSdgFilter: 'no' },
-      { frameworkId: id, budget: 3 },
-    ]) {
+    for (const [bad, field] of [
+      ['framework', ''],
+      [JSON.stringify({ frameworkId: id }), ''],
+      [[id], ''],
+      [{ frameworkId: 'x' }, '.frameworkId'],
+      [{ frameworkId: id, maxSdgSelect: 18 }, '.maxSdgSelect'],
+      [{ frameworkId: id, maxSdgSelect: '3' }, '.maxSdgSelect'],
+      [{ frameworkId: id, maxOutcomeSelect: 0 }, '.maxOutcomeSelect'],
+      [{ frameworkId: id, showSdgFilter: 'no' }, '.showSdgFilter'],
+      [{ frameworkId: id, showSdgFilter: 'true' }, '.showSdgFilter'],
+      [{ frameworkId: id, budget: 3 }, '.budget'],
+    ] as const) {
       const res = await saveStep('miniDyi', bad).expect(400);
       expect(res.body.key).toBe('errors.step-content');
+      expect(Object.keys(res.body.errors)).toEqual([`steps.0.content${field}`]);
     }
+  });
+
+  it('reads the all-zeros framework id as none: refused when the call names no framework', async () => {
+    const res = await saveStep('miniDyi', { frameworkId: '00000000-0000-0000-0000-000000000000' }).expect(400);
+    expect(res.body.key).toBe('pages.admin.steps.error-minidyi-no-framework');
+    expect(Object.keys(res.body.errors)).toEqual(['steps.0.content.frameworkId']);
   });
 
   it('stores the SROI options of a miniDyi step in full, and accepts each at its bounds', async () => {

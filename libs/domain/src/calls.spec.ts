@@ -13,7 +13,6 @@ import {
   orderCallsForUser,
   orderSteps,
   parseEmailFilter,
-  readMiniDyiContent,
   readResultsBounds,
   stepPublishIssue,
   readSurveyJson,
@@ -150,17 +149,6 @@ describe('steps', () => {
 });
 
 describe('step contents', () => {
-  it('reads both miniDyi formats with the spec defaults', () => {
-    expect(readMiniDyiContent('f-1')).toEqual({ frameworkId: 'f-1', showSdgFilter: true, maxOutcomeSelect: 4, maxSdgSelect: 4 });
-    expect(readMiniDyiContent({ frameworkId: 'f-2', showSdgFilter: false, maxOutcomeSelect: 2 })).toEqual({
-      frameworkId: 'f-2',
-      showSdgFilter: false,
-      maxOutcomeSelect: 2,
-      maxSdgSelect: 4,
-    });
-    expect(readMiniDyiContent('{"frameworkId":"f-3","maxSdgSelect":6}')).toMatchObject({ frameworkId: 'f-3', maxSdgSelect: 6 });
-    expect(readMiniDyiContent(null)).toEqual({ frameworkId: null, showSdgFilter: true, maxOutcomeSelect: 4, maxSdgSelect: 4 });
-  });
   it('reads text content as HTML', () => {
     expect(readTextContent({ html: '<p>x</p>' })).toBe('<p>x</p>');
     expect(readTextContent('<p>y</p>')).toBe('<p>y</p>');
@@ -197,7 +185,13 @@ describe('steps applicants can fill (issue 14)', () => {
     expect(stepPublishIssue('miniDyi', { showSdgFilter: true })).toBe('pages.admin.steps.error-minidyi-no-framework');
     expect(stepPublishIssue('miniDyi', { frameworkId: null }, null)).toBe('pages.admin.steps.error-minidyi-no-framework');
     expect(stepPublishIssue('miniDyi', { frameworkId: null }, 'f1')).toBeUndefined();
-    expect(stepPublishIssue('miniDyi', 'f2')).toBeUndefined();
+    const id = '0b6f6f8e-2d43-4a8e-9f5e-1c2d3e4f5a6b';
+    expect(stepPublishIssue('miniDyi', id)).toBeUndefined();
+    expect(stepPublishIssue('miniDyi', { frameworkId: id })).toBeUndefined();
+  });
+  it('reads the framework as the fill screen does: the all-zeros id or a non-id names none', () => {
+    for (const content of ['00000000-0000-0000-0000-000000000000', { frameworkId: '00000000-0000-0000-0000-000000000000' }, 'f2'])
+      expect(stepPublishIssue('miniDyi', content)).toBe('pages.admin.steps.error-minidyi-no-framework');
   });
 
   it('needs a question a survey or quiz could answer', () => {

@@ -5,6 +5,7 @@
  */
 
 import { isEmailAddress } from './email.js';
+import { readMiniDyiStepContent } from './impact/step-content.js';
 
 // ---------------------------------------------------------------- dates and status
 
@@ -191,47 +192,7 @@ export interface UploadSlot {
 export const UPLOAD_SLOT_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_SLOTS_MAX = 50;
 
-export interface MiniDyiContent {
-  frameworkId: string | null;
-  showSdgFilter: boolean;
-  maxOutcomeSelect: number;
-  maxSdgSelect: number;
-}
-
-export const MINIDYI_CONTENT_DEFAULTS: Omit<MiniDyiContent, 'frameworkId'> = {
-  showSdgFilter: true,
-  maxOutcomeSelect: 4,
-  maxSdgSelect: 4,
-};
-
-/**
- * A miniDyi step's content in its current shape, from either format: the object
- * `{frameworkId, showSdgFilter, maxOutcomeSelect, maxSdgSelect}` (missing options take the
- * defaults) or the older plain string holding the framework id.
- */
-export function readMiniDyiContent(content: unknown): MiniDyiContent {
-  if (typeof content === 'string') {
-    const s = content.trim();
-    let parsed: unknown;
-    if (s.startsWith('{')) {
-      try {
-        parsed = JSON.parse(s);
-      } catch {
-        parsed = undefined;
-      }
-    }
-    if (parsed && typeof parsed === 'object') return readMiniDyiContent(parsed);
-    return { frameworkId: s || null, ...MINIDYI_CONTENT_DEFAULTS };
-  }
-  const o = (content && typeof content === 'object' ? content : {}) as Record<string, unknown>;
-  const int = (v: unknown, d: number) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : d);
-  return {
-    frameworkId: typeof o.frameworkId === 'string' && o.frameworkId.trim() ? o.frameworkId.trim() : null,
-    showSdgFilter: typeof o.showSdgFilter === 'boolean' ? o.showSdgFilter : MINIDYI_CONTENT_DEFAULTS.showSdgFilter,
-    maxOutcomeSelect: int(o.maxOutcomeSelect, MINIDYI_CONTENT_DEFAULTS.maxOutcomeSelect),
-    maxSdgSelect: int(o.maxSdgSelect, MINIDYI_CONTENT_DEFAULTS.maxSdgSelect),
-  };
-}
+// A miniDyi step's content has its one reader in the impact rules: readMiniDyiStepContent (impact/step-content.ts).
 
 /** Which score the bounds of a results step apply to: the quiz score (in percent) or the SROI index (x of 1 : x). */
 export const RESULTS_BOUND_SCORES = ['sroi', 'quiz'] as const;
@@ -350,7 +311,9 @@ export type StepPublishIssue = 'pages.admin.steps.error-minidyi-no-framework' | 
 
 export function stepPublishIssue(kind: string, content: unknown, callFrameworkId?: string | null): StepPublishIssue | undefined {
   if (kind === 'miniDyi') {
-    return readMiniDyiContent(content).frameworkId || callFrameworkId ? undefined : 'pages.admin.steps.error-minidyi-no-framework';
+    return readMiniDyiStepContent(content).content.frameworkId || callFrameworkId
+      ? undefined
+      : 'pages.admin.steps.error-minidyi-no-framework';
   }
   if (kind === 'survey' || kind === 'quiz') {
     const answerable = surveyQuestions(readSurveyJson(content)).filter((q) => !DISPLAY_ONLY_ELEMENTS.has(String(q.type)));

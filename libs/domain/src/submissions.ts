@@ -6,7 +6,6 @@
 import { ADMIN_DROP_ZONE_MAX_BYTES, ATTACHMENT_MAX_BYTES, UPLOAD_DESCRIPTION_MAX } from './constants.js';
 import {
   isStepKind,
-  readMiniDyiContent,
   readSurveyJson,
   surveyQuestions,
   UPLOAD_FILE_ACCEPT,
@@ -15,7 +14,7 @@ import {
   type UploadFileType,
   type UploadSlot,
 } from './calls.js';
-import { isMiniDyiComplete, readMiniDyiState } from './impact/index.js';
+import { isMiniDyiComplete, readMiniDyiState, readMiniDyiStepContent } from './impact/index.js';
 
 // ---------------------------------------------------------------- files
 
@@ -290,7 +289,7 @@ export function incompleteReason(
 
 /** A saved miniDyi state is complete by the impact rules (libs/domain impact: isMiniDyiComplete). */
 export function isMiniDyiResultComplete(stepId: string, stepContent: unknown, result: unknown): boolean {
-  return isMiniDyiComplete(readMiniDyiState(result, stepId, readMiniDyiContent(stepContent)));
+  return isMiniDyiComplete(readMiniDyiState(result, stepId, readMiniDyiStepContent(stepContent).content));
 }
 
 /** The message key of an incomplete step. */

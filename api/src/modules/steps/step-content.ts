@@ -1,24 +1,20 @@
 import {
   isStepKind,
-  MINIDYI_CONTENT_DEFAULTS,
+  miniDyiStepContentJson,
   readMiniDyiStepContent,
   readSurveyJson,
   RESULTS_BOUND_SCORES,
-  SDG_COUNT,
   splitQuizAnswers,
   surveyQuestions,
   UPLOAD_DESCRIPTION_MAX,
   UPLOAD_FILE_TYPES,
   UPLOAD_SLOT_MAX_BYTES,
   UPLOAD_SLOTS_MAX,
-  type MiniDyiContent,
   type ResultsContent,
-  type SroiOptions,
   type UploadSlot,
 } from '@impact-calls/domain';
 import { badRequest } from '../../common/http/app-error.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
-import { isUuid } from '../../common/ids.js';
 
 /** Largest serialized content of one step (a SurveyJS JSON of a long survey fits easily). */
 export const STEP_CONTENT_MAX_CHARS = 400_000;
@@ -124,36 +120,16 @@ function uploadContent(content: unknown, fail: Fail): UploadSlot[] {
   });
 }
 
-/** miniDyi: `{frameworkId, showSdgFilter, maxOutcomeSelect, maxSdgSelect, sroi?}`; the older plain framework-id string is converted. */
-function miniDyiContent(content: unknown, fail: Fail): MiniDyiContent & { sroi?: SroiOptions } {
-  if (content === undefined || content === null || content === '') return { frameworkId: null, ...MINIDYI_CONTENT_DEFAULTS };
-  if (typeof content === 'string') {
-    const id = content.trim();
-    if (!isUuid(id)) fail('', 'must be an object or a framework id');
-    return { frameworkId: id.toLowerCase(), ...MINIDYI_CONTENT_DEFAULTS };
-  }
-  if (!isPlainObject(content)) return fail('', 'must be an object');
-  onlyKeys(content, ['frameworkId', 'showSdgFilter', 'maxOutcomeSelect', 'maxSdgSelect', 'sroi'], '', fail);
-  const { frameworkId, showSdgFilter, maxOutcomeSelect, maxSdgSelect } = content;
-  // The optional SROI options (docs/design/impact.md) are checked by the impact rules of libs/domain.
-  const sroi = content.sroi === undefined || content.sroi === null ? undefined : readMiniDyiStepContent({ sroi: content.sroi });
-  const sroiIssue = sroi && Object.entries(sroi.issues)[0];
-  if (sroiIssue) fail(sroiIssue[0], sroiIssue[1]);
-  if (frameworkId !== undefined && frameworkId !== null && frameworkId !== '' && !isUuid(frameworkId))
-    fail('frameworkId', 'must be a UUID');
-  if (showSdgFilter !== undefined && typeof showSdgFilter !== 'boolean') fail('showSdgFilter', 'must be true or false');
-  const limit = (v: unknown, name: string, max: number, d: number): number => {
-    if (v === undefined || v === null) return d;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > max) return fail(name, `must be a whole number from 1 to ${max}`);
-    return v;
-  };
-  return {
-    frameworkId: typeof frameworkId === 'string' && frameworkId !== '' ? frameworkId.toLowerCase() : null,
-    showSdgFilter: typeof showSdgFilter === 'boolean' ? showSdgFilter : MINIDYI_CONTENT_DEFAULTS.showSdgFilter,
-    maxOutcomeSelect: limit(maxOutcomeSelect, 'maxOutcomeSelect', 100, MINIDYI_CONTENT_DEFAULTS.maxOutcomeSelect),
-    maxSdgSelect: limit(maxSdgSelect, 'maxSdgSelect', SDG_COUNT, MINIDYI_CONTENT_DEFAULTS.maxSdgSelect),
-    ...(sroi ? { sroi: sroi.content.sroi } : {}),
-  };
+/**
+ * miniDyi: `{frameworkId, showSdgFilter, maxOutcomeSelect, maxSdgSelect, sroi?}` or the older plain
+ * framework-id string, checked and read by the domain's one reader (readMiniDyiStepContent): the
+ * first issue it finds refuses the save. Stored in the object form, `sroi` only when it was sent.
+ */
+function miniDyiContent(content: unknown, fail: Fail): Record<string, unknown> {
+  const read = readMiniDyiStepContent(content);
+  const issue = Object.entries(read.issues)[0];
+  if (issue) fail(issue[0], issue[1]);
+  return miniDyiStepContentJson(read.content, { sroi: read.hasSroi });
 }
 
 /** results: the score bounds `{lowerScore, upperScore, appliesTo?}` plus optional HTML. */
