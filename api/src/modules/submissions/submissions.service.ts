@@ -295,99 +295,80 @@ export class SubmissionsService implements SubmissionSlots {
   // ------------------------------------------------------------ writing
 
   /**
-   * Saves a step's answers. Most saves are autosaves of a survey or quiz, and take the direct
-   * path: one statement, checked against the call and step held in memory. Anything else, and
-   * any save the direct path turns down, takes the checked path.
+   * Saves a step's answers in one versioned statement: the rules first, from memory (the call
+   * and step in FillCache, the access policy), then the statement writes only while the
+   * submission is still the organization's, of that call and open, and the answers still at the
+   * version sent. A kind with its own rules (a hook: miniDyi) runs them, the statement and its
+   * follow-up in one transaction. When the statement writes nothing, `refusedSave` says why.
    */
   async upsertStepResult(user: AuthUser, organizationId: string, dto: UpsertStepResultDto): Promise<StepResultDto> {
+    const auth = { user, organizationId };
     const content = parseContent(dto.content);
-    return (await this.saveDirect(user, organizationId, dto, content)) ?? this.saveChecked(user, organizationId, dto, content);
-  }
-
-  /**
-   * The direct path: the call and step from memory (FillCache) pass the same checks as the
-   * checked path, then one statement writes the answers only while the submission's live row is
-   * still the organization's, of that call and open, and the version sent is still the stored
-   * one. Answers undefined, having written nothing, when anything is off or unknown: the checked
-   * path then finds out why and answers with the right error.
-   */
-  private async saveDirect(
-    user: AuthUser,
-    organizationId: string,
-    dto: UpsertStepResultDto,
-    content: Record<string, unknown>,
-  ): Promise<StepResultDto | undefined> {
-    const call = await this.writableCall(user, organizationId, dto.callSubmissionId);
-    const found = call ? await this.fill.step(call.callTypeId, dto.stepId) : undefined;
-    if (!call || !found || !SAVED_KINDS.has(found.kind) || this.hooks.get(found.kind)) return undefined;
-    const saved = await this.repo.writeResult({
-      submissionId: dto.callSubmissionId,
-      stepId: found.step.id,
-      content: plainAnswer(found.kind, content),
-      score: null,
-      version: dto.version ?? 0,
-      organizationId,
-      callId: call.id,
-    });
-    return saved ? toResultDto(saved, found.kind) : undefined;
-  }
-
-  /**
-   * For the direct paths: from memory, the call of the organization's submission when this user
-   * may write to it now; undefined when anything is unknown or refused (the checked path then
-   * answers why). The submission's own state (closed) is checked by the direct statements.
-   */
-  private async writableCall(user: AuthUser, organizationId: string, submissionId: string): Promise<CallEntity | undefined> {
-    const target = await this.fill.target(submissionId);
-    const call = target && (await this.fill.call(target.callId));
-    // `closed` is checked by the direct statements themselves.
-    const writable = call && this.access.allows({ user, organizationId }, Permission.SubmissionWrite, { ...target, closed: false, call });
-    return writable ? call : undefined;
-  }
-
-  /** The checked path: the submission locked with its call and step, every rule, the kind's hook, in one transaction. */
-  private saveChecked(
-    user: AuthUser,
-    organizationId: string,
-    dto: UpsertStepResultDto,
-    content: Record<string, unknown>,
-  ): Promise<StepResultDto> {
-    return this.repo.transaction(async (m) => {
-      // The submission's row locked; its call and the step from memory (FillCache).
-      const { call, submission, step: found } = await this.lockWritable(m, { user, organizationId }, dto.callSubmissionId, dto.stepId);
-      if (!found) throw notFound('errors.step-not-found', 'This step is not part of the call');
-      if (!SAVED_KINDS.has(found.kind)) {
-        throw badRequest(
-          'errors.step-result-not-accepted',
-          `A ${found.kind || 'custom'} step takes no answer${found.kind === 'upload' ? ': upload its files with UploadFile' : ''}`,
-        );
-      }
-      // A kind's own rules (miniDyi: the impact module's limits, framework ids and SROI) run here, in this transaction.
-      const hook = this.hooks.get(found.kind);
-      const ctx = { m, submission, call, step: found.step, kind: found.kind };
-      const normalized = hook ? await hook.normalize(ctx, content) : { content: plainAnswer(found.kind, content), score: null };
-      // Scores are computed when the submission closes: a live quiz score would reveal the answer key.
-      const saved = await this.repo.writeResult(
+    const { call, found } = await this.writableStep(auth, dto.callSubmissionId, dto.stepId);
+    const write = (normalized: { content: object; score: number | null }, m?: EntityManager) =>
+      this.repo.writeResult(
         {
-          submissionId: submission.id,
+          submissionId: dto.callSubmissionId,
           stepId: found.step.id,
-          content: normalized.content,
-          score: normalized.score,
+          ...normalized,
           version: dto.version ?? 0,
-          organizationId: submission.organizationId,
-          callId: submission.callId,
+          organizationId,
+          callId: call.id,
         },
         m,
       );
-      // The submission is locked and open: only a stale version stops the write.
-      if (!saved) {
-        const current = await this.repo.result(submission.id, found.step.id, m);
-        throw conflict('errors.stale-version', 'These answers were changed elsewhere: reload them and try again', {
-          currentVersion: current?.version ?? 0,
-        });
-      }
-      if (hook?.afterSave) await hook.afterSave(ctx, saved);
+    const hook = this.hooks.get(found.kind);
+    if (!hook) {
+      // Scores are computed when the submission closes: a live quiz score would reveal the answer key.
+      const saved = await write({ content: plainAnswer(found.kind, content), score: null });
+      return saved ? toResultDto(saved, found.kind) : this.refusedSave(auth, call, dto.callSubmissionId, found.step.id);
+    }
+    return this.repo.transaction(async (m) => {
+      // The kind's rules (miniDyi: the impact module's limits, framework ids and SROI) see the submission's row, locked.
+      const { submission } = await this.lockWritable(m, auth, dto.callSubmissionId);
+      const ctx = { m, submission, call, step: found.step, kind: found.kind };
+      const saved = await write(await hook.normalize(ctx, content), m);
+      if (!saved) return this.refusedSave(auth, call, submission.id, found.step.id, m);
+      if (hook.afterSave) await hook.afterSave(ctx, saved);
       return toResultDto(saved, found.kind);
+    });
+  }
+
+  /**
+   * From memory, the call of a submission this user may write to now and the step saved (404,
+   * 409 or 400 as the policy and the step say). The submission's own state (closed) is the
+   * statement's to check: only the row knows it for sure.
+   */
+  private async writableStep(auth: Auth, submissionId: string, stepId: string): Promise<{ call: CallEntity; found: StepWithKind }> {
+    const call = await this.writableCall(auth, submissionId);
+    const found = await this.fill.step(call.callTypeId, stepId);
+    if (!found) throw notFound('errors.step-not-found', 'This step is not part of the call');
+    if (!SAVED_KINDS.has(found.kind)) {
+      throw badRequest(
+        'errors.step-result-not-accepted',
+        `A ${found.kind || 'custom'} step takes no answer${found.kind === 'upload' ? ': upload its files with UploadFile' : ''}`,
+      );
+    }
+    return { call, found };
+  }
+
+  /** From memory, the call of a submission this user may write to now (the policy's 404 or 409 otherwise); `closed` is the statements' to check. */
+  private async writableCall(auth: Auth, submissionId: string): Promise<CallEntity> {
+    const target = await this.fill.target(submissionId);
+    const call = target && (await this.fill.call(target.callId));
+    if (!target || !call) throw submissionNotFound();
+    this.access.require(auth, Permission.SubmissionWrite, { ...target, closed: false, call });
+    return call;
+  }
+
+  /** Why a save's statement wrote nothing: the submission is gone, no longer the organization's or closed (the policy's answer), or the version sent is stale. */
+  private async refusedSave(auth: Auth, call: CallEntity, submissionId: string, stepId: string, m?: EntityManager): Promise<never> {
+    const submission = await this.repo.findSubmission(submissionId, m);
+    if (!submission) throw submissionNotFound();
+    this.access.require(auth, Permission.SubmissionWrite, facts(submission, call));
+    const current = await this.repo.result(submissionId, stepId, m);
+    throw conflict('errors.stale-version', 'These answers were changed elsewhere: reload them and try again', {
+      currentVersion: current?.version ?? 0,
     });
   }
 
@@ -411,8 +392,7 @@ export class SubmissionsService implements SubmissionSlots {
    * submission's at that moment.
    */
   private async closeDirect(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto | undefined> {
-    const call = await this.writableCall(user, organizationId, submissionId);
-    if (!call) return undefined;
+    const call = await this.writableCall({ user, organizationId }, submissionId);
     const definitions = await this.fill.stepsOf(call.callTypeId);
     if (definitions.some((x) => this.hooks.get(x.kind))) return undefined;
     const read = await this.repo.submissionForClose(
