@@ -1,6 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { SETTINGS, type Settings } from '../../config/settings.js';
+import { composeMime } from './mime.js';
 
 /** What the sender hands to the transport. */
 export interface OutgoingMail {
@@ -83,6 +84,27 @@ export class SmtpTransport implements MailTransport {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
+    const messageId = `<${mail.id}@${this.messageIdDomain}>`;
+    const headers = { 'Content-Language': mail.language, 'Auto-Submitted': 'auto-generated' };
+    // Text and HTML only (nearly every message): written as MIME here, in a few strings (mime.ts).
+    const plain =
+      mail.attachments.length || mail.html.includes('data:') ? undefined : composeMime({ ...mail, from: this.from, messageId, headers });
+    const composed = plain ?? (await this.compose(mail, messageId, headers));
+    try {
+      await this.transporter.sendMail({ envelope: composed.envelope, raw: composed.raw });
+    } catch (e) {
+      const code = (e as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 500 && code < 600) throw new PermanentMailError((e as Error).message);
+      throw e;
+    }
+  }
+
+  /** nodemailer's composer: attachments, inline images, addresses that are not plain ASCII. */
+  private async compose(
+    mail: OutgoingMail,
+    messageId: string,
+    headers: Record<string, string>,
+  ): Promise<{ envelope: { from: string; to: string[] }; raw: Buffer }> {
     const composed = (await this.composer.sendMail({
       from: this.from,
       to: mail.to,
@@ -90,20 +112,14 @@ export class SmtpTransport implements MailTransport {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
-      messageId: `<${mail.id}@${this.messageIdDomain}>`,
-      headers: { 'Content-Language': mail.language, 'Auto-Submitted': 'auto-generated' },
+      messageId,
+      headers,
       // The logo is a data URL in the stored HTML; mail programs get it as an inline (cid) image.
       // Only when there is one: the conversion copies the whole HTML, for every message.
       attachDataUrls: mail.html.includes('data:'),
       attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
     })) as unknown as { envelope: { from: string; to: string[] }; message: Buffer };
-    try {
-      await this.transporter.sendMail({ envelope: composed.envelope, raw: composed.message });
-    } catch (e) {
-      const code = (e as { responseCode?: number }).responseCode;
-      if (code !== undefined && code >= 500 && code < 600) throw new PermanentMailError((e as Error).message);
-      throw e;
-    }
+    return { envelope: composed.envelope, raw: composed.message };
   }
 
   close(): void {
