@@ -1,38 +1,9 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-  Req,
-  Res,
-  StreamableFile,
-  UseInterceptors,
-} from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiProduces,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Put, Query, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { LANGUAGES, type Language, SDG_COUNT } from '@impact-calls/domain';
 import type { Request, Response } from 'express';
-import { Access, type AuthUser, CurrentUser } from '../../common/auth/access.decorator.js';
+import { type AuthUser, CurrentUser } from '../../common/auth/access.decorator.js';
 import { badRequest } from '../../common/http/app-error.js';
-import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { sendJson } from '../../common/http/send-json.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { isUuid } from '../../common/ids.js';
@@ -53,7 +24,8 @@ import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
 import { FrameworkImportService } from './framework-import.service.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
-import { UuidQuery } from '../../common/http/uuid-query.js';
+import { UuidParam, UuidQuery } from '../../common/http/uuid-query.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 const ADMIN = { admin: true } as const;
 const SIGNED_IN = {} as const;
@@ -95,48 +67,44 @@ export class ImpactFrameworkController {
   constructor(private readonly service: ImpactFrameworkService) {}
 
   @Get('GetImpactFrameworkSetList')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'getImpactFrameworkSetList', summary: 'Every impact framework, by name, with its counts' })
-  @ApiOkResponse({ type: [ImpactFrameworkSummaryDto] })
+  @Endpoint('getImpactFrameworkSetList', 'Every impact framework, by name, with its counts', {
+    access: ADMIN,
+    ok: [ImpactFrameworkSummaryDto],
+  })
   getImpactFrameworkSetList(): Promise<ImpactFrameworkSummaryDto[]> {
     return this.service.list();
   }
 
   @Get('GetImpactFrameworkById')
-  @Access(SIGNED_IN)
-  @ApiOperation({
-    operationId: 'getImpactFrameworkById',
-    summary: 'A framework with its stakeholders and its outcomes, indicators and proxies',
+  @Endpoint('getImpactFrameworkById', 'A framework with its stakeholders and its outcomes, indicators and proxies', {
+    access: SIGNED_IN,
+    ok: ImpactFrameworkDto,
+    errors: { 404: true },
   })
-  @ApiOkResponse({ type: ImpactFrameworkDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
   getImpactFrameworkById(@UuidQuery('ImpactFrameworkId') id: string, @CurrentUser() user: AuthUser): Promise<ImpactFrameworkDto> {
     return this.service.get(id, user.isAdmin);
   }
 
   @Get('DeleteImpactFrameworkSet')
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'deleteImpactFrameworkSet',
-    summary: "Delete a framework with its lists, unless a call's miniDyi step uses it (GET, as the spec says)",
+  @Endpoint('deleteImpactFrameworkSet', "Delete a framework with its lists, unless a call's miniDyi step uses it (GET, as the spec says)", {
+    access: ADMIN,
+    ok: DeletedFrameworkDto,
+    errors: { 404: true, 409: 'pages.admin.framework-in-use: a call uses it' },
   })
-  @ApiOkResponse({ type: DeletedFrameworkDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'pages.admin.framework-in-use: a call uses it' })
   deleteImpactFrameworkSet(@UuidQuery('ImpactFrameworkId') id: string): Promise<DeletedFrameworkDto> {
     return this.service.delete(id);
   }
 
   @Put('AddImpactFrameworkSet')
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'addImpactFrameworkSet',
-    summary: 'Create a framework from its lists (the parsed Excel as JSON); every rule checked, one transaction',
-  })
-  @ApiOkResponse({ type: ImpactFrameworkSummaryDto })
-  @ApiBadRequestResponse({
-    type: FrameworkRejectedDto,
-    description: 'The first broken rule as key (pages.admin.errorStakeholders, ...), every one in issues',
+  @Endpoint('addImpactFrameworkSet', 'Create a framework from its lists (the parsed Excel as JSON); every rule checked, one transaction', {
+    access: ADMIN,
+    ok: ImpactFrameworkSummaryDto,
+    errors: {
+      400: {
+        type: FrameworkRejectedDto,
+        description: 'The first broken rule as key (pages.admin.errorStakeholders, ...), every one in issues',
+      },
+    },
   })
   addImpactFrameworkSet(@Body() dto: AddImpactFrameworkSetDto): Promise<ImpactFrameworkSummaryDto> {
     return this.service.create({
@@ -164,24 +132,23 @@ export class ImpactFrameworkController {
   }
 
   @Get('GetSdg')
-  @Access(SIGNED_IN)
-  @ApiOperation({ operationId: 'getSdg', summary: 'The 17 SDGs with official colour, names and titles' })
+  @Endpoint('getSdg', 'The 17 SDGs with official colour, names and titles', { access: SIGNED_IN, ok: [SdgDto] })
   @ApiQuery({
     name: 'lang',
     required: false,
     enum: LANGUAGES,
     description: 'Language of name and description (default it); every language is in translations',
   })
-  @ApiOkResponse({ type: [SdgDto] })
   getSdg(@Query('lang') lang?: string): Promise<SdgDto[]> {
     return this.service.sdgs(language(lang));
   }
 
   @Get('GetStakeholderType')
-  @Access(SIGNED_IN)
-  @ApiOperation({ operationId: 'getStakeholderType', summary: "A framework's stakeholders, in the order of the file" })
-  @ApiOkResponse({ type: [StakeholderDto] })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('getStakeholderType', "A framework's stakeholders, in the order of the file", {
+    access: SIGNED_IN,
+    ok: [StakeholderDto],
+    errors: { 404: true },
+  })
   async getStakeholderType(
     @UuidQuery('ifSetId', { description: 'The impact framework' }) frameworkId: string,
     @Res() res: Response,
@@ -198,15 +165,12 @@ export class IndicatorController {
 
   @Post('GetIndicatorType')
   @RateLimit(false)
-  @HttpCode(200)
-  @Access(SIGNED_IN)
-  @ApiOperation({
-    operationId: 'getIndicatorType',
-    summary: 'Indicator-proxy chains of the outcomes given (one row per indicator and proxy)',
+  @Endpoint('getIndicatorType', 'Indicator-proxy chains of the outcomes given (one row per indicator and proxy)', {
+    access: SIGNED_IN,
+    ok: [IndicatorTypeDto],
+    errors: { 400: true },
   })
   @ApiBody({ schema: { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: MAX_OUTCOME_IDS }, description: 'Outcome ids' })
-  @ApiOkResponse({ type: [IndicatorTypeDto] })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
   async getIndicatorType(@Body() body: unknown, @Res() res: Response): Promise<void> {
     sendJson(res, await this.service.indicatorTypes(uuidList(body)));
   }
@@ -220,16 +184,12 @@ export class OutcomeController {
 
   @Post('GetOutcomeType')
   @RateLimit(false)
-  @HttpCode(200)
-  @Access(SIGNED_IN)
-  @ApiOperation({
-    operationId: 'getOutcomeType',
-    summary: "A framework's outcomes under the SDG codes given (all of them for an empty list)",
+  @Endpoint('getOutcomeType', "A framework's outcomes under the SDG codes given (all of them for an empty list)", {
+    access: SIGNED_IN,
+    ok: [OutcomeTypeDto],
+    errors: { 400: true, 404: true },
   })
   @ApiBody({ schema: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 17 }, maxItems: 100 }, description: 'SDG codes' })
-  @ApiOkResponse({ type: [OutcomeTypeDto] })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
   async getOutcomeType(
     @UuidQuery('ifSetId', { description: 'The impact framework' }) frameworkId: string,
     @Body() body: unknown,
@@ -249,13 +209,11 @@ export class ImpactFrameworkAdminController {
   ) {}
 
   @Get()
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'adminListImpactFrameworks',
-    summary: 'Impact frameworks, one page (filter q searches name and description)',
+  @Endpoint('adminListImpactFrameworks', 'Impact frameworks, one page (filter q searches name and description)', {
+    access: ADMIN,
+    ok: [ImpactFrameworkSummaryDto],
   })
   @ApiListQuery()
-  @ApiOkResponse({ type: [ImpactFrameworkSummaryDto] })
   async list(
     @ListParams(['name', 'createdAt', 'outcomeCount', 'indicatorCount', 'stakeholderCount']) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
@@ -265,12 +223,20 @@ export class ImpactFrameworkAdminController {
 
   @Post('import')
   @RateLimit('upload')
-  @Access(ADMIN)
+  @Endpoint(
+    'adminImportImpactFramework',
+    'Create a framework from an .xlsx (one sheet, the columns of the spec); nothing saved unless every rule holds',
+    {
+      access: ADMIN,
+      ok: ImpactFrameworkSummaryDto,
+      status: 201,
+      errors: {
+        400: { type: FrameworkRejectedDto, description: 'Every problem with its sheet, row and column' },
+        413: { type: FrameworkRejectedDto },
+      },
+    },
+  )
   @UseInterceptors(XlsxUploadInterceptor)
-  @ApiOperation({
-    operationId: 'adminImportImpactFramework',
-    summary: 'Create a framework from an .xlsx (one sheet, the columns of the spec); nothing saved unless every rule holds',
-  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -283,9 +249,6 @@ export class ImpactFrameworkAdminController {
       },
     },
   })
-  @ApiCreatedResponse({ type: ImpactFrameworkSummaryDto })
-  @ApiBadRequestResponse({ type: FrameworkRejectedDto, description: 'Every problem with its sheet, row and column' })
-  @ApiPayloadTooLargeResponse({ type: FrameworkRejectedDto })
   importFramework(@Req() req: Request, @Body() dto: ImportFrameworkDto): Promise<ImpactFrameworkSummaryDto> {
     const file = (req as Request & { file?: { buffer: Buffer } }).file;
     if (!file) throw badRequest('errors.impact.file-required', 'Choose an .xlsx file to upload', { errors: { file: 'required' } });
@@ -293,10 +256,7 @@ export class ImpactFrameworkAdminController {
   }
 
   @Get('template')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminImpactFrameworkTemplate', summary: 'The empty .xlsx template (header row only)' })
-  @ApiProduces(XLSX_MIME)
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @Endpoint('adminImpactFrameworkTemplate', 'The empty .xlsx template (header row only)', { access: ADMIN, file: XLSX_MIME })
   async template(): Promise<StreamableFile> {
     return new StreamableFile(await readExampleFile(FRAMEWORK_TEMPLATE_FILE), {
       type: XLSX_MIME,
@@ -305,10 +265,7 @@ export class ImpactFrameworkAdminController {
   }
 
   @Get('example')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminImpactFrameworkExample', summary: 'The example framework shipped with the product (.xlsx)' })
-  @ApiProduces(XLSX_MIME)
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @Endpoint('adminImpactFrameworkExample', 'The example framework shipped with the product (.xlsx)', { access: ADMIN, file: XLSX_MIME })
   async example(): Promise<StreamableFile> {
     return new StreamableFile(await readExampleFile(EXAMPLE_FRAMEWORK_FILE), {
       type: XLSX_MIME,
@@ -317,21 +274,22 @@ export class ImpactFrameworkAdminController {
   }
 
   @Get(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminGetImpactFramework', summary: 'One framework with its lists and the calls using it' })
-  @ApiOkResponse({ type: ImpactFrameworkDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<ImpactFrameworkDto> {
+  @Endpoint('adminGetImpactFramework', 'One framework with its lists and the calls using it', {
+    access: ADMIN,
+    ok: ImpactFrameworkDto,
+    errors: { 404: true },
+  })
+  get(@UuidParam('id') id: string): Promise<ImpactFrameworkDto> {
     return this.service.get(id, true);
   }
 
   @Delete(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminDeleteImpactFramework', summary: "Delete a framework, unless a call's miniDyi step uses it" })
-  @ApiOkResponse({ type: DeletedFrameworkDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'pages.admin.framework-in-use' })
-  delete(@Param('id', new ParseUUIDPipe()) id: string): Promise<DeletedFrameworkDto> {
+  @Endpoint('adminDeleteImpactFramework', "Delete a framework, unless a call's miniDyi step uses it", {
+    access: ADMIN,
+    ok: DeletedFrameworkDto,
+    errors: { 404: true, 409: 'pages.admin.framework-in-use' },
+  })
+  delete(@UuidParam('id') id: string): Promise<DeletedFrameworkDto> {
     return this.service.delete(id);
   }
 }
