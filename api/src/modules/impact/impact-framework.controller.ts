@@ -1,12 +1,11 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { LANGUAGES, type Language, SDG_COUNT } from '@impact-calls/domain';
+import { LANGUAGES } from '@impact-calls/domain';
 import type { Request, Response } from 'express';
 import { type AuthUser, CurrentUser } from '../../common/auth/access.decorator.js';
 import { badRequest } from '../../common/http/app-error.js';
 import { sendJson } from '../../common/http/send-json.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
-import { isUuid } from '../../common/ids.js';
 import {
   AddImpactFrameworkSetDto,
   DeletedFrameworkDto,
@@ -15,7 +14,9 @@ import {
   ImpactFrameworkSummaryDto,
   ImportFrameworkDto,
   IndicatorTypeDto,
+  OutcomeIdsBody,
   OutcomeTypeDto,
+  SdgCodesBody,
   SdgDto,
   StakeholderDto,
 } from './dto/impact-framework.dto.js';
@@ -24,41 +25,12 @@ import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
 import { FrameworkImportService } from './framework-import.service.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
+import { documentLanguage } from '../documents/documents.controller.js';
 import { UuidParam, UuidQuery } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 const ADMIN = { admin: true } as const;
 const SIGNED_IN = {} as const;
-/** Outcome ids one GetIndicatorType may ask for. */
-export const MAX_OUTCOME_IDS = 200;
-
-/** A JSON body that must be a list of UUIDs (GetIndicatorType). */
-function uuidList(body: unknown): string[] {
-  if (!Array.isArray(body) || body.length > MAX_OUTCOME_IDS || !body.every(isUuid)) {
-    throw badRequest('errors.impact.invalid-ids', `The body must be a JSON list of at most ${MAX_OUTCOME_IDS} outcome ids (UUIDs)`);
-  }
-  return [...new Set(body.map((id) => id.toLowerCase()))];
-}
-
-/** A JSON body that must be a list of SDG codes 1..17 (GetOutcomeType); numeric strings are read too. */
-function sdgList(body: unknown): number[] {
-  const codes =
-    Array.isArray(body) && body.length <= 100 ? body.map((c) => (typeof c === 'string' && /^\d{1,2}$/.test(c) ? Number(c) : c)) : null;
-  if (!codes || !codes.every((c) => Number.isInteger(c) && c >= 1 && c <= SDG_COUNT)) {
-    throw badRequest('errors.impact.sdg', 'The body must be a JSON list of SDG codes from 1 to 17', {
-      params: { value: JSON.stringify(body)?.slice(0, 40) ?? '' },
-    });
-  }
-  return [...new Set(codes as number[])];
-}
-
-function language(value: unknown): Language {
-  if (value === undefined || value === '') return 'it';
-  if (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)) return value as Language;
-  throw badRequest('errors.validation', `lang must be one of ${LANGUAGES.join(', ')}`, {
-    errors: { lang: `lang must be one of ${LANGUAGES.join(', ')}` },
-  });
-}
 
 /** The Impact framework group of the spec (section 7). */
 @ApiTags('ImpactFramework')
@@ -107,28 +79,8 @@ export class ImpactFrameworkController {
     },
   })
   addImpactFrameworkSet(@Body() dto: AddImpactFrameworkSetDto): Promise<ImpactFrameworkSummaryDto> {
-    return this.service.create({
-      name: dto.name,
-      description: dto.description,
-      content: {
-        stakeholders: dto.stakeholders.map((s) => ({ name: s.name, description: s.description ?? '' })),
-        outcomes: dto.outcomes.map((o) => ({
-          name: o.name,
-          description: o.description ?? '',
-          sdg: o.sdg,
-          indicators: o.indicators.map((i) => ({
-            name: i.name,
-            description: i.description ?? '',
-            proxies: i.proxies.map((p) => ({
-              name: p.name,
-              defaultValue: p.defaultValue,
-              sourceName: p.sourceName ?? '',
-              sourceUrl: p.sourceUrl ?? '',
-            })),
-          })),
-        })),
-      },
-    });
+    // The DTO is the domain's FrameworkContent as it is (a text left out is empty).
+    return this.service.create({ name: dto.name, description: dto.description, content: dto });
   }
 
   @Get('GetSdg')
@@ -140,7 +92,8 @@ export class ImpactFrameworkController {
     description: 'Language of name and description (default it); every language is in translations',
   })
   getSdg(@Query('lang') lang?: string): Promise<SdgDto[]> {
-    return this.service.sdgs(language(lang));
+    // The language rule of the documents, without Accept-Language: `it` unless asked.
+    return this.service.sdgs(documentLanguage(lang, undefined));
   }
 
   @Get('GetStakeholderType')
@@ -170,9 +123,8 @@ export class IndicatorController {
     ok: [IndicatorTypeDto],
     errors: { 400: true },
   })
-  @ApiBody({ schema: { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: MAX_OUTCOME_IDS }, description: 'Outcome ids' })
-  async getIndicatorType(@Body() body: unknown, @Res() res: Response): Promise<void> {
-    sendJson(res, await this.service.indicatorTypes(uuidList(body)));
+  async getIndicatorType(@OutcomeIdsBody() outcomeIds: string[], @Res() res: Response): Promise<void> {
+    sendJson(res, await this.service.indicatorTypes(outcomeIds));
   }
 }
 
@@ -189,13 +141,12 @@ export class OutcomeController {
     ok: [OutcomeTypeDto],
     errors: { 400: true, 404: true },
   })
-  @ApiBody({ schema: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 17 }, maxItems: 100 }, description: 'SDG codes' })
   async getOutcomeType(
     @UuidQuery('ifSetId', { description: 'The impact framework' }) frameworkId: string,
-    @Body() body: unknown,
+    @SdgCodesBody() sdgs: number[],
     @Res() res: Response,
   ): Promise<void> {
-    sendJson(res, await this.service.outcomeTypes(frameworkId, sdgList(body)));
+    sendJson(res, await this.service.outcomeTypes(frameworkId, sdgs));
   }
 }
 
