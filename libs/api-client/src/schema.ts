@@ -4098,6 +4098,14 @@ export interface operations {
                     "application/json": components["schemas"]["CallMessageSettingsDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -4251,7 +4259,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4307,6 +4315,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallTypeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -4421,6 +4437,14 @@ export interface operations {
                     "application/json": components["schemas"]["CallTypeDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -4513,7 +4537,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4569,6 +4593,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallDetailAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -4691,6 +4723,14 @@ export interface operations {
                     "application/json": components["schemas"]["CallAdminDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -4791,7 +4831,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4841,6 +4881,14 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigAdminDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -4887,6 +4935,14 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigAdminDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -4929,6 +4985,14 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigAdminDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -4969,6 +5033,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfigAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -5378,6 +5450,14 @@ export interface operations {
                     "application/json": components["schemas"]["AttachmentDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -5418,6 +5498,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttachmentDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -5509,6 +5597,14 @@ export interface operations {
                     "application/json": components["schemas"]["ImpactFrameworkDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -5557,6 +5653,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeletedFrameworkDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -6067,6 +6171,14 @@ export interface operations {
                     "application/json": components["schemas"]["MessageDetailDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -6115,6 +6227,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageDetailDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -6221,6 +6341,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrganizationDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -6640,6 +6768,14 @@ export interface operations {
                     "application/json": components["schemas"]["SubmissionDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -6682,6 +6818,14 @@ export interface operations {
                     "application/json": components["schemas"]["SubmissionDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -6722,6 +6866,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CloseResultDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -6767,6 +6919,14 @@ export interface operations {
                 };
                 content: {
                     "application/zip": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -6830,6 +6990,14 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -6886,6 +7054,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubmissionMessageDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -6971,7 +7147,7 @@ export interface operations {
             };
         };
         responses: {
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7027,6 +7203,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SurveyTypeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -7149,6 +7333,14 @@ export interface operations {
                     "application/json": components["schemas"]["SurveyTypeDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -7246,6 +7438,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUserDetailDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -7294,6 +7494,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, expired or invalid token */
             401: {
@@ -7344,6 +7552,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EndedSessionsDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -7568,6 +7784,14 @@ export interface operations {
                     "application/json": components["schemas"]["CallAdminDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -7690,6 +7914,14 @@ export interface operations {
                     "application/json": components["schemas"]["CallUserDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -7738,6 +7970,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallDetailAdminDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -7886,6 +8126,14 @@ export interface operations {
                     "application/json": components["schemas"]["CallTypeDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -7977,6 +8225,14 @@ export interface operations {
                     "application/json": components["schemas"]["StepResultDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -8027,6 +8283,14 @@ export interface operations {
                     "application/json": components["schemas"]["StepResultDto"][];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -8067,6 +8331,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubmissionDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -8120,6 +8392,14 @@ export interface operations {
                     "application/json": components["schemas"]["SubmissionDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -8170,6 +8450,14 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -8239,6 +8527,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubmissionRowDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -8610,6 +8906,14 @@ export interface operations {
                     "application/json": components["schemas"]["SubmissionMessageDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -8658,6 +8962,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubmissionMessageDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -8719,6 +9031,14 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigAdminDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -8761,6 +9081,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -8948,6 +9282,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -8996,6 +9338,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttachmentDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -9086,6 +9436,14 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -9589,6 +9947,14 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedFrameworkDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -9646,6 +10012,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImpactFrameworkDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -9780,6 +10154,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StakeholderDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -10255,6 +10637,14 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationDeletedDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -10303,6 +10693,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrganizationDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -10942,6 +11340,14 @@ export interface operations {
                     "application/json": components["schemas"]["StepDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description Missing, expired or invalid token */
             401: {
                 headers: {
@@ -10990,6 +11396,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StepDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -11209,6 +11623,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description Missing, expired or invalid token */
             401: {

@@ -38,8 +38,9 @@ export interface AuthenticatedRequest extends Request {
 }
 
 /**
- * Declares who may call an endpoint. Read by the one global AccessGuard; an endpoint
- * without it is refused (deny by default), and a test walks every route to check.
+ * Declares who may call an endpoint (routes state it through `@Endpoint({ access })`). Read
+ * by the one global AccessGuard; an endpoint without it is refused (deny by default), and a
+ * test walks every route to check.
  * It also writes the OpenAPI security entry and the `x-access` extension.
  */
 export function Access(rule: AccessRule) {
@@ -65,8 +66,6 @@ export function Access(rule: AccessRule) {
   }
   return applyDecorators(...decorators);
 }
-
-export const Public = () => Access({ public: true });
 
 /** The signed-in user (present on every non-public endpoint). */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {

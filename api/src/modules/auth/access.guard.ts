@@ -14,7 +14,7 @@ import { networkMatcher } from '../../common/http/networks.js';
 import { timingSafeEqual } from 'node:crypto';
 
 /**
- * The one guard of the API. Every route must declare `@Access(...)`; one that does not is
+ * The one guard of the API. Every route must declare its rule (`@Endpoint({ access })`); one that does not is
  * refused. It authenticates the bearer token, checks the admin and customize rules, and asks
  * the access policy whether the user may act for the organization SelectedOrganizationId names. Last, it counts
  * the request against the rate limits (every write, per user and per address: issue 13).

@@ -1,8 +1,9 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Access, CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { UserDto } from './dto/user.dto.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 @ApiTags('User')
 @Controller('User')
@@ -10,9 +11,7 @@ export class UserController {
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
   @Get()
-  @Access({})
-  @ApiOperation({ operationId: 'getCurrentUser', summary: 'The signed-in user' })
-  @ApiOkResponse({ type: UserDto })
+  @Endpoint('getCurrentUser', 'The signed-in user', { access: {}, ok: UserDto })
   me(@CurrentUser() user: AuthUser): UserDto {
     const domain = this.settings.customizeEmailDomain;
     return {

@@ -1,8 +1,6 @@
-import { Body, Controller, Delete, Get, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Put, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Access } from '../../common/auth/access.decorator.js';
-import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { CallTypesService } from './call-types.service.js';
 import { CallsService } from './calls.service.js';
@@ -15,6 +13,8 @@ import {
   CreateCallDto,
   SaveCallDto,
 } from './dto/call.dto.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { UuidParam } from '../../common/http/uuid-query.js';
 
 const ADMIN = { admin: true } as const;
 
@@ -25,10 +25,8 @@ export class CallsAdminController {
   constructor(private readonly calls: CallsService) {}
 
   @Get()
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminListCalls', summary: 'Calls, one page; filter q, status (upcoming|open|closed), callTypeId' })
+  @Endpoint('adminListCalls', 'Calls, one page; filter q, status (upcoming|open|closed), callTypeId', { access: ADMIN, ok: [CallAdminDto] })
   @ApiListQuery()
-  @ApiOkResponse({ type: [CallAdminDto] })
   async list(
     @ListParams(['name', 'openingAt', 'closingAt', 'createdAt', 'updatedAt', 'callLockEnd']) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
@@ -37,41 +35,39 @@ export class CallsAdminController {
   }
 
   @Get(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminGetCall', summary: 'One call with its call type and steps' })
-  @ApiOkResponse({ type: CallDetailAdminDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<CallDetailAdminDto> {
+  @Endpoint('adminGetCall', 'One call with its call type and steps', { access: ADMIN, ok: CallDetailAdminDto, errors: { 404: true } })
+  get(@UuidParam('id') id: string): Promise<CallDetailAdminDto> {
     return this.calls.getForAdmin(id);
   }
 
   @Post()
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminCreateCall', summary: 'Create a call (with its call type and steps), in one transaction' })
-  @ApiOkResponse({ type: CallDetailAdminDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @Endpoint('adminCreateCall', 'Create a call (with its call type and steps), in one transaction', {
+    access: ADMIN,
+    status: 201,
+    ok: CallDetailAdminDto,
+    errors: { 400: true },
+  })
   create(@Body() dto: CreateCallDto): Promise<CallDetailAdminDto> {
     return this.calls.create(dto);
   }
 
   @Put(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminUpdateCall', summary: 'Save a call (with its call type and steps), in one transaction' })
-  @ApiOkResponse({ type: CallDetailAdminDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto })
-  update(@Param('id', new ParseUUIDPipe()) id: string, @Body() dto: SaveCallDto): Promise<CallDetailAdminDto> {
+  @Endpoint('adminUpdateCall', 'Save a call (with its call type and steps), in one transaction', {
+    access: ADMIN,
+    ok: CallDetailAdminDto,
+    errors: { 400: true, 404: true, 409: true },
+  })
+  update(@UuidParam('id') id: string, @Body() dto: SaveCallDto): Promise<CallDetailAdminDto> {
     return this.calls.update(id, dto);
   }
 
   @Delete(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminDeleteCall', summary: 'Delete a call without submissions' })
-  @ApiOkResponse({ type: CallAdminDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The call has submissions' })
-  delete(@Param('id', new ParseUUIDPipe()) id: string): Promise<CallAdminDto> {
+  @Endpoint('adminDeleteCall', 'Delete a call without submissions', {
+    access: ADMIN,
+    ok: CallAdminDto,
+    errors: { 404: true, 409: 'The call has submissions' },
+  })
+  delete(@UuidParam('id') id: string): Promise<CallAdminDto> {
     return this.calls.delete(id);
   }
 }
@@ -83,10 +79,11 @@ export class CallTypesAdminController {
   constructor(private readonly callTypes: CallTypesService) {}
 
   @Get()
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminListCallTypes', summary: 'Call types, one page, with their numbers of steps and calls' })
+  @Endpoint('adminListCallTypes', 'Call types, one page, with their numbers of steps and calls', {
+    access: ADMIN,
+    ok: [CallTypeSummaryDto],
+  })
   @ApiListQuery()
-  @ApiOkResponse({ type: [CallTypeSummaryDto] })
   async list(
     @ListParams(['name', 'createdAt', 'updatedAt']) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
@@ -95,39 +92,35 @@ export class CallTypesAdminController {
   }
 
   @Get(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminGetCallType', summary: 'One call type with its steps' })
-  @ApiOkResponse({ type: CallTypeDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<CallTypeDto> {
+  @Endpoint('adminGetCallType', 'One call type with its steps', { access: ADMIN, ok: CallTypeDto, errors: { 404: true } })
+  get(@UuidParam('id') id: string): Promise<CallTypeDto> {
     return this.callTypes.get(id);
   }
 
   @Post()
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminCreateCallType', summary: 'Create a call type with its steps' })
-  @ApiOkResponse({ type: CallTypeDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @Endpoint('adminCreateCallType', 'Create a call type with its steps', {
+    access: ADMIN,
+    status: 201,
+    ok: CallTypeDto,
+    errors: { 400: true },
+  })
   create(@Body() dto: CallTypeInputDto): Promise<CallTypeDto> {
     return this.callTypes.upsert({ ...dto, id: undefined });
   }
 
   @Put(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminUpdateCallType', summary: 'Update a call type and replace its steps' })
-  @ApiOkResponse({ type: CallTypeDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  update(@Param('id', new ParseUUIDPipe()) id: string, @Body() dto: CallTypeInputDto): Promise<CallTypeDto> {
+  @Endpoint('adminUpdateCallType', 'Update a call type and replace its steps', {
+    access: ADMIN,
+    ok: CallTypeDto,
+    errors: { 400: true, 404: true },
+  })
+  update(@UuidParam('id') id: string, @Body() dto: CallTypeInputDto): Promise<CallTypeDto> {
     return this.callTypes.upsert({ ...dto, id });
   }
 
   @Delete(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminDeleteCallType', summary: 'Delete a call type no call uses' })
-  @ApiOkResponse({ type: CallTypeDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Calls use it' })
-  delete(@Param('id', new ParseUUIDPipe()) id: string): Promise<CallTypeDto> {
+  @Endpoint('adminDeleteCallType', 'Delete a call type no call uses', { access: ADMIN, ok: CallTypeDto, errors: { 409: 'Calls use it' } })
+  delete(@UuidParam('id') id: string): Promise<CallTypeDto> {
     return this.callTypes.delete(id);
   }
 }

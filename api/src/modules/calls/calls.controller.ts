@@ -1,16 +1,7 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Access, type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
-import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
 import { CallSubmissionsService } from './call-submissions.service.js';
 import { CallTypesService } from './call-types.service.js';
 import { callPage, CallsService, DEFAULT_CALL_PAGE, MAX_CALL_PAGE } from './calls.service.js';
@@ -26,6 +17,7 @@ import {
   UpsertCallSubmissionDto,
 } from './dto/call.dto.js';
 import { UuidQuery } from '../../common/http/uuid-query.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 const ADMIN = { admin: true } as const;
 
@@ -40,12 +32,18 @@ export class CallsController {
   ) {}
 
   @Get('GetCallListUser')
-  @Access({ organization: 'optional' })
-  @ApiOperation({
-    operationId: 'getCallListUser',
-    summary:
-      "Calls the user may see (e-mail filter), open first then closed, each by name, with the selected organization's submissionId and submissionClosed",
-  })
+  @Endpoint(
+    'getCallListUser',
+    "Calls the user may see (e-mail filter), open first then closed, each by name, with the selected organization's submissionId and submissionClosed",
+    {
+      access: { organization: 'optional' },
+      ok: {
+        type: [CallUserDto],
+        headers: { 'X-Total-Count': { description: 'How many calls the user may see in all', schema: { type: 'integer' } } },
+      },
+      errors: { 400: 'offset or limit not a whole number in range' },
+    },
+  )
   @ApiQuery({
     name: 'offset',
     required: false,
@@ -58,11 +56,6 @@ export class CallsController {
     type: Number,
     description: `Paging: at most this many calls (1-${MAX_CALL_PAGE}, default ${DEFAULT_CALL_PAGE})`,
   })
-  @ApiOkResponse({
-    type: [CallUserDto],
-    headers: { 'X-Total-Count': { description: 'How many calls the user may see in all', schema: { type: 'integer' } } },
-  })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'offset or limit not a whole number in range' })
   async getCallListUser(
     @CurrentUser() user: AuthUser,
     @Query('offset') offset: unknown,
@@ -76,10 +69,11 @@ export class CallsController {
   }
 
   @Get('GetCallById')
-  @Access({ organization: 'optional' })
-  @ApiOperation({ operationId: 'getCallById', summary: 'One call the user may see; 404 when missing or filtered out' })
-  @ApiOkResponse({ type: CallUserDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('getCallById', 'One call the user may see; 404 when missing or filtered out', {
+    access: { organization: 'optional' },
+    ok: CallUserDto,
+    errors: { 404: true },
+  })
   getCallById(
     @UuidQuery('id') id: string,
     @CurrentUser() user: AuthUser,
@@ -89,71 +83,65 @@ export class CallsController {
   }
 
   @Get('GetCallByIdAdmin')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'getCallByIdAdmin', summary: 'One call with every field, its call type and steps (answer keys included)' })
-  @ApiOkResponse({ type: CallDetailAdminDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('getCallByIdAdmin', 'One call with every field, its call type and steps (answer keys included)', {
+    access: ADMIN,
+    ok: CallDetailAdminDto,
+    errors: { 404: true },
+  })
   getCallByIdAdmin(@UuidQuery('id') id: string): Promise<CallDetailAdminDto> {
     return this.calls.getForAdmin(id);
   }
 
   @Get('GetCallList')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'getCallList', summary: 'Every call, by name, with its number of submissions' })
-  @ApiOkResponse({ type: [CallAdminDto] })
+  @Endpoint('getCallList', 'Every call, by name, with its number of submissions', { access: ADMIN, ok: [CallAdminDto] })
   getCallList(): Promise<CallAdminDto[]> {
     return this.calls.listForAdmin();
   }
 
   @Post('CreateCall')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'createCall',
-    summary: 'Create a call; with callType, its call type and steps are created or updated first, all in one transaction',
+  @Endpoint('createCall', 'Create a call; with callType, its call type and steps are created or updated first, all in one transaction', {
+    access: ADMIN,
+    ok: CallDetailAdminDto,
+    errors: { 400: true },
   })
-  @ApiOkResponse({ type: CallDetailAdminDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
   createCall(@Body() dto: CreateCallDto): Promise<CallDetailAdminDto> {
     return this.calls.create(dto);
   }
 
   @Put('UpdateCall')
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'updateCall',
-    summary: 'Update a call (and its call type and steps when given), in one transaction; callLockEnd cannot change once set',
-  })
-  @ApiOkResponse({ type: CallDetailAdminDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Stale version, or a removed step already has answers' })
+  @Endpoint(
+    'updateCall',
+    'Update a call (and its call type and steps when given), in one transaction; callLockEnd cannot change once set',
+    {
+      access: ADMIN,
+      ok: CallDetailAdminDto,
+      errors: { 400: true, 404: true, 409: 'Stale version, or a removed step already has answers' },
+    },
+  )
   updateCall(@Body() dto: UpdateCallDto): Promise<CallDetailAdminDto> {
     return this.calls.update(dto.id, dto);
   }
 
   @Post('DeleteCall')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'deleteCall', summary: 'Delete a call without submissions' })
-  @ApiOkResponse({ type: CallAdminDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The call has submissions (pages.admin.error-call-has-submissions)' })
+  @Endpoint('deleteCall', 'Delete a call without submissions', {
+    access: ADMIN,
+    ok: CallAdminDto,
+    errors: { 404: true, 409: 'The call has submissions (pages.admin.error-call-has-submissions)' },
+  })
   deleteCall(@UuidQuery('id') id: string): Promise<CallAdminDto> {
     return this.calls.delete(id);
   }
 
   @Post('UpsertCallSubmission')
-  @HttpCode(200)
-  @Access({ organization: 'required' })
-  @ApiOperation({
-    operationId: 'upsertCallSubmission',
-    summary:
-      "The selected organization's submission of the call, created when absent (only while the call is open); the same one on every call",
-  })
-  @ApiOkResponse({ type: CallSubmissionRefDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The call is not open (pages.calls.error-call-closed)' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint(
+    'upsertCallSubmission',
+    "The selected organization's submission of the call, created when absent (only while the call is open); the same one on every call",
+    {
+      access: { organization: 'required' },
+      ok: CallSubmissionRefDto,
+      errors: { 400: 'The call is not open (pages.calls.error-call-closed)', 404: true },
+    },
+  )
   upsertCallSubmission(
     @Body() dto: UpsertCallSubmissionDto,
     @CurrentUser() user: AuthUser,
@@ -163,42 +151,33 @@ export class CallsController {
   }
 
   @Get('GetCallTypes')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'getCallTypes', summary: 'Every call type with its steps' })
-  @ApiOkResponse({ type: [CallTypeDto] })
+  @Endpoint('getCallTypes', 'Every call type with its steps', { access: ADMIN, ok: [CallTypeDto] })
   getCallTypes(): Promise<CallTypeDto[]> {
     return this.callTypes.list();
   }
 
   @Get('GetCallType')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'getCallType', summary: 'One call type with its steps (answer keys included)' })
-  @ApiOkResponse({ type: CallTypeDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('getCallType', 'One call type with its steps (answer keys included)', { access: ADMIN, ok: CallTypeDto, errors: { 404: true } })
   getCallType(@UuidQuery('id') id: string): Promise<CallTypeDto> {
     return this.callTypes.get(id);
   }
 
   @Post('CreateCallType')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'createCallType', summary: 'Create (or, with id, update) a call type with its steps, in one transaction' })
-  @ApiOkResponse({ type: CallTypeDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @Endpoint('createCallType', 'Create (or, with id, update) a call type with its steps, in one transaction', {
+    access: ADMIN,
+    ok: CallTypeDto,
+    errors: { 400: true },
+  })
   createCallType(@Body() dto: CallTypeInputDto): Promise<CallTypeDto> {
     return this.callTypes.upsert(dto);
   }
 
   @Put('UpsertCallType')
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'upsertCallType',
-    summary: 'Create (no id) or update a call type and replace its steps, renumbered 1..n, in one transaction',
+  @Endpoint('upsertCallType', 'Create (no id) or update a call type and replace its steps, renumbered 1..n, in one transaction', {
+    access: ADMIN,
+    ok: CallTypeDto,
+    errors: { 400: true, 404: true, 409: true },
   })
-  @ApiOkResponse({ type: CallTypeDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto })
   upsertCallType(@Body() dto: CallTypeInputDto): Promise<CallTypeDto> {
     return this.callTypes.upsert(dto);
   }

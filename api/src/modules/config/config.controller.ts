@@ -1,23 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Query, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Access, Public } from '../../common/auth/access.decorator.js';
-import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { sendJson } from '../../common/http/send-json.js';
 import { LANGUAGES, type Language } from '@impact-calls/domain';
 import { badRequest } from '../../common/http/app-error.js';
 import { ConfigService, preferredLanguage } from './config.service.js';
 import { ConfigAdminDto, ConfigDto, UpsertConfigDto } from './dto/config.dto.js';
-import { UuidQuery } from '../../common/http/uuid-query.js';
+import { UuidParam, UuidQuery } from '../../common/http/uuid-query.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 const CUSTOMIZE = { customize: true } as const;
 
@@ -28,15 +19,12 @@ export class ConfigController {
   constructor(private readonly service: ConfigService) {}
 
   @Get('GetConfig')
-  @Public()
-  @ApiOperation({
-    operationId: 'getConfig',
-    summary:
-      'The active branding configuration (built-in defaults when none exists), its texts in the language asked for (lang, else Accept-Language, else the default language)',
-  })
+  @Endpoint(
+    'getConfig',
+    'The active branding configuration (built-in defaults when none exists), its texts in the language asked for (lang, else Accept-Language, else the default language)',
+    { access: { public: true }, ok: ConfigDto, errors: { 400: true } },
+  )
   @ApiQuery({ name: 'lang', required: false, enum: LANGUAGES, enumName: 'Language' })
-  @ApiOkResponse({ type: ConfigDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
   async getConfig(@Query('lang') lang: string | undefined, @Res() res: Response): Promise<void> {
     if (lang !== undefined && !(LANGUAGES as readonly string[]).includes(lang)) {
       throw badRequest('errors.validation', `lang must be one of ${LANGUAGES.join(', ')}`, { errors: { lang: 'unknown language' } });
@@ -52,40 +40,33 @@ export class ConfigController {
   }
 
   @Get('GetConfigList')
-  @Access(CUSTOMIZE)
-  @ApiOperation({ operationId: 'getConfigList', summary: 'Every configuration' })
-  @ApiOkResponse({ type: [ConfigAdminDto] })
+  @Endpoint('getConfigList', 'Every configuration', { access: CUSTOMIZE, ok: [ConfigAdminDto] })
   getConfigList(): Promise<ConfigAdminDto[]> {
     return this.service.list();
   }
 
   @Post('UpsertConfig')
-  @HttpCode(200)
-  @Access(CUSTOMIZE)
-  @ApiOperation({ operationId: 'upsertConfig', summary: 'Create (no id) or update a configuration; HTML is sanitized, the logo checked' })
-  @ApiOkResponse({ type: ConfigAdminDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Stale version' })
+  @Endpoint('upsertConfig', 'Create (no id) or update a configuration; HTML is sanitized, the logo checked', {
+    access: CUSTOMIZE,
+    ok: ConfigAdminDto,
+    errors: { 400: true, 409: 'Stale version' },
+  })
   upsertConfig(@Body() dto: UpsertConfigDto): Promise<ConfigAdminDto> {
     return this.service.upsert(dto);
   }
 
   @Post('ActivateConfig')
-  @HttpCode(200)
-  @Access(CUSTOMIZE)
-  @ApiOperation({ operationId: 'activateConfig', summary: 'Make this configuration the active one' })
-  @ApiOkResponse({ type: ConfigAdminDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('activateConfig', 'Make this configuration the active one', { access: CUSTOMIZE, ok: ConfigAdminDto, errors: { 404: true } })
   activateConfig(@UuidQuery('id') id: string): Promise<ConfigAdminDto> {
     return this.service.activate(id);
   }
 
   @Delete('DeleteConfig')
-  @HttpCode(204)
-  @Access(CUSTOMIZE)
-  @ApiOperation({ operationId: 'deleteConfig', summary: 'Delete a configuration that is not active' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The active configuration cannot be deleted' })
+  @Endpoint('deleteConfig', 'Delete a configuration that is not active', {
+    access: CUSTOMIZE,
+    status: 204,
+    errors: { 404: true, 409: 'The active configuration cannot be deleted' },
+  })
   deleteConfig(@UuidQuery('id') id: string): Promise<void> {
     return this.service.delete(id);
   }
@@ -98,10 +79,8 @@ export class ConfigAdminController {
   constructor(private readonly service: ConfigService) {}
 
   @Get()
-  @Access(CUSTOMIZE)
-  @ApiOperation({ operationId: 'adminListConfigurations', summary: 'Configurations, one page' })
+  @Endpoint('adminListConfigurations', 'Configurations, one page', { access: CUSTOMIZE, ok: [ConfigAdminDto] })
   @ApiListQuery()
-  @ApiOkResponse({ type: [ConfigAdminDto] })
   async list(
     @ListParams(['name', 'domain', 'isActive', 'updatedAt']) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
@@ -110,43 +89,32 @@ export class ConfigAdminController {
   }
 
   @Get(':id')
-  @Access(CUSTOMIZE)
-  @ApiOperation({ operationId: 'adminGetConfiguration', summary: 'One configuration' })
-  @ApiOkResponse({ type: ConfigAdminDto })
-  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigAdminDto> {
+  @Endpoint('adminGetConfiguration', 'One configuration', { access: CUSTOMIZE, ok: ConfigAdminDto })
+  get(@UuidParam('id') id: string): Promise<ConfigAdminDto> {
     return this.service.get(id);
   }
 
   @Post()
-  @Access(CUSTOMIZE)
-  @ApiOperation({ operationId: 'adminCreateConfiguration', summary: 'Create a configuration' })
-  @ApiOkResponse({ type: ConfigAdminDto })
+  @Endpoint('adminCreateConfiguration', 'Create a configuration', { access: CUSTOMIZE, status: 201, ok: ConfigAdminDto })
   create(@Body() dto: UpsertConfigDto): Promise<ConfigAdminDto> {
     return this.service.upsert({ ...dto, id: undefined });
   }
 
   @Put(':id')
-  @Access(CUSTOMIZE)
-  @ApiOperation({ operationId: 'adminUpdateConfiguration', summary: 'Update a configuration' })
-  @ApiOkResponse({ type: ConfigAdminDto })
-  update(@Param('id', new ParseUUIDPipe()) id: string, @Body() dto: UpsertConfigDto): Promise<ConfigAdminDto> {
+  @Endpoint('adminUpdateConfiguration', 'Update a configuration', { access: CUSTOMIZE, ok: ConfigAdminDto })
+  update(@UuidParam('id') id: string, @Body() dto: UpsertConfigDto): Promise<ConfigAdminDto> {
     return this.service.upsert({ ...dto, id });
   }
 
   @Post(':id/activate')
-  @HttpCode(200)
-  @Access(CUSTOMIZE)
-  @ApiOperation({ operationId: 'adminActivateConfiguration', summary: 'Make this configuration the active one' })
-  @ApiOkResponse({ type: ConfigAdminDto })
-  activate(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigAdminDto> {
+  @Endpoint('adminActivateConfiguration', 'Make this configuration the active one', { access: CUSTOMIZE, ok: ConfigAdminDto })
+  activate(@UuidParam('id') id: string): Promise<ConfigAdminDto> {
     return this.service.activate(id);
   }
 
   @Delete(':id')
-  @Access(CUSTOMIZE)
-  @ApiOperation({ operationId: 'adminDeleteConfiguration', summary: 'Delete a configuration that is not active' })
-  @ApiOkResponse({ type: ConfigAdminDto })
-  async delete(@Param('id', new ParseUUIDPipe()) id: string): Promise<ConfigAdminDto> {
+  @Endpoint('adminDeleteConfiguration', 'Delete a configuration that is not active', { access: CUSTOMIZE, ok: ConfigAdminDto })
+  async delete(@UuidParam('id') id: string): Promise<ConfigAdminDto> {
     const before = await this.service.get(id);
     await this.service.delete(id);
     return before;

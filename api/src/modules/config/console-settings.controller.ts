@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { Access } from '../../common/auth/access.decorator.js';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { SETTINGS, type Settings } from '../../config/settings.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 export class ConsoleSettingsDto {
   @ApiProperty({
@@ -19,9 +19,10 @@ export class ConsoleSettingsController {
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
   @Get()
-  @Access({ admin: true })
-  @ApiOperation({ operationId: 'adminConsoleSettings', summary: "The server's settings the console uses (the SurveyJS licence key)" })
-  @ApiOkResponse({ type: ConsoleSettingsDto })
+  @Endpoint('adminConsoleSettings', "The server's settings the console uses (the SurveyJS licence key)", {
+    access: { admin: true },
+    ok: ConsoleSettingsDto,
+  })
   get(): ConsoleSettingsDto {
     return { surveyJsLicenseKey: this.settings.surveyJsLicenseKey ?? null };
   }

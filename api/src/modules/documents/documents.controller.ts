@@ -1,20 +1,9 @@
-import { Controller, Get, Inject, Logger, Param, ParseUUIDPipe, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiQuery,
-  ApiResponse,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Controller, Get, Inject, Logger, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@impact-calls/domain';
-import { Access, type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
+import { type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
 import { badRequest } from '../../common/http/app-error.js';
-import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { parseListQuery } from '../../common/http/pagination.js';
 import { contentDisposition } from '../files/files.controller.js';
 import type { SubmissionFilter } from '../submissions/submission.repository.js';
@@ -25,9 +14,8 @@ import { DocumentsService, type RenderedPdf } from './documents.service.js';
 import { ExcelExportService } from './excel-export.service.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { PdfRenderer } from './pdf-renderer.js';
-import { UuidQuery } from '../../common/http/uuid-query.js';
-
-const uuid = () => new ParseUUIDPipe();
+import { UuidParam, UuidQuery } from '../../common/http/uuid-query.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 /**
  * The language of a document: `lang` when given (it, en, fr; anything else 400), else the
@@ -88,15 +76,16 @@ export class DocumentsCallController {
   constructor(private readonly documents: DocumentsService) {}
 
   @Get('GetAllAnswerForPdf')
-  @Access({ organization: 'optional' })
-  @ApiOperation({
-    operationId: 'getAllAnswerForPdf',
-    summary: "The PDF's data: the acting organization's own submission of the call (administrators: any), in the language asked",
-  })
+  @Endpoint(
+    'getAllAnswerForPdf',
+    "The PDF's data: the acting organization's own submission of the call (administrators: any), in the language asked",
+    {
+      access: { organization: 'optional' },
+      ok: PdfExportDto,
+      errors: { 400: true, 404: 'Unknown, of another organization, or not of this call' },
+    },
+  )
   @LANG_QUERY
-  @ApiOkResponse({ type: PdfExportDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown, of another organization, or not of this call' })
   getAllAnswerForPdf(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
@@ -109,22 +98,20 @@ export class DocumentsCallController {
   }
 
   @Get('GetSubmissionPdf')
-  @Access({ organization: 'optional' })
-  @ApiOperation({
-    operationId: 'getSubmissionPdf',
-    summary:
-      "The submission's PDF (application-<code>.pdf). Applicants: their organization's closed submission of a call with enableUserDownloadPdf; administrators: any",
-  })
+  @Endpoint(
+    'getSubmissionPdf',
+    "The submission's PDF (application-<code>.pdf). Applicants: their organization's closed submission of a call with enableUserDownloadPdf; administrators: any",
+    {
+      access: { organization: 'optional' },
+      file: 'application/pdf',
+      errors: {
+        404: 'Unknown, or of another organization',
+        409: 'errors.pdf-not-allowed (the call does not offer it) or errors.pdf-not-submitted',
+        503: 'errors.pdf-unavailable (no Chromium) or errors.pdf-busy',
+      },
+    },
+  )
   @LANG_QUERY
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown, or of another organization' })
-  @ApiResponse({
-    status: 409,
-    type: ErrorResponseDto,
-    description: 'errors.pdf-not-allowed (the call does not offer it) or errors.pdf-not-submitted',
-  })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'errors.pdf-unavailable (no Chromium) or errors.pdf-busy' })
   async getSubmissionPdf(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
@@ -152,15 +139,14 @@ export class DocumentsAdminController {
   ) {}
 
   @Get('submissions/:id/pdf')
-  @Access({ admin: true })
-  @ApiOperation({ operationId: 'adminSubmissionPdf', summary: "Any submission's PDF, open or closed" })
+  @Endpoint('adminSubmissionPdf', "Any submission's PDF, open or closed", {
+    access: { admin: true },
+    file: 'application/pdf',
+    errors: { 404: true, 503: true },
+  })
   @LANG_QUERY
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto })
   async pdf(
-    @Param('id', uuid()) id: string,
+    @UuidParam('id') id: string,
     @Query('lang') lang: string | undefined,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
@@ -169,19 +155,14 @@ export class DocumentsAdminController {
   }
 
   @Get('submissions/:id/dossier')
-  @Access({ admin: true })
-  @ApiOperation({
-    operationId: 'adminSubmissionDossier',
-    summary:
-      "A submission's dossier (ZIP): its PDF, every attached file as '<slot> - <file name>', manifest.json and index.html with sizes and SHA-256",
-  })
+  @Endpoint(
+    'adminSubmissionDossier',
+    "A submission's dossier (ZIP): its PDF, every attached file as '<slot> - <file name>', manifest.json and index.html with sizes and SHA-256",
+    { access: { admin: true }, file: 'application/zip', errors: { 404: true, 503: true } },
+  )
   @LANG_QUERY
-  @ApiProduces('application/zip')
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto })
   async dossier(
-    @Param('id', uuid()) id: string,
+    @UuidParam('id') id: string,
     @Query('lang') lang: string | undefined,
     @Req() req: Request,
     @Res() res: Response,
@@ -195,16 +176,17 @@ export class DocumentsAdminController {
   }
 
   @Get('exports/submissions/xlsx')
-  @Access({ admin: true })
-  @ApiOperation({
-    operationId: 'adminExportSubmissionsXlsx',
-    summary: 'The filtered submissions as .xlsx (streamed): submissions, answers, miniDyi; headers in the language asked',
-  })
+  @Endpoint(
+    'adminExportSubmissionsXlsx',
+    'The filtered submissions as .xlsx (streamed): submissions, answers, miniDyi; headers in the language asked',
+    {
+      access: { admin: true },
+      file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      errors: { 400: 'errors.export-filter or errors.list-query' },
+    },
+  )
   @FILTER_QUERY
   @LANG_QUERY
-  @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'errors.export-filter or errors.list-query' })
   async exportXlsx(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);
@@ -213,17 +195,17 @@ export class DocumentsAdminController {
   }
 
   @Get('exports/submissions/pdfs')
-  @Access({ admin: true })
-  @ApiOperation({
-    operationId: 'adminExportSubmissionPdfs',
-    summary: `The PDFs of the filtered submissions in one ZIP (streamed; X-Document-Count says how many; at most ${MAX_PDFS_PER_ZIP})`,
-  })
+  @Endpoint(
+    'adminExportSubmissionPdfs',
+    `The PDFs of the filtered submissions in one ZIP (streamed; X-Document-Count says how many; at most ${MAX_PDFS_PER_ZIP})`,
+    {
+      access: { admin: true },
+      file: 'application/zip',
+      errors: { 400: 'errors.export-filter, errors.list-query, errors.export-too-many', 503: true },
+    },
+  )
   @FILTER_QUERY
   @LANG_QUERY
-  @ApiProduces('application/zip')
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'errors.export-filter, errors.list-query, errors.export-too-many' })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto })
   async exportPdfs(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);
@@ -235,17 +217,13 @@ export class DocumentsAdminController {
   }
 
   @Get('exports/submissions/dossiers')
-  @Access({ admin: true })
-  @ApiOperation({
-    operationId: 'adminExportSubmissionDossiers',
-    summary: `The dossiers of the filtered submissions: one dossier ZIP per submission inside one ZIP (streamed; at most ${MAX_DOSSIERS_PER_ZIP})`,
-  })
+  @Endpoint(
+    'adminExportSubmissionDossiers',
+    `The dossiers of the filtered submissions: one dossier ZIP per submission inside one ZIP (streamed; at most ${MAX_DOSSIERS_PER_ZIP})`,
+    { access: { admin: true }, file: 'application/zip', errors: { 400: true, 503: true } },
+  )
   @FILTER_QUERY
   @LANG_QUERY
-  @ApiProduces('application/zip')
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto })
   async exportDossiers(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);

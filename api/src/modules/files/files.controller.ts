@@ -1,32 +1,7 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Req,
-  Res,
-  StreamableFile,
-  UseInterceptors,
-} from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConsumes,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Access, type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
-import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { FILE_SORTABLE } from './attachment.repository.js';
 import { AttachmentDto, AttachmentTypeDto, UPLOAD_FILE_SCHEMA, UploadFileDto } from './dto/files.dto.js';
@@ -34,9 +9,8 @@ import { FilesService } from './files.service.js';
 import { UploadInterceptor } from './upload.interceptor.js';
 import { contentDisposition } from './content-disposition.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
-import { UuidQuery } from '../../common/http/uuid-query.js';
-
-const uuid = () => new ParseUUIDPipe();
+import { UuidParam, UuidQuery } from '../../common/http/uuid-query.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 export { contentDisposition };
 
@@ -48,22 +22,22 @@ export class FilesController {
 
   @Post('UploadFile')
   @RateLimit('upload')
-  @HttpCode(200)
-  @Access({ organization: 'optional' })
+  @Endpoint(
+    'uploadFile',
+    "Uploads a file into a submission's slot (replacing its file), or an administrator's file (library, custom-file)",
+    {
+      access: { organization: 'optional' },
+      ok: AttachmentDto,
+      errors: {
+        400: 'Empty file, kind not accepted (checked from the bytes), bad fields',
+        404: true,
+        413: 'errors.file-too-large: the document dimensions exceed those allowed',
+      },
+    },
+  )
   @UseInterceptors(UploadInterceptor)
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: UPLOAD_FILE_SCHEMA as never })
-  @ApiOperation({
-    operationId: 'uploadFile',
-    summary: "Uploads a file into a submission's slot (replacing its file), or an administrator's file (library, custom-file)",
-  })
-  @ApiOkResponse({ type: AttachmentDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Empty file, kind not accepted (checked from the bytes), bad fields' })
-  @ApiPayloadTooLargeResponse({
-    type: ErrorResponseDto,
-    description: 'errors.file-too-large: the document dimensions exceed those allowed',
-  })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
   uploadFile(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
@@ -74,10 +48,11 @@ export class FilesController {
   }
 
   @Get('GetAttachments')
-  @Access({ organization: 'optional' })
-  @ApiOperation({ operationId: 'getAttachments', summary: "A submission's files (the acting organization's, or any for administrators)" })
-  @ApiOkResponse({ type: [AttachmentDto] })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('getAttachments', "A submission's files (the acting organization's, or any for administrators)", {
+    access: { organization: 'optional' },
+    ok: [AttachmentDto],
+    errors: { 404: true },
+  })
   getAttachments(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
@@ -87,19 +62,17 @@ export class FilesController {
   }
 
   @Get('GetAttachmentTypes')
-  @Access({})
-  @ApiOperation({ operationId: 'getAttachmentTypes', summary: 'The kinds of attachments' })
-  @ApiOkResponse({ type: [AttachmentTypeDto] })
+  @Endpoint('getAttachmentTypes', 'The kinds of attachments', { access: {}, ok: [AttachmentTypeDto] })
   getAttachmentTypes(): Promise<AttachmentTypeDto[]> {
     return this.service.types();
   }
 
   @Get('GetFile')
-  @Access({ organization: 'optional' })
-  @ApiOperation({ operationId: 'getFile', summary: 'Downloads a file under its name (attachment, nosniff)' })
-  @ApiProduces('application/octet-stream')
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown, or not yours' })
+  @Endpoint('getFile', 'Downloads a file under its name (attachment, nosniff)', {
+    access: { organization: 'optional' },
+    file: 'application/octet-stream',
+    errors: { 404: 'Unknown, or not yours' },
+  })
   async getFile(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
@@ -114,11 +87,11 @@ export class FilesController {
   }
 
   @Post('DeleteAttachment')
-  @HttpCode(204)
-  @Access({ organization: 'required' })
-  @ApiOperation({ operationId: 'deleteAttachment', summary: "Removes a file from an open submission's slot" })
-  @ApiNoContentResponse()
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('deleteAttachment', "Removes a file from an open submission's slot", {
+    access: { organization: 'required' },
+    status: 204,
+    errors: { 404: true },
+  })
   deleteAttachment(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
@@ -135,27 +108,24 @@ export class FilesAdminController {
   constructor(private readonly service: FilesService) {}
 
   @Get()
-  @Access({ admin: true })
-  @ApiOperation({ operationId: 'adminListFiles', summary: 'Console files, one page; filter: purpose (library|custom-file), q' })
+  @Endpoint('adminListFiles', 'Console files, one page; filter: purpose (library|custom-file), q', {
+    access: { admin: true },
+    ok: [AttachmentDto],
+  })
   @ApiListQuery()
-  @ApiOkResponse({ type: [AttachmentDto] })
   async list(@ListParams(FILE_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AttachmentDto[]> {
     return sendPage(res, 'files', query, await this.service.libraryPage(query));
   }
 
   @Get(':id')
-  @Access({ admin: true })
-  @ApiOperation({ operationId: 'adminGetFile', summary: 'One console file' })
-  @ApiOkResponse({ type: AttachmentDto })
-  get(@Param('id', uuid()) id: string): Promise<AttachmentDto> {
+  @Endpoint('adminGetFile', 'One console file', { access: { admin: true }, ok: AttachmentDto })
+  get(@UuidParam('id') id: string): Promise<AttachmentDto> {
     return this.service.libraryFile(id);
   }
 
   @Delete(':id')
-  @Access({ admin: true })
-  @ApiOperation({ operationId: 'adminDeleteFile', summary: 'Deletes a console file that no call uses' })
-  @ApiOkResponse({ type: AttachmentDto })
-  delete(@Param('id', uuid()) id: string): Promise<AttachmentDto> {
+  @Endpoint('adminDeleteFile', 'Deletes a console file that no call uses', { access: { admin: true }, ok: AttachmentDto })
+  delete(@UuidParam('id') id: string): Promise<AttachmentDto> {
     return this.service.deleteLibraryFile(id);
   }
 }

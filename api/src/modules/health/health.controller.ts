@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import {
   HealthCheck,
   HealthCheckService,
@@ -7,12 +7,12 @@ import {
   type HealthCheckResult,
   type HealthIndicatorResult,
 } from '@nestjs/terminus';
-import { Public } from '../../common/auth/access.decorator.js';
 import { CacheInvalidation } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
 import { Traffic } from '../../common/lifecycle/traffic.js';
 import { PdfRenderer, type PdfRendererStatus } from '../documents/pdf-renderer.js';
 import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 const PING_TIMEOUT_MS = 3000;
 /** The storage is asked at most this often (a health check may be polled many times a second). */
@@ -41,13 +41,12 @@ export class HealthController {
   ) {}
 
   @Get()
-  @Public()
+  @Endpoint(
+    'health',
+    'Liveness and readiness: the database and the file storage, each up or down; `pdf` reports the PDF renderer (Chromium) apart: without it only PDFs are unavailable',
+    { access: { public: true } },
+  )
   @HealthCheck()
-  @ApiOperation({
-    operationId: 'health',
-    summary:
-      'Liveness and readiness: the database and the file storage, each up or down; `pdf` reports the PDF renderer (Chromium) apart: without it only PDFs are unavailable',
-  })
   async check(): Promise<HealthCheckResult & { pdf: PdfRendererStatus }> {
     const pdf = this.pdf.check();
     const result = await this.health.check([() => this.pingDatabase(), () => this.checkStorage()]);
@@ -55,23 +54,20 @@ export class HealthController {
   }
 
   @Get('live')
-  @Public()
-  @ApiOperation({
-    operationId: 'healthLive',
-    summary: 'Liveness: the process answers (nothing else is asked; restart the replica only when this fails)',
+  @Endpoint('healthLive', 'Liveness: the process answers (nothing else is asked; restart the replica only when this fails)', {
+    access: { public: true },
   })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   @Get('ready')
-  @Public()
+  @Endpoint(
+    'healthReady',
+    'Readiness for a load balancer: 503 while this replica shuts down (SIGTERM) or when the database or the file storage is down; 200 otherwise',
+    { access: { public: true } },
+  )
   @HealthCheck()
-  @ApiOperation({
-    operationId: 'healthReady',
-    summary:
-      'Readiness for a load balancer: 503 while this replica shuts down (SIGTERM) or when the database or the file storage is down; 200 otherwise',
-  })
   async ready(): Promise<HealthCheckResult> {
     return this.health.check([
       () =>

@@ -1,41 +1,11 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Put,
-  Query,
-  Req,
-  Res,
-  StreamableFile,
-  UseInterceptors,
-} from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiProduces,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
-import { LANGUAGES, type Language, SDG_COUNT } from '@impact-calls/domain';
+import { Body, Controller, Delete, Get, Post, Put, Query, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { LANGUAGES } from '@impact-calls/domain';
 import type { Request, Response } from 'express';
-import { Access, type AuthUser, CurrentUser } from '../../common/auth/access.decorator.js';
+import { type AuthUser, CurrentUser } from '../../common/auth/access.decorator.js';
 import { badRequest } from '../../common/http/app-error.js';
-import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { sendJson } from '../../common/http/send-json.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
-import { isUuid } from '../../common/ids.js';
 import {
   AddImpactFrameworkSetDto,
   DeletedFrameworkDto,
@@ -44,7 +14,9 @@ import {
   ImpactFrameworkSummaryDto,
   ImportFrameworkDto,
   IndicatorTypeDto,
+  OutcomeIdsBody,
   OutcomeTypeDto,
+  SdgCodesBody,
   SdgDto,
   StakeholderDto,
 } from './dto/impact-framework.dto.js';
@@ -53,40 +25,12 @@ import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
 import { FrameworkImportService } from './framework-import.service.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
-import { UuidQuery } from '../../common/http/uuid-query.js';
+import { documentLanguage } from '../documents/documents.controller.js';
+import { UuidParam, UuidQuery } from '../../common/http/uuid-query.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 const ADMIN = { admin: true } as const;
 const SIGNED_IN = {} as const;
-/** Outcome ids one GetIndicatorType may ask for. */
-export const MAX_OUTCOME_IDS = 200;
-
-/** A JSON body that must be a list of UUIDs (GetIndicatorType). */
-function uuidList(body: unknown): string[] {
-  if (!Array.isArray(body) || body.length > MAX_OUTCOME_IDS || !body.every(isUuid)) {
-    throw badRequest('errors.impact.invalid-ids', `The body must be a JSON list of at most ${MAX_OUTCOME_IDS} outcome ids (UUIDs)`);
-  }
-  return [...new Set(body.map((id) => id.toLowerCase()))];
-}
-
-/** A JSON body that must be a list of SDG codes 1..17 (GetOutcomeType); numeric strings are read too. */
-function sdgList(body: unknown): number[] {
-  const codes =
-    Array.isArray(body) && body.length <= 100 ? body.map((c) => (typeof c === 'string' && /^\d{1,2}$/.test(c) ? Number(c) : c)) : null;
-  if (!codes || !codes.every((c) => Number.isInteger(c) && c >= 1 && c <= SDG_COUNT)) {
-    throw badRequest('errors.impact.sdg', 'The body must be a JSON list of SDG codes from 1 to 17', {
-      params: { value: JSON.stringify(body)?.slice(0, 40) ?? '' },
-    });
-  }
-  return [...new Set(codes as number[])];
-}
-
-function language(value: unknown): Language {
-  if (value === undefined || value === '') return 'it';
-  if (typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)) return value as Language;
-  throw badRequest('errors.validation', `lang must be one of ${LANGUAGES.join(', ')}`, {
-    errors: { lang: `lang must be one of ${LANGUAGES.join(', ')}` },
-  });
-}
 
 /** The Impact framework group of the spec (section 7). */
 @ApiTags('ImpactFramework')
@@ -95,93 +39,69 @@ export class ImpactFrameworkController {
   constructor(private readonly service: ImpactFrameworkService) {}
 
   @Get('GetImpactFrameworkSetList')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'getImpactFrameworkSetList', summary: 'Every impact framework, by name, with its counts' })
-  @ApiOkResponse({ type: [ImpactFrameworkSummaryDto] })
+  @Endpoint('getImpactFrameworkSetList', 'Every impact framework, by name, with its counts', {
+    access: ADMIN,
+    ok: [ImpactFrameworkSummaryDto],
+  })
   getImpactFrameworkSetList(): Promise<ImpactFrameworkSummaryDto[]> {
     return this.service.list();
   }
 
   @Get('GetImpactFrameworkById')
-  @Access(SIGNED_IN)
-  @ApiOperation({
-    operationId: 'getImpactFrameworkById',
-    summary: 'A framework with its stakeholders and its outcomes, indicators and proxies',
+  @Endpoint('getImpactFrameworkById', 'A framework with its stakeholders and its outcomes, indicators and proxies', {
+    access: SIGNED_IN,
+    ok: ImpactFrameworkDto,
+    errors: { 404: true },
   })
-  @ApiOkResponse({ type: ImpactFrameworkDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
   getImpactFrameworkById(@UuidQuery('ImpactFrameworkId') id: string, @CurrentUser() user: AuthUser): Promise<ImpactFrameworkDto> {
     return this.service.get(id, user.isAdmin);
   }
 
   @Get('DeleteImpactFrameworkSet')
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'deleteImpactFrameworkSet',
-    summary: "Delete a framework with its lists, unless a call's miniDyi step uses it (GET, as the spec says)",
+  @Endpoint('deleteImpactFrameworkSet', "Delete a framework with its lists, unless a call's miniDyi step uses it (GET, as the spec says)", {
+    access: ADMIN,
+    ok: DeletedFrameworkDto,
+    errors: { 404: true, 409: 'pages.admin.framework-in-use: a call uses it' },
   })
-  @ApiOkResponse({ type: DeletedFrameworkDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'pages.admin.framework-in-use: a call uses it' })
   deleteImpactFrameworkSet(@UuidQuery('ImpactFrameworkId') id: string): Promise<DeletedFrameworkDto> {
     return this.service.delete(id);
   }
 
   @Put('AddImpactFrameworkSet')
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'addImpactFrameworkSet',
-    summary: 'Create a framework from its lists (the parsed Excel as JSON); every rule checked, one transaction',
-  })
-  @ApiOkResponse({ type: ImpactFrameworkSummaryDto })
-  @ApiBadRequestResponse({
-    type: FrameworkRejectedDto,
-    description: 'The first broken rule as key (pages.admin.errorStakeholders, ...), every one in issues',
+  @Endpoint('addImpactFrameworkSet', 'Create a framework from its lists (the parsed Excel as JSON); every rule checked, one transaction', {
+    access: ADMIN,
+    ok: ImpactFrameworkSummaryDto,
+    errors: {
+      400: {
+        type: FrameworkRejectedDto,
+        description: 'The first broken rule as key (pages.admin.errorStakeholders, ...), every one in issues',
+      },
+    },
   })
   addImpactFrameworkSet(@Body() dto: AddImpactFrameworkSetDto): Promise<ImpactFrameworkSummaryDto> {
-    return this.service.create({
-      name: dto.name,
-      description: dto.description,
-      content: {
-        stakeholders: dto.stakeholders.map((s) => ({ name: s.name, description: s.description ?? '' })),
-        outcomes: dto.outcomes.map((o) => ({
-          name: o.name,
-          description: o.description ?? '',
-          sdg: o.sdg,
-          indicators: o.indicators.map((i) => ({
-            name: i.name,
-            description: i.description ?? '',
-            proxies: i.proxies.map((p) => ({
-              name: p.name,
-              defaultValue: p.defaultValue,
-              sourceName: p.sourceName ?? '',
-              sourceUrl: p.sourceUrl ?? '',
-            })),
-          })),
-        })),
-      },
-    });
+    // The DTO is the domain's FrameworkContent as it is (a text left out is empty).
+    return this.service.create({ name: dto.name, description: dto.description, content: dto });
   }
 
   @Get('GetSdg')
-  @Access(SIGNED_IN)
-  @ApiOperation({ operationId: 'getSdg', summary: 'The 17 SDGs with official colour, names and titles' })
+  @Endpoint('getSdg', 'The 17 SDGs with official colour, names and titles', { access: SIGNED_IN, ok: [SdgDto] })
   @ApiQuery({
     name: 'lang',
     required: false,
     enum: LANGUAGES,
     description: 'Language of name and description (default it); every language is in translations',
   })
-  @ApiOkResponse({ type: [SdgDto] })
   getSdg(@Query('lang') lang?: string): Promise<SdgDto[]> {
-    return this.service.sdgs(language(lang));
+    // The language rule of the documents, without Accept-Language: `it` unless asked.
+    return this.service.sdgs(documentLanguage(lang, undefined));
   }
 
   @Get('GetStakeholderType')
-  @Access(SIGNED_IN)
-  @ApiOperation({ operationId: 'getStakeholderType', summary: "A framework's stakeholders, in the order of the file" })
-  @ApiOkResponse({ type: [StakeholderDto] })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('getStakeholderType', "A framework's stakeholders, in the order of the file", {
+    access: SIGNED_IN,
+    ok: [StakeholderDto],
+    errors: { 404: true },
+  })
   async getStakeholderType(
     @UuidQuery('ifSetId', { description: 'The impact framework' }) frameworkId: string,
     @Res() res: Response,
@@ -198,17 +118,13 @@ export class IndicatorController {
 
   @Post('GetIndicatorType')
   @RateLimit(false)
-  @HttpCode(200)
-  @Access(SIGNED_IN)
-  @ApiOperation({
-    operationId: 'getIndicatorType',
-    summary: 'Indicator-proxy chains of the outcomes given (one row per indicator and proxy)',
+  @Endpoint('getIndicatorType', 'Indicator-proxy chains of the outcomes given (one row per indicator and proxy)', {
+    access: SIGNED_IN,
+    ok: [IndicatorTypeDto],
+    errors: { 400: true },
   })
-  @ApiBody({ schema: { type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: MAX_OUTCOME_IDS }, description: 'Outcome ids' })
-  @ApiOkResponse({ type: [IndicatorTypeDto] })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  async getIndicatorType(@Body() body: unknown, @Res() res: Response): Promise<void> {
-    sendJson(res, await this.service.indicatorTypes(uuidList(body)));
+  async getIndicatorType(@OutcomeIdsBody() outcomeIds: string[], @Res() res: Response): Promise<void> {
+    sendJson(res, await this.service.indicatorTypes(outcomeIds));
   }
 }
 
@@ -220,22 +136,17 @@ export class OutcomeController {
 
   @Post('GetOutcomeType')
   @RateLimit(false)
-  @HttpCode(200)
-  @Access(SIGNED_IN)
-  @ApiOperation({
-    operationId: 'getOutcomeType',
-    summary: "A framework's outcomes under the SDG codes given (all of them for an empty list)",
+  @Endpoint('getOutcomeType', "A framework's outcomes under the SDG codes given (all of them for an empty list)", {
+    access: SIGNED_IN,
+    ok: [OutcomeTypeDto],
+    errors: { 400: true, 404: true },
   })
-  @ApiBody({ schema: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 17 }, maxItems: 100 }, description: 'SDG codes' })
-  @ApiOkResponse({ type: [OutcomeTypeDto] })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
   async getOutcomeType(
     @UuidQuery('ifSetId', { description: 'The impact framework' }) frameworkId: string,
-    @Body() body: unknown,
+    @SdgCodesBody() sdgs: number[],
     @Res() res: Response,
   ): Promise<void> {
-    sendJson(res, await this.service.outcomeTypes(frameworkId, sdgList(body)));
+    sendJson(res, await this.service.outcomeTypes(frameworkId, sdgs));
   }
 }
 
@@ -249,13 +160,11 @@ export class ImpactFrameworkAdminController {
   ) {}
 
   @Get()
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'adminListImpactFrameworks',
-    summary: 'Impact frameworks, one page (filter q searches name and description)',
+  @Endpoint('adminListImpactFrameworks', 'Impact frameworks, one page (filter q searches name and description)', {
+    access: ADMIN,
+    ok: [ImpactFrameworkSummaryDto],
   })
   @ApiListQuery()
-  @ApiOkResponse({ type: [ImpactFrameworkSummaryDto] })
   async list(
     @ListParams(['name', 'createdAt', 'outcomeCount', 'indicatorCount', 'stakeholderCount']) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
@@ -265,12 +174,20 @@ export class ImpactFrameworkAdminController {
 
   @Post('import')
   @RateLimit('upload')
-  @Access(ADMIN)
+  @Endpoint(
+    'adminImportImpactFramework',
+    'Create a framework from an .xlsx (one sheet, the columns of the spec); nothing saved unless every rule holds',
+    {
+      access: ADMIN,
+      ok: ImpactFrameworkSummaryDto,
+      status: 201,
+      errors: {
+        400: { type: FrameworkRejectedDto, description: 'Every problem with its sheet, row and column' },
+        413: { type: FrameworkRejectedDto },
+      },
+    },
+  )
   @UseInterceptors(XlsxUploadInterceptor)
-  @ApiOperation({
-    operationId: 'adminImportImpactFramework',
-    summary: 'Create a framework from an .xlsx (one sheet, the columns of the spec); nothing saved unless every rule holds',
-  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -283,9 +200,6 @@ export class ImpactFrameworkAdminController {
       },
     },
   })
-  @ApiCreatedResponse({ type: ImpactFrameworkSummaryDto })
-  @ApiBadRequestResponse({ type: FrameworkRejectedDto, description: 'Every problem with its sheet, row and column' })
-  @ApiPayloadTooLargeResponse({ type: FrameworkRejectedDto })
   importFramework(@Req() req: Request, @Body() dto: ImportFrameworkDto): Promise<ImpactFrameworkSummaryDto> {
     const file = (req as Request & { file?: { buffer: Buffer } }).file;
     if (!file) throw badRequest('errors.impact.file-required', 'Choose an .xlsx file to upload', { errors: { file: 'required' } });
@@ -293,10 +207,7 @@ export class ImpactFrameworkAdminController {
   }
 
   @Get('template')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminImpactFrameworkTemplate', summary: 'The empty .xlsx template (header row only)' })
-  @ApiProduces(XLSX_MIME)
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @Endpoint('adminImpactFrameworkTemplate', 'The empty .xlsx template (header row only)', { access: ADMIN, file: XLSX_MIME })
   async template(): Promise<StreamableFile> {
     return new StreamableFile(await readExampleFile(FRAMEWORK_TEMPLATE_FILE), {
       type: XLSX_MIME,
@@ -305,10 +216,7 @@ export class ImpactFrameworkAdminController {
   }
 
   @Get('example')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminImpactFrameworkExample', summary: 'The example framework shipped with the product (.xlsx)' })
-  @ApiProduces(XLSX_MIME)
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @Endpoint('adminImpactFrameworkExample', 'The example framework shipped with the product (.xlsx)', { access: ADMIN, file: XLSX_MIME })
   async example(): Promise<StreamableFile> {
     return new StreamableFile(await readExampleFile(EXAMPLE_FRAMEWORK_FILE), {
       type: XLSX_MIME,
@@ -317,21 +225,22 @@ export class ImpactFrameworkAdminController {
   }
 
   @Get(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminGetImpactFramework', summary: 'One framework with its lists and the calls using it' })
-  @ApiOkResponse({ type: ImpactFrameworkDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<ImpactFrameworkDto> {
+  @Endpoint('adminGetImpactFramework', 'One framework with its lists and the calls using it', {
+    access: ADMIN,
+    ok: ImpactFrameworkDto,
+    errors: { 404: true },
+  })
+  get(@UuidParam('id') id: string): Promise<ImpactFrameworkDto> {
     return this.service.get(id, true);
   }
 
   @Delete(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminDeleteImpactFramework', summary: "Delete a framework, unless a call's miniDyi step uses it" })
-  @ApiOkResponse({ type: DeletedFrameworkDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'pages.admin.framework-in-use' })
-  delete(@Param('id', new ParseUUIDPipe()) id: string): Promise<DeletedFrameworkDto> {
+  @Endpoint('adminDeleteImpactFramework', "Delete a framework, unless a call's miniDyi step uses it", {
+    access: ADMIN,
+    ok: DeletedFrameworkDto,
+    errors: { 404: true, 409: 'pages.admin.framework-in-use' },
+  })
+  delete(@UuidParam('id') id: string): Promise<DeletedFrameworkDto> {
     return this.service.delete(id);
   }
 }

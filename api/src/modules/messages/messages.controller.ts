@@ -1,17 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Access, CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
-import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import {
   CallMessageSettingsDto,
@@ -30,6 +20,8 @@ import {
 } from './dto/messages.dto.js';
 import { MESSAGE_SORTABLE } from './messages.repository.js';
 import { MessagesService } from './messages.service.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { UuidParam } from '../../common/http/uuid-query.js';
 
 const ADMIN = { admin: true } as const;
 
@@ -40,27 +32,22 @@ export class SendEmailController {
   constructor(private readonly messages: MessagesService) {}
 
   @Post('SendEmail')
-  @HttpCode(202)
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'sendEmail',
-    summary: 'Queue a message to the applicants of a call (by submission state) and/or explicit addresses; answers how many',
+  @Endpoint('sendEmail', 'Queue a message to the applicants of a call (by submission state) and/or explicit addresses; answers how many', {
+    access: ADMIN,
+    ok: SendEmailResultDto,
+    status: 202,
+    errors: { 400: 'Unknown call, empty subject or body, too many or malformed addresses' },
   })
-  @ApiAcceptedResponse({ type: SendEmailResultDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Unknown call, empty subject or body, too many or malformed addresses' })
   send(@CurrentUser() user: AuthUser, @Body() dto: SendEmailDto): Promise<SendEmailResultDto> {
     return this.messages.sendEmail(user, dto);
   }
 
   @Post('Preview')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'previewEmail',
-    summary: 'What SendEmail would send: the number of recipients and the message rendered with sample values',
+  @Endpoint('previewEmail', 'What SendEmail would send: the number of recipients and the message rendered with sample values', {
+    access: ADMIN,
+    ok: SendEmailPreviewResultDto,
+    errors: { 400: true },
   })
-  @ApiOkResponse({ type: SendEmailPreviewResultDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
   preview(@Body() dto: SendEmailPreviewDto): Promise<SendEmailPreviewResultDto> {
     return this.messages.previewEmail(dto);
   }
@@ -73,31 +60,28 @@ export class MessagesAdminController {
   constructor(private readonly messages: MessagesService) {}
 
   @Get()
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminListMessages', summary: 'Messages, one page, newest first; filter q, state, kind, callId, batchId' })
+  @Endpoint('adminListMessages', 'Messages, one page, newest first; filter q, state, kind, callId, batchId', {
+    access: ADMIN,
+    ok: [MessageDto],
+  })
   @ApiListQuery()
-  @ApiOkResponse({ type: [MessageDto] })
   async list(@ListParams(MESSAGE_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<MessageDto[]> {
     return sendPage(res, 'messages', query, await this.messages.page(query));
   }
 
   @Get(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminGetMessage', summary: 'One message with its HTML and text parts' })
-  @ApiOkResponse({ type: MessageDetailDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<MessageDetailDto> {
+  @Endpoint('adminGetMessage', 'One message with its HTML and text parts', { access: ADMIN, ok: MessageDetailDto, errors: { 404: true } })
+  get(@UuidParam('id') id: string): Promise<MessageDetailDto> {
     return this.messages.get(id);
   }
 
   @Post(':id/resend')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminResendMessage', summary: 'Send a failed message again' })
-  @ApiOkResponse({ type: MessageDetailDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The message is not failed' })
-  resend(@Param('id', new ParseUUIDPipe()) id: string): Promise<MessageDetailDto> {
+  @Endpoint('adminResendMessage', 'Send a failed message again', {
+    access: ADMIN,
+    ok: MessageDetailDto,
+    errors: { 404: true, 409: 'The message is not failed' },
+  })
+  resend(@UuidParam('id') id: string): Promise<MessageDetailDto> {
     return this.messages.resend(id);
   }
 }
@@ -109,9 +93,10 @@ export class MessageTemplatesAdminController {
   constructor(private readonly messages: MessagesService) {}
 
   @Get()
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminListMessageTemplates', summary: 'Every template (kind x language), built-in or edited' })
-  @ApiOkResponse({ type: [MessageTemplateDto] })
+  @Endpoint('adminListMessageTemplates', 'Every template (kind x language), built-in or edited', {
+    access: ADMIN,
+    ok: [MessageTemplateDto],
+  })
   async list(@Res({ passthrough: true }) res: Response): Promise<MessageTemplateDto[]> {
     const all = await this.messages.templates();
     res.setHeader('Content-Range', `message-templates 0-${Math.max(0, all.length - 1)}/${all.length}`);
@@ -119,39 +104,33 @@ export class MessageTemplatesAdminController {
   }
 
   @Post('preview')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminPreviewMessageTemplate', summary: 'A template rendered with sample values (not saved)' })
-  @ApiOkResponse({ type: RenderedMessageDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Unknown placeholder, empty subject or body, unsafe HTML' })
+  @Endpoint('adminPreviewMessageTemplate', 'A template rendered with sample values (not saved)', {
+    access: ADMIN,
+    ok: RenderedMessageDto,
+    errors: { 400: 'Unknown placeholder, empty subject or body, unsafe HTML' },
+  })
   preview(@Body() dto: PreviewMessageTemplateDto): Promise<RenderedMessageDto> {
     return this.messages.previewTemplate(dto);
   }
 
   @Get(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminGetMessageTemplate', summary: 'One template' })
-  @ApiOkResponse({ type: MessageTemplateDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('adminGetMessageTemplate', 'One template', { access: ADMIN, ok: MessageTemplateDto, errors: { 404: true } })
   get(@Param('id') id: string): Promise<MessageTemplateDto> {
     return this.messages.template(id);
   }
 
   @Put(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminSaveMessageTemplate', summary: "Save a template's subject and body" })
-  @ApiOkResponse({ type: MessageTemplateDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Unknown placeholder, empty subject or body, unsafe HTML' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('adminSaveMessageTemplate', "Save a template's subject and body", {
+    access: ADMIN,
+    ok: MessageTemplateDto,
+    errors: { 400: 'Unknown placeholder, empty subject or body, unsafe HTML', 404: true },
+  })
   save(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: SaveMessageTemplateDto): Promise<MessageTemplateDto> {
     return this.messages.saveTemplate(user, id, dto);
   }
 
   @Delete(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminResetMessageTemplate', summary: 'Back to the built-in text' })
-  @ApiOkResponse({ type: MessageTemplateDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('adminResetMessageTemplate', 'Back to the built-in text', { access: ADMIN, ok: MessageTemplateDto, errors: { 404: true } })
   reset(@Param('id') id: string): Promise<MessageTemplateDto> {
     return this.messages.resetTemplate(id);
   }
@@ -164,21 +143,22 @@ export class CallMessageSettingsAdminController {
   constructor(private readonly messages: MessagesService) {}
 
   @Get(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminGetCallMessageSettings', summary: "A call's message settings (default: reminders 7 days before)" })
-  @ApiOkResponse({ type: CallMessageSettingsDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<CallMessageSettingsDto> {
+  @Endpoint('adminGetCallMessageSettings', "A call's message settings (default: reminders 7 days before)", {
+    access: ADMIN,
+    ok: CallMessageSettingsDto,
+    errors: { 404: true },
+  })
+  get(@UuidParam('id') id: string): Promise<CallMessageSettingsDto> {
     return this.messages.callSettings(id);
   }
 
   @Put(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminSaveCallMessageSettings', summary: "Save a call's message settings" })
-  @ApiOkResponse({ type: CallMessageSettingsDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  save(@Param('id', new ParseUUIDPipe()) id: string, @Body() dto: SaveCallMessageSettingsDto): Promise<CallMessageSettingsDto> {
+  @Endpoint('adminSaveCallMessageSettings', "Save a call's message settings", {
+    access: ADMIN,
+    ok: CallMessageSettingsDto,
+    errors: { 400: true, 404: true },
+  })
+  save(@UuidParam('id') id: string, @Body() dto: SaveCallMessageSettingsDto): Promise<CallMessageSettingsDto> {
     return this.messages.saveCallSettings(id, dto.reminderDays);
   }
 }
@@ -190,11 +170,11 @@ export class UserLanguageController {
   constructor(private readonly messages: MessagesService) {}
 
   @Put('Language')
-  @HttpCode(204)
-  @Access({})
-  @ApiOperation({ operationId: 'setUserLanguage', summary: 'Remember the language the person uses (it, en, fr) for their messages' })
-  @ApiNoContentResponse()
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @Endpoint('setUserLanguage', 'Remember the language the person uses (it, en, fr) for their messages', {
+    access: {},
+    status: 204,
+    errors: { 400: true },
+  })
   async setLanguage(@CurrentUser() user: AuthUser, @Body() dto: SetLanguageDto): Promise<void> {
     await this.messages.setLanguage(user, dto.language);
   }

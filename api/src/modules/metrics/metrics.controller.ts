@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Access } from '../../common/auth/access.decorator.js';
 import { MetricsService } from './metrics.service.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 @ApiTags('Health')
 @Controller('metrics')
@@ -10,14 +10,13 @@ export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
   @Get()
-  @Access({ metrics: true })
+  @Endpoint(
+    'metrics',
+    'Prometheus metrics of this replica (requests per route and status, database pool, e-mail queue, PDF renderer, caches, event-loop lag). Only for a scraper: METRICS_TOKEN as a bearer token, or an address in METRICS_NETWORKS (default: loopback)',
+    { access: { metrics: true } },
+  )
   @Header('Cache-Control', 'no-store')
   @ApiProduces('text/plain')
-  @ApiOperation({
-    operationId: 'metrics',
-    summary:
-      'Prometheus metrics of this replica (requests per route and status, database pool, e-mail queue, PDF renderer, caches, event-loop lag). Only for a scraper: METRICS_TOKEN as a bearer token, or an address in METRICS_NETWORKS (default: loopback)',
-  })
   async scrape(@Res() res: Response): Promise<void> {
     const text = await this.metrics.text();
     res.setHeader('Content-Type', this.metrics.contentType);

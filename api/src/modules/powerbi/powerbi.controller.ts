@@ -1,19 +1,12 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import {
-  ApiBadGatewayResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBadGatewayResponse, ApiNotFoundResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Access, CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
+import { CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { PbiReportRowDto, PbiRlsTokenQueryDto, PbiTokenQueryDto, PowerBiAvailableDto, ReportEmbedDto } from './dto/powerbi.dto.js';
 import { PowerBiService } from './powerbi.service.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 const UPSTREAM = [
   ApiNotFoundResponse({
@@ -42,12 +35,10 @@ export class PowerBiAvailableController {
   constructor(private readonly service: PowerBiService) {}
 
   @Get('Available')
-  @Access({})
-  @ApiOperation({
-    operationId: 'powerBiAvailable',
-    summary: 'True when Power BI embedding is configured; report buttons and the report tab show only then',
+  @Endpoint('powerBiAvailable', 'True when Power BI embedding is configured; report buttons and the report tab show only then', {
+    access: {},
+    ok: PowerBiAvailableDto,
   })
-  @ApiOkResponse({ type: PowerBiAvailableDto })
   available(): PowerBiAvailableDto {
     return this.service.available();
   }
@@ -60,25 +51,21 @@ export class PbiTokensController {
   constructor(private readonly service: PowerBiService) {}
 
   @Get()
-  @Access({ admin: true })
-  @ApiOperation({
-    operationId: 'getPbiToken',
-    summary: 'Embed data of a report a configuration or a call names (administrators; no identity, filter pane shown)',
+  @Endpoint('getPbiToken', 'Embed data of a report a configuration or a call names (administrators; no identity, filter pane shown)', {
+    access: { admin: true },
+    ok: ReportEmbedDto,
   })
-  @ApiOkResponse({ type: ReportEmbedDto })
   @apply(UPSTREAM)
   admin(@Query() query: PbiTokenQueryDto): Promise<ReportEmbedDto> {
     return this.service.adminEmbed(query.workspaceId, query.reportId);
   }
 
   @Get('GetPBITokenRls')
-  @Access({})
-  @ApiOperation({
-    operationId: 'getPbiTokenRls',
-    summary: "Embed data of a call's applicants' report, filtered (row-level security) for one of the user's organizations",
-  })
-  @ApiOkResponse({ type: ReportEmbedDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The call is locked until its lock end date (pages.admin.pbi.locked)' })
+  @Endpoint(
+    'getPbiTokenRls',
+    "Embed data of a call's applicants' report, filtered (row-level security) for one of the user's organizations",
+    { access: {}, ok: ReportEmbedDto, errors: { 409: 'The call is locked until its lock end date (pages.admin.pbi.locked)' } },
+  )
   @apply(UPSTREAM)
   rls(@CurrentUser() user: AuthUser, @Query() query: PbiRlsTokenQueryDto): Promise<ReportEmbedDto> {
     return this.service.applicantEmbed(user, query.workspaceId, query.reportId, query.orgId);
@@ -92,10 +79,11 @@ export class PbiReportsAdminController {
   constructor(private readonly service: PowerBiService) {}
 
   @Get()
-  @Access({ admin: true })
-  @ApiOperation({ operationId: 'adminListPbiReports', summary: 'Calls with Power BI ids (console or applicants), one page; filter q' })
+  @Endpoint('adminListPbiReports', 'Calls with Power BI ids (console or applicants), one page; filter q', {
+    access: { admin: true },
+    ok: [PbiReportRowDto],
+  })
   @ApiListQuery()
-  @ApiOkResponse({ type: [PbiReportRowDto] })
   async list(
     @ListParams(['name', 'openingAt', 'closingAt']) query: ListQuery,
     @Res({ passthrough: true }) res: Response,

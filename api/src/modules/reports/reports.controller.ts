@@ -1,14 +1,13 @@
 import { Controller, Get, Logger, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { LANGUAGES, REPORT_STATES, REPORT_TEXT_PAGE_MAX } from '@impact-calls/domain';
-import { Access } from '../../common/auth/access.decorator.js';
-import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { contentDisposition } from '../files/files.controller.js';
 import { documentLanguage } from '../documents/documents.controller.js';
 import { SurveyReportDto, SurveyStepListDto, TextAnswerPageDto } from './dto/reports.dto.js';
 import { ReportExportService } from './report-export.service.js';
 import { ReportsService } from './reports.service.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 const STATE_QUERY = ApiQuery({
   name: 'state',
@@ -47,8 +46,11 @@ export class ReportsController {
   ) {}
 
   @Get('steps')
-  @Access({ admin: true })
-  @ApiOperation({ operationId: 'adminReportSurveySteps', summary: "The call's survey steps, each with its number of submitted answers" })
+  @Endpoint('adminReportSurveySteps', "The call's survey steps, each with its number of submitted answers", {
+    access: { admin: true },
+    ok: SurveyStepListDto,
+    errors: { 404: "pages.admin.call-not-found, or errors.call-type-not-found (not the call's)" },
+  })
   @ApiQuery({
     name: 'callTypeId',
     required: false,
@@ -57,11 +59,6 @@ export class ReportsController {
     description: "The call's call type, as the console's address names it",
   })
   @LANG_QUERY
-  @ApiOkResponse({ type: SurveyStepListDto })
-  @ApiNotFoundResponse({
-    type: ErrorResponseDto,
-    description: "pages.admin.call-not-found, or errors.call-type-not-found (not the call's)",
-  })
   steps(
     @Param('callId') callId: string,
     @Query('callTypeId') callTypeId: string | undefined,
@@ -72,19 +69,19 @@ export class ReportsController {
   }
 
   @Get('steps/:stepId')
-  @Access({ admin: true })
-  @ApiOperation({
-    operationId: 'adminSurveyReport',
-    summary:
-      "A survey step's report: every question's figures, aggregated by PostgreSQL (counts, percents, mean, median, NPS, matrix rows)",
-  })
+  @Endpoint(
+    'adminSurveyReport',
+    "A survey step's report: every question's figures, aggregated by PostgreSQL (counts, percents, mean, median, NPS, matrix rows)",
+    {
+      access: { admin: true },
+      ok: SurveyReportDto,
+      errors: { 400: 'errors.report-not-survey, errors.report-filter', 404: 'pages.admin.call-not-found, errors.report-step-not-found' },
+    },
+  )
   @STATE_QUERY
   @FROM_QUERY
   @TO_QUERY
   @LANG_QUERY
-  @ApiOkResponse({ type: SurveyReportDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'errors.report-not-survey, errors.report-filter' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'pages.admin.call-not-found, errors.report-step-not-found' })
   report(
     @Param('callId') callId: string,
     @Param('stepId') stepId: string,
@@ -95,10 +92,13 @@ export class ReportsController {
   }
 
   @Get('steps/:stepId/answers')
-  @Access({ admin: true })
-  @ApiOperation({
-    operationId: 'adminSurveyReportAnswers',
-    summary: "A page of one question's answers, newest first, searched on the server",
+  @Endpoint('adminSurveyReportAnswers', "A page of one question's answers, newest first, searched on the server", {
+    access: { admin: true },
+    ok: TextAnswerPageDto,
+    errors: {
+      400: 'errors.report-not-survey, errors.report-filter',
+      404: 'pages.admin.call-not-found, errors.report-step-not-found, errors.report-question-not-found',
+    },
   })
   @ApiQuery({ name: 'question', type: String, description: "The question's name" })
   @ApiQuery({ name: 'search', required: false, type: String, description: 'Text the answer contains (case-insensitive)' })
@@ -108,12 +108,6 @@ export class ReportsController {
   @FROM_QUERY
   @TO_QUERY
   @LANG_QUERY
-  @ApiOkResponse({ type: TextAnswerPageDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'errors.report-not-survey, errors.report-filter' })
-  @ApiNotFoundResponse({
-    type: ErrorResponseDto,
-    description: 'pages.admin.call-not-found, errors.report-step-not-found, errors.report-question-not-found',
-  })
   answers(
     @Param('callId') callId: string,
     @Param('stepId') stepId: string,
@@ -124,19 +118,19 @@ export class ReportsController {
   }
 
   @Get('steps/:stepId/xlsx')
-  @Access({ admin: true })
-  @ApiOperation({
-    operationId: 'adminSurveyReportXlsx',
-    summary: 'The report as .xlsx (streamed): the figures, and the raw answers (one row per submission, one column per question)',
-  })
+  @Endpoint(
+    'adminSurveyReportXlsx',
+    'The report as .xlsx (streamed): the figures, and the raw answers (one row per submission, one column per question)',
+    {
+      access: { admin: true },
+      file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      errors: { 400: 'errors.report-not-survey, errors.report-filter', 404: true },
+    },
+  )
   @STATE_QUERY
   @FROM_QUERY
   @TO_QUERY
   @LANG_QUERY
-  @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'errors.report-not-survey, errors.report-filter' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
   async xlsx(
     @Param('callId') callId: string,
     @Param('stepId') stepId: string,

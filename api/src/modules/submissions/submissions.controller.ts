@@ -1,16 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Access, type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
-import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
+import { type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import {
   CloseResultDto,
@@ -23,11 +14,11 @@ import {
 } from './dto/submission.dto.js';
 import { SUBMISSION_SORTABLE } from './submission.repository.js';
 import { SubmissionsService } from './submissions.service.js';
-import { UuidQuery } from '../../common/http/uuid-query.js';
+import { UuidParam, UuidQuery } from '../../common/http/uuid-query.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 const APPLICANT = { organization: 'required' } as const;
 const ADMIN = { admin: true } as const;
-const uuid = () => new ParseUUIDPipe();
 
 /** The submission operations of the spec's Call group. */
 @ApiTags('Call')
@@ -36,10 +27,11 @@ export class SubmissionCallController {
   constructor(private readonly service: SubmissionsService) {}
 
   @Get('GetSubmissionByID')
-  @Access(APPLICANT)
-  @ApiOperation({ operationId: 'getSubmissionById', summary: "The acting organization's submission with its steps, answers and files" })
-  @ApiOkResponse({ type: SubmissionDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'Unknown, or of another organization' })
+  @Endpoint('getSubmissionById', "The acting organization's submission with its steps, answers and files", {
+    access: APPLICANT,
+    ok: SubmissionDto,
+    errors: { 404: 'Unknown, or of another organization' },
+  })
   getSubmissionById(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
@@ -49,22 +41,17 @@ export class SubmissionCallController {
   }
 
   @Get('GetSubmissionByIDAdmin')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'getSubmissionByIdAdmin', summary: 'Any submission, for review (read-only)' })
-  @ApiOkResponse({ type: SubmissionDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('getSubmissionByIdAdmin', 'Any submission, for review (read-only)', { access: ADMIN, ok: SubmissionDto, errors: { 404: true } })
   getSubmissionByIdAdmin(@UuidQuery('submissionId') id: string): Promise<SubmissionDto> {
     return this.service.getAdmin(id);
   }
 
   @Post('UpsertCallStepResult')
-  @HttpCode(200)
-  @Access(APPLICANT)
-  @ApiOperation({ operationId: 'upsertCallStepResult', summary: "Saves one step's answers (survey, quiz, miniDyi); send the version read" })
-  @ApiOkResponse({ type: StepResultDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Stale version, submission closed or call not open' })
+  @Endpoint('upsertCallStepResult', "Saves one step's answers (survey, quiz, miniDyi); send the version read", {
+    access: APPLICANT,
+    ok: StepResultDto,
+    errors: { 400: true, 404: true, 409: 'Stale version, submission closed or call not open' },
+  })
   upsertCallStepResult(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
@@ -74,10 +61,7 @@ export class SubmissionCallController {
   }
 
   @Get('GetStepResult')
-  @Access(APPLICANT)
-  @ApiOperation({ operationId: 'getStepResult', summary: "One step's answers" })
-  @ApiOkResponse({ type: StepResultDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('getStepResult', "One step's answers", { access: APPLICANT, ok: StepResultDto, errors: { 404: true } })
   getStepResult(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
@@ -88,9 +72,7 @@ export class SubmissionCallController {
   }
 
   @Get('GetStepResultByCall')
-  @Access(APPLICANT)
-  @ApiOperation({ operationId: 'getStepResultByCall', summary: "The acting organization's answers to a call" })
-  @ApiOkResponse({ type: [StepResultDto] })
+  @Endpoint('getStepResultByCall', "The acting organization's answers to a call", { access: APPLICANT, ok: [StepResultDto] })
   getStepResultByCall(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
@@ -100,28 +82,20 @@ export class SubmissionCallController {
   }
 
   @Get('GetSubmissions')
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'getSubmissions',
-    summary: 'Submissions, newest first, optionally of one call (the console pages /api/admin/submissions)',
+  @Endpoint('getSubmissions', 'Submissions, newest first, optionally of one call (the console pages /api/admin/submissions)', {
+    access: ADMIN,
+    ok: [SubmissionRowDto],
   })
-  @ApiQuery({ name: 'callId', format: 'uuid', required: false })
-  @ApiOkResponse({ type: [SubmissionRowDto] })
-  getSubmissions(@Query('callId', new ParseUUIDPipe({ optional: true })) callId?: string): Promise<SubmissionRowDto[]> {
+  getSubmissions(@UuidQuery('callId', { optional: true }) callId?: string): Promise<SubmissionRowDto[]> {
     return this.service.list(callId);
   }
 
   @Post('CloseCallSubmission')
-  @HttpCode(200)
-  @Access(APPLICANT)
-  @ApiOperation({
-    operationId: 'closeCallSubmission',
-    summary: 'Submits: checks every step, computes the scores and closes, in one transaction',
+  @Endpoint('closeCallSubmission', 'Submits: checks every step, computes the scores and closes, in one transaction', {
+    access: APPLICANT,
+    ok: CloseResultDto,
+    errors: { 400: 'A step is incomplete: key fill.incomplete.*, stepId names it', 404: true, 409: 'Already closed, or call not open' },
   })
-  @ApiOkResponse({ type: CloseResultDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A step is incomplete: key fill.incomplete.*, stepId names it' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Already closed, or call not open' })
   closeCallSubmission(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization(true) org: string,
@@ -138,36 +112,31 @@ export class CallSubmissionController {
   constructor(private readonly service: SubmissionsService) {}
 
   @Post('AddCustomFile')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'addCustomFile',
-    summary: "Sets a call's custom file (uploaded with Purpose=custom-file); applicants download it",
+  @Endpoint('addCustomFile', "Sets a call's custom file (uploaded with Purpose=custom-file); applicants download it", {
+    access: ADMIN,
+    ok: SubmissionMessageDto,
+    errors: { 400: true, 404: true },
   })
-  @ApiOkResponse({ type: SubmissionMessageDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
   addCustomFile(@Body() dto: AddCustomFileDto): Promise<SubmissionMessageDto> {
     return this.service.setCustomFile(dto);
   }
 
   @Post('ReOpenSubmission')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'reOpenSubmission', summary: 'Reopens a closed submission' })
-  @ApiOkResponse({ type: SubmissionMessageDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'Not closed' })
+  @Endpoint('reOpenSubmission', 'Reopens a closed submission', {
+    access: ADMIN,
+    ok: SubmissionMessageDto,
+    errors: { 404: true, 409: 'Not closed' },
+  })
   reOpenSubmission(@CurrentUser() user: AuthUser, @UuidQuery('submissionId') id: string): Promise<SubmissionMessageDto> {
     return this.service.reopen(user, id);
   }
 
   @Post('DeleteSubmission')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'deleteSubmission', summary: 'Deletes a submission with its answers and files' })
-  @ApiOkResponse({ type: SubmissionMessageDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @Endpoint('deleteSubmission', 'Deletes a submission with its answers and files', {
+    access: ADMIN,
+    ok: SubmissionMessageDto,
+    errors: { 404: true },
+  })
   deleteSubmission(@UuidQuery('submissionId') id: string): Promise<SubmissionMessageDto> {
     return this.service.delete(id);
   }
@@ -180,53 +149,41 @@ export class SubmissionAdminController {
   constructor(private readonly service: SubmissionsService) {}
 
   @Get()
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'adminListSubmissions',
-    summary:
-      'Submissions, one page; filter: callId, organizationId, status (open|closed), q, openedFrom/To, submittedFrom/To. ' +
+  @Endpoint(
+    'adminListSubmissions',
+    'Submissions, one page; filter: callId, organizationId, status (open|closed), q, openedFrom/To, submittedFrom/To. ' +
       'The total (Content-Range) is exact up to 1,000 rows, else estimated, said by X-Total-Estimated: true',
-  })
+    { access: ADMIN, ok: [SubmissionRowDto] },
+  )
   @ApiListQuery()
-  @ApiOkResponse({ type: [SubmissionRowDto] })
   async list(@ListParams(SUBMISSION_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<SubmissionRowDto[]> {
     return sendPage(res, 'submissions', query, await this.service.page(query));
   }
 
   @Get(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminGetSubmission', summary: 'One submission for review' })
-  @ApiOkResponse({ type: SubmissionDto })
-  get(@Param('id', uuid()) id: string): Promise<SubmissionDto> {
+  @Endpoint('adminGetSubmission', 'One submission for review', { access: ADMIN, ok: SubmissionDto })
+  get(@UuidParam('id') id: string): Promise<SubmissionDto> {
     return this.service.getAdmin(id);
   }
 
   @Post(':id/close')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({
-    operationId: 'adminCloseSubmission',
-    summary: 'Closes a submission (forced: no deadline or completeness check), with scoring',
+  @Endpoint('adminCloseSubmission', 'Closes a submission (forced: no deadline or completeness check), with scoring', {
+    access: ADMIN,
+    ok: CloseResultDto,
   })
-  @ApiOkResponse({ type: CloseResultDto })
-  close(@CurrentUser() user: AuthUser, @Param('id', uuid()) id: string): Promise<CloseResultDto> {
+  close(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<CloseResultDto> {
     return this.service.closeAsAdmin(user, id);
   }
 
   @Post(':id/reopen')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminReopenSubmission', summary: 'Reopens a closed submission' })
-  @ApiOkResponse({ type: SubmissionMessageDto })
-  reopen(@CurrentUser() user: AuthUser, @Param('id', uuid()) id: string): Promise<SubmissionMessageDto> {
+  @Endpoint('adminReopenSubmission', 'Reopens a closed submission', { access: ADMIN, ok: SubmissionMessageDto })
+  reopen(@CurrentUser() user: AuthUser, @UuidParam('id') id: string): Promise<SubmissionMessageDto> {
     return this.service.reopen(user, id);
   }
 
   @Delete(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminDeleteSubmission', summary: 'Deletes a submission with its answers and files' })
-  @ApiOkResponse({ type: SubmissionDto })
-  async delete(@Param('id', uuid()) id: string): Promise<SubmissionDto> {
+  @Endpoint('adminDeleteSubmission', 'Deletes a submission with its answers and files', { access: ADMIN, ok: SubmissionDto })
+  async delete(@UuidParam('id') id: string): Promise<SubmissionDto> {
     const before = await this.service.getAdmin(id);
     await this.service.delete(id);
     return before;

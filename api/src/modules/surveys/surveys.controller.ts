@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Put, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Post, Put, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Access } from '../../common/auth/access.decorator.js';
-import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { CreateSurveyTypeDto, SurveyTypeDto, UpdateSurveyTypeDto } from './dto/survey.dto.js';
 import { SurveysService } from './surveys.service.js';
+import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { UuidParam } from '../../common/http/uuid-query.js';
 
 const ADMIN = { admin: true } as const;
 
@@ -16,11 +16,11 @@ export class SurveysController {
   constructor(private readonly service: SurveysService) {}
 
   @Post('CreateSurveyType')
-  @HttpCode(200)
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'createSurveyType', summary: 'Add a survey to the library (name, description, optional SurveyJS JSON)' })
-  @ApiOkResponse({ type: SurveyTypeDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @Endpoint('createSurveyType', 'Add a survey to the library (name, description, optional SurveyJS JSON)', {
+    access: ADMIN,
+    ok: SurveyTypeDto,
+    errors: { 400: true },
+  })
   createSurveyType(@Body() dto: CreateSurveyTypeDto): Promise<SurveyTypeDto> {
     return this.service.create(dto);
   }
@@ -33,10 +33,8 @@ export class SurveysAdminController {
   constructor(private readonly service: SurveysService) {}
 
   @Get()
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminListSurveys', summary: 'Surveys of the library, one page' })
+  @Endpoint('adminListSurveys', 'Surveys of the library, one page', { access: ADMIN, ok: [SurveyTypeDto] })
   @ApiListQuery()
-  @ApiOkResponse({ type: [SurveyTypeDto] })
   async list(
     @ListParams(['name', 'createdAt', 'updatedAt']) query: ListQuery,
     @Res({ passthrough: true }) res: Response,
@@ -45,40 +43,34 @@ export class SurveysAdminController {
   }
 
   @Get(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminGetSurvey', summary: 'One survey of the library' })
-  @ApiOkResponse({ type: SurveyTypeDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  get(@Param('id', new ParseUUIDPipe()) id: string): Promise<SurveyTypeDto> {
+  @Endpoint('adminGetSurvey', 'One survey of the library', { access: ADMIN, ok: SurveyTypeDto, errors: { 404: true } })
+  get(@UuidParam('id') id: string): Promise<SurveyTypeDto> {
     return this.service.get(id);
   }
 
   @Post()
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminCreateSurvey', summary: 'Add a survey to the library' })
-  @ApiOkResponse({ type: SurveyTypeDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  @Endpoint('adminCreateSurvey', 'Add a survey to the library', { access: ADMIN, status: 201, ok: SurveyTypeDto, errors: { 400: true } })
   create(@Body() dto: CreateSurveyTypeDto): Promise<SurveyTypeDto> {
     return this.service.create(dto);
   }
 
   @Put(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminUpdateSurvey', summary: 'Save a survey of the library (name, description, SurveyJS JSON)' })
-  @ApiOkResponse({ type: SurveyTypeDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  @ApiConflictResponse({ type: ErrorResponseDto })
-  update(@Param('id', new ParseUUIDPipe()) id: string, @Body() dto: UpdateSurveyTypeDto): Promise<SurveyTypeDto> {
+  @Endpoint('adminUpdateSurvey', 'Save a survey of the library (name, description, SurveyJS JSON)', {
+    access: ADMIN,
+    ok: SurveyTypeDto,
+    errors: { 400: true, 404: true, 409: true },
+  })
+  update(@UuidParam('id') id: string, @Body() dto: UpdateSurveyTypeDto): Promise<SurveyTypeDto> {
     return this.service.update(id, dto);
   }
 
   @Delete(':id')
-  @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminDeleteSurvey', summary: 'Remove a survey from the library (steps made from it keep their copy)' })
-  @ApiOkResponse({ type: SurveyTypeDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
-  delete(@Param('id', new ParseUUIDPipe()) id: string): Promise<SurveyTypeDto> {
+  @Endpoint('adminDeleteSurvey', 'Remove a survey from the library (steps made from it keep their copy)', {
+    access: ADMIN,
+    ok: SurveyTypeDto,
+    errors: { 404: true },
+  })
+  delete(@UuidParam('id') id: string): Promise<SurveyTypeDto> {
     return this.service.delete(id);
   }
 }

@@ -1,5 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { FRAMEWORK_TEXT_LIMITS } from '@impact-calls/domain';
+import { Body } from '@nestjs/common';
+import { ApiBody, ApiProperty, ApiPropertyOptional, type SchemaObject } from '@nestjs/swagger';
+import { FRAMEWORK_TEXT_LIMITS, SDG_COUNT } from '@impact-calls/domain';
+import { badRequest } from '../../../common/http/app-error.js';
+import { isUuid } from '../../../common/ids.js';
 import { IntField, NestedField, NumberField, StringField } from '../../../common/validation/fields.js';
 
 // ---------------------------------------------------------------- responses
@@ -132,30 +135,31 @@ export class DeletedFrameworkDto extends ImpactFrameworkSummaryDto {
 }
 
 // ---------------------------------------------------------------- requests
+// A text left out is empty (the field's initializer): the request DTOs are the domain's FrameworkContent as they are.
 
 export class ProxyInputDto {
   @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.name, minLength: 1 }) name: string;
   @NumberField({ min: 0, description: 'Value per unit, EUR' }) defaultValue: number;
-  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.sourceName, optional: true }) sourceName?: string;
-  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.sourceUrl, optional: true, description: 'http(s) URL' }) sourceUrl?: string;
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.sourceName, optional: true }) sourceName: string = '';
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.sourceUrl, optional: true, description: 'http(s) URL' }) sourceUrl: string = '';
 }
 
 export class IndicatorInputDto {
   @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.name, minLength: 1 }) name: string;
-  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.description, optional: true }) description?: string;
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.description, optional: true }) description: string = '';
   @NestedField(() => ProxyInputDto, { array: true, maxItems: 50 }) proxies: ProxyInputDto[];
 }
 
 export class OutcomeInputDto {
   @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.name, minLength: 1 }) name: string;
-  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.description, optional: true }) description?: string;
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.description, optional: true }) description: string = '';
   @IntField({ min: 1, max: 17, description: 'SDG code' }) sdg: number;
   @NestedField(() => IndicatorInputDto, { array: true, maxItems: 200 }) indicators: IndicatorInputDto[];
 }
 
 export class StakeholderInputDto {
   @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.name, minLength: 1 }) name: string;
-  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.description, optional: true }) description?: string;
+  @StringField({ maxLength: FRAMEWORK_TEXT_LIMITS.description, optional: true }) description: string = '';
 }
 
 export const FRAMEWORK_NAME_MAX = 300;
@@ -174,3 +178,42 @@ export class ImportFrameworkDto {
   @StringField({ maxLength: FRAMEWORK_NAME_MAX, minLength: 1 }) name: string;
   @StringField({ maxLength: FRAMEWORK_DESCRIPTION_MAX, minLength: 1 }) description: string;
 }
+
+/** Outcome ids one GetIndicatorType may ask for. */
+export const MAX_OUTCOME_IDS = 200;
+const MAX_SDG_CODES = 100;
+
+/**
+ * A body that is a bare JSON list, as the spec has it (GetIndicatorType, GetOutcomeType): no
+ * DTO class describes one, so its reader and its OpenAPI schema are declared here, once.
+ */
+function ListBody<T>(schema: SchemaObject, description: string, read: (body: unknown) => T[]): ParameterDecorator {
+  return (target, key, index) => {
+    Body({ transform: read })(target, key, index);
+    ApiBody({ schema, description })(target, key!, Object.getOwnPropertyDescriptor(target, key!)!);
+  };
+}
+
+/** GetIndicatorType: at most MAX_OUTCOME_IDS outcome ids, each once, in lower case (else 400 errors.impact.invalid-ids). */
+export const OutcomeIdsBody = () =>
+  ListBody({ type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: MAX_OUTCOME_IDS }, 'Outcome ids', (body) => {
+    if (!Array.isArray(body) || body.length > MAX_OUTCOME_IDS || !body.every(isUuid)) {
+      throw badRequest('errors.impact.invalid-ids', `The body must be a JSON list of at most ${MAX_OUTCOME_IDS} outcome ids (UUIDs)`);
+    }
+    return [...new Set(body.map((id) => id.toLowerCase()))];
+  });
+
+/** GetOutcomeType: SDG codes 1..17, each once; numeric strings are read too (else 400 errors.impact.sdg). */
+export const SdgCodesBody = () =>
+  ListBody({ type: 'array', items: { type: 'integer', minimum: 1, maximum: SDG_COUNT }, maxItems: MAX_SDG_CODES }, 'SDG codes', (body) => {
+    const codes =
+      Array.isArray(body) && body.length <= MAX_SDG_CODES
+        ? body.map((c) => (typeof c === 'string' && /^\d{1,2}$/.test(c) ? Number(c) : c))
+        : null;
+    if (!codes || !codes.every((c) => Number.isInteger(c) && c >= 1 && c <= SDG_COUNT)) {
+      throw badRequest('errors.impact.sdg', `The body must be a JSON list of SDG codes from 1 to ${SDG_COUNT}`, {
+        params: { value: JSON.stringify(body)?.slice(0, 40) ?? '' },
+      });
+    }
+    return [...new Set(codes as number[])];
+  });
