@@ -38,7 +38,11 @@ beforeAll(async () => {
        FROM generate_series(1, 53) g`,
     [typeId, LONG],
   );
-  const some = await t.db.query(`SELECT id FROM call WHERE call_type_id = $1 ORDER BY id LIMIT 5`, [typeId]);
+  // Five calls this user sees (not the other address's, not the nameless one): ids are random, so the first five by id could be hidden.
+  const some = await t.db.query(
+    `SELECT id FROM call WHERE call_type_id = $1 AND NOT is_user_filter_enable AND btrim(name) <> '' ORDER BY id LIMIT 5`,
+    [typeId],
+  );
   for (const c of some as { id: string }[]) {
     await t.db.query(`INSERT INTO call_submission (call_id, organization_id, user_id, code) VALUES ($1, $2, $3, $4)`, [
       c.id,
