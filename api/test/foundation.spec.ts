@@ -4,7 +4,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { createTestApp, type TestApp } from './app.js';
 import { createScratchDatabase } from './database.js';
-import { pendingSchemaSql } from '../src/database/generate-migration.js';
+import { pendingSchemaSql } from '../src/generate-migration.js';
 import { migrations } from '../src/database/migrations/index.js';
 
 let t: TestApp;

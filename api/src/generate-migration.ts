@@ -5,10 +5,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { AppModule } from '../app.module.js';
-import { loadSettings } from '../config/settings.js';
-import { freePort, startEmbeddedPostgres } from './embedded-database.js';
-import { migrateDatabase } from './migrate.js';
+import { AppModule } from './app.module.js';
+import { loadSettings } from './config/settings.js';
+import { freePort, startEmbeddedPostgres } from './database/embedded-database.js';
+import { migrateDatabase } from './database/migrate.js';
 
 /**
  * Writes a migration with the SQL that brings the migrated schema in line with the
