@@ -18,7 +18,12 @@ export class UsersAdminController {
 
   @Get()
   @Access({ admin: true })
-  @ApiOperation({ operationId: 'adminListUsers', summary: 'Users, one page (filter: q over e-mail and names)' })
+  @ApiOperation({
+    operationId: 'adminListUsers',
+    summary:
+      'Users, one page (filter: q over e-mail and names). ' +
+      'The total (Content-Range) is exact up to 1,000 rows, else estimated, said by X-Total-Estimated: true',
+  })
   @ApiListQuery()
   @ApiOkResponse({ type: [AdminUserDto] })
   async list(@ListParams(USER_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminUserDto[]> {

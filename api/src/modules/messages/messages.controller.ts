@@ -74,7 +74,12 @@ export class MessagesAdminController {
 
   @Get()
   @Access(ADMIN)
-  @ApiOperation({ operationId: 'adminListMessages', summary: 'Messages, one page, newest first; filter q, state, kind, callId, batchId' })
+  @ApiOperation({
+    operationId: 'adminListMessages',
+    summary:
+      'Messages, one page, newest first; filter q, state, kind, callId, batchId. ' +
+      'The total (Content-Range) is exact up to 1,000 rows, else estimated, said by X-Total-Estimated: true',
+  })
   @ApiListQuery()
   @ApiOkResponse({ type: [MessageDto] })
   async list(@ListParams(MESSAGE_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<MessageDto[]> {
