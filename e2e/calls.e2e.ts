@@ -294,3 +294,34 @@ test.describe.serial('calls', () => {
     await axe(APPLICANT_AXE);
   });
 });
+
+test('an applicant reads the whole of a long description with "read more"', async ({ page, axe, request }) => {
+  const name = `E2E ${Date.now().toString(36)} descrizione lunga`;
+  // Eight paragraphs, well past the list's 280 characters; the last sentence is only in the whole text.
+  const paragraphs = Array.from(
+    { length: 8 },
+    (_, i) => `Paragrafo ${i + 1}: il bando sostiene progetti di comunità nei quartieri della città.`,
+  );
+  const last = 'Ultima frase: le domande si chiudono a mezzanotte.';
+  const description = [...paragraphs, last].map((p) => `<p>${p}</p>`).join('');
+  await createCallByApi(request, await adminSession(), { name, description });
+  await applicantWithOrganization(page, request, uniqueEmail('readmore'));
+  const calls = new CallsPage(page);
+  await calls.goto();
+  const card = calls.card(name);
+  await expect(card).toBeVisible();
+
+  // The list shows the beginning, cut with an ellipsis, and "read more".
+  await expect(card).toContainText(paragraphs[0]);
+  await expect(card).toContainText('…');
+  await expect(card.getByText(last)).toHaveCount(0);
+  await expect(card.getByText('Paragrafo 8:')).toHaveCount(0);
+  await axe(APPLICANT_AXE);
+
+  await calls.readMore(card).click();
+  // The whole description, every paragraph, and no "read more" left.
+  for (const p of [...paragraphs, last]) await expect(card.getByText(p, { exact: true })).toBeVisible();
+  await expect(card).not.toContainText('…');
+  await expect(calls.readMore(card)).toHaveCount(0);
+  await axe(APPLICANT_AXE);
+});

@@ -49,6 +49,11 @@ export class CallsPage {
     return card.getByTestId('call-status');
   }
 
+  /** "Read more" under a description the list shortened. */
+  readMore(card: Locator): Locator {
+    return card.getByRole('button', { name: it('pages.calls.read-more') });
+  }
+
   button(
     card: Locator,
     action: 'submit' | 'resume' | 'submitted' | 'closed' | 'view-recap' | 'view-report' | 'download-file' | 'download-pdf',

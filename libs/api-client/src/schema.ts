@@ -434,7 +434,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Messages, one page, newest first; filter q, state, kind, callId, batchId */
+        /** Messages, one page, newest first; filter q, state, kind, callId, batchId. The total (Content-Range) is exact up to 1,000 rows, else estimated, said by X-Total-Estimated: true */
         get: operations["adminListMessages"];
         put?: never;
         post?: never;
@@ -744,7 +744,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users, one page (filter: q over e-mail and names) */
+        /** Users, one page (filter: q over e-mail and names). The total (Content-Range) is exact up to 1,000 rows, else estimated, said by X-Total-Estimated: true */
         get: operations["adminListUsers"];
         put?: never;
         post?: never;

@@ -15,6 +15,7 @@ import { ReplicaState1795710000000 } from './1795710000000-replica-state.js';
 import { ListIndexes1795700000000 } from './1795700000000-list-indexes.js';
 import { SubmissionListOrder1795610000000 } from './1795610000000-submission-list-order.js';
 import { DataVersions1795720000000 } from './1795720000000-data-versions.js';
+import { ConsoleListIndexes1795800000000 } from './1795800000000-console-list-indexes.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -37,4 +38,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ListIndexes1795700000000,
   ReplicaState1795710000000,
   DataVersions1795720000000,
+  ConsoleListIndexes1795800000000,
 ];

@@ -4,6 +4,7 @@ import type { Repository } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { UserEntity } from '../users/user.entity.js';
 import { likeContains } from '../../common/http/like.js';
+import { countOrEstimate } from '../../common/http/list-count.js';
 
 export interface AdminUserRow {
   id: string;
@@ -32,17 +33,29 @@ const COLUMNS = `u.id, u.email, u.first_name AS "firstName", u.last_name AS "las
 export class UserRepository {
   constructor(@InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>) {}
 
+  /**
+   * One page of the console's list. Each sort has an index with the id (migration
+   * ConsoleListIndexes), the search trigram indexes; the total is exact up to EXACT_COUNT_LIMIT,
+   * else the planner's estimate (`estimated`).
+   */
   async page(query: ListQuery): Promise<Page<AdminUserRow>> {
     const q = typeof query.filter.q === 'string' && query.filter.q.trim() ? likeContains(query.filter.q.trim()) : null;
-    const where = `WHERE ($1::text IS NULL OR u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1)`;
-    const order = `${SORT_COLUMNS[query.sortField ?? 'email'] ?? 'u.email'} ${query.sortOrder === 'DESC' ? 'DESC' : 'ASC'} NULLS LAST, u.id`;
-    const items: AdminUserRow[] = await this.repo.query(`SELECT ${COLUMNS} FROM app_user u ${where} ORDER BY ${order} OFFSET $2 LIMIT $3`, [
-      q,
-      query.skip,
-      query.take,
+    const params: unknown[] = q ? [q] : [];
+    const where = q ? `WHERE u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1` : '';
+    const field = query.sortField && query.sortField in SORT_COLUMNS ? query.sortField : 'email';
+    const direction = query.sortOrder === 'DESC' ? 'DESC' : 'ASC';
+    // NULLS LAST both ways, as always; written only for the one nullable column (the others have
+    // no null, and without it a descending page is the ascending index read backwards).
+    const order = `${SORT_COLUMNS[field]} ${direction}${field === 'lastLoginAt' ? ' NULLS LAST' : ''}, u.id`;
+    const run = (sql: string, values: unknown[]) => this.repo.query(sql, values) as Promise<unknown[]>;
+    const [items, count] = await Promise.all([
+      this.repo.query(
+        `SELECT ${COLUMNS} FROM app_user u ${where} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
+        params,
+      ) as Promise<AdminUserRow[]>,
+      countOrEstimate(run, `FROM app_user u ${where}`, params),
     ]);
-    const [{ n }] = (await this.repo.query(`SELECT count(*)::int AS n FROM app_user u ${where}`, [q])) as { n: number }[];
-    return { items, total: n };
+    return { items, ...count };
   }
 
   async one(id: string): Promise<AdminUserRow | undefined> {

@@ -16,7 +16,12 @@ export class UsersAdminController {
   constructor(private readonly service: UsersAdminService) {}
 
   @Get()
-  @Endpoint('adminListUsers', 'Users, one page (filter: q over e-mail and names)', { access: { admin: true }, ok: [AdminUserDto] })
+  @Endpoint(
+    'adminListUsers',
+    'Users, one page (filter: q over e-mail and names). ' +
+      'The total (Content-Range) is exact up to 1,000 rows, else estimated, said by X-Total-Estimated: true',
+    { access: { admin: true }, ok: [AdminUserDto] },
+  )
   @ApiListQuery()
   async list(@ListParams(USER_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminUserDto[]> {
     return sendPage(res, 'users', query, await this.service.page(query));

@@ -28,7 +28,7 @@ export class UsersAdminService {
 
   async page(query: ListQuery): Promise<Page<AdminUserDto>> {
     const page = await this.users.page(query);
-    return { items: page.items.map(toAdminUserDto), total: page.total };
+    return { items: page.items.map(toAdminUserDto), total: page.total, estimated: page.estimated };
   }
 
   async get(id: string, currentSessionId?: string): Promise<AdminUserDetailDto> {

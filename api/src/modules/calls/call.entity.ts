@@ -7,6 +7,12 @@ import { CallTypeEntity } from '../steps/call-type.entity.js';
  * the steps of its call type. `callLockEnd`, once set, never changes (enforced by CallsService).
  */
 @Entity('call')
+// The console list's sorts, filters and search (migration ConsoleListIndexes).
+@Index('call_closing_idx', { synchronize: false })
+@Index('call_created_idx', { synchronize: false })
+@Index('call_updated_idx', { synchronize: false })
+@Index('call_lock_end_idx', { synchronize: false })
+@Index('call_description_trgm_idx', { synchronize: false })
 // The submissions list's search (migration ListIndexes).
 @Index('call_name_trgm_idx', { synchronize: false })
 @Check('call_dates_check', '"closing_at" > "opening_at"')

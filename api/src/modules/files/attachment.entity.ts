@@ -37,6 +37,12 @@ export class AttachmentTypeEntity extends BaseEntity {
  * `downloadId`. A row exists only once its bytes are stored (no orphan rows).
  */
 @Entity('attachment')
+// The console list's sorts, filters and search (migration ConsoleListIndexes).
+@Index('attachment_list_created_idx', { synchronize: false })
+@Index('attachment_list_file_name_idx', { synchronize: false })
+@Index('attachment_list_dimensions_idx', { synchronize: false })
+@Index('attachment_list_mime_type_idx', { synchronize: false })
+@Index('attachment_file_name_trgm_idx', { synchronize: false })
 @Index('attachment_slot_idx', ['submissionId', 'stepId', 'slotIndex'], { unique: true, where: "purpose = 'submission'" })
 export class AttachmentEntity extends BaseEntity {
   @Column({ type: 'varchar', length: 20 })

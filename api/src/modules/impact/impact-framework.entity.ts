@@ -45,6 +45,8 @@ export class SdgEntity {
  * after the import, so the counts the console lists are stored with it.
  */
 @Entity('impact_framework')
+// The console list's sorts, filters and search (migration ConsoleListIndexes).
+@Index('impact_framework_created_idx', { synchronize: false })
 export class ImpactFrameworkEntity extends BaseEntity {
   @Index('impact_framework_name_idx')
   @Column({ type: 'varchar', length: 300 })

@@ -15,6 +15,16 @@ export type MessageState = (typeof MESSAGE_STATES)[number];
  * message is a record of what was sent and outlives what caused it.
  */
 @Entity('message')
+// The console list's sorts, filters and search (migration ConsoleListIndexes).
+@Index('message_list_created_idx', { synchronize: false })
+@Index('message_list_sent_idx', { synchronize: false })
+@Index('message_list_state_idx', { synchronize: false })
+@Index('message_list_kind_idx', { synchronize: false })
+@Index('message_list_to_idx', { synchronize: false })
+@Index('message_list_subject_idx', { synchronize: false })
+@Index('message_list_attempts_idx', { synchronize: false })
+@Index('message_to_address_trgm_idx', { synchronize: false })
+@Index('message_subject_trgm_idx', { synchronize: false })
 @Index('message_created_idx', ['createdAt'])
 @Index('message_call_idx', ['callId'])
 @Index('message_batch_idx', ['batchId'])

@@ -60,10 +60,15 @@ export class MessagesAdminController {
   constructor(private readonly messages: MessagesService) {}
 
   @Get()
-  @Endpoint('adminListMessages', 'Messages, one page, newest first; filter q, state, kind, callId, batchId', {
-    access: ADMIN,
-    ok: [MessageDto],
-  })
+  @Endpoint(
+    'adminListMessages',
+    'Messages, one page, newest first; filter q, state, kind, callId, batchId. ' +
+      'The total (Content-Range) is exact up to 1,000 rows, else estimated, said by X-Total-Estimated: true',
+    {
+      access: ADMIN,
+      ok: [MessageDto],
+    },
+  )
   @ApiListQuery()
   async list(@ListParams(MESSAGE_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<MessageDto[]> {
     return sendPage(res, 'messages', query, await this.messages.page(query));

@@ -7,6 +7,7 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { Sql } from '../../database/sql.js';
 import type { MessageKind, MessageState } from './message.entity.js';
 import { likeContains } from '../../common/http/like.js';
+import { countOrEstimate } from '../../common/http/list-count.js';
 
 /** A message row as the sender and the console read it (snake_case columns mapped by hand). */
 export interface MessageRow {
@@ -412,13 +413,13 @@ export class MessagesRepository {
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const order = `${SORT[query.sortField ?? 'createdAt'] ?? 'm.created_at'} ${query.sortOrder} ${query.sortOrder === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST'}, m.id`;
     const [count, rows] = await Promise.all([
-      this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM message m ${clause}`, params),
+      countOrEstimate(async (sql, values) => (await this.pool.query(sql, values)).rows, `FROM message m ${clause}`, params),
       this.pool.query<MessageRow>(
         `SELECT ${LIST_COLUMNS} FROM message m ${clause} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
         params,
       ),
     ]);
-    return { items: rows.rows, total: count.rows[0].n };
+    return { items: rows.rows, ...count };
   }
 
   /** State counts of the messages of a call or batch (the console's summary). */

@@ -183,7 +183,7 @@ export class MessagesService implements OnModuleInit {
       callId: f.uuid('callId'),
       batchId: f.uuid('batchId'),
     });
-    return { items: page.items.map(toDto), total: page.total };
+    return { items: page.items.map(toDto), total: page.total, estimated: page.estimated };
   }
 
   async get(id: string): Promise<MessageDetailDto> {

@@ -4,6 +4,15 @@ import { UserEntity } from '../users/user.entity.js';
 
 /** An organization that applies to calls. Archived organizations keep their submissions. */
 @Entity('organization')
+// The console list's sorts, filters and search (migration ConsoleListIndexes).
+@Index('organization_reg_number_idx', { synchronize: false })
+@Index('organization_contact_email_idx', { synchronize: false })
+@Index('organization_created_idx', { synchronize: false })
+@Index('organization_archived_idx', { synchronize: false })
+@Index('organization_reg_number_trgm_idx', { synchronize: false })
+@Index('organization_city_trgm_idx', { synchronize: false })
+@Index('organization_contact_email_trgm_idx', { synchronize: false })
+@Index('organization_country_trgm_idx', { synchronize: false })
 // The submissions list's filters and search (migration ListIndexes).
 @Index('organization_country_idx', { synchronize: false })
 @Index('organization_city_idx', { synchronize: false })

@@ -12,6 +12,7 @@ import { StepEntity } from '../steps/step.entity.js';
 import { StepResultEntity } from './step-result.entity.js';
 import type { SubmissionEventKind } from './submission-event.entity.js';
 import { likeContains } from '../../common/http/like.js';
+import { EXACT_COUNT_LIMIT, estimateRows } from '../../common/http/list-count.js';
 
 /** One row of a submission's history, with who did it (null: unknown). */
 export interface SubmissionHistoryRow {
@@ -93,8 +94,7 @@ const SORTS: Record<string, { column: string; nullable: boolean; join?: 'call' |
 };
 export const SUBMISSION_SORTABLE = Object.keys(SORTS);
 
-/** The largest total the console's list counts exactly; beyond it, it shows PostgreSQL's estimate (flagged). */
-export const EXACT_COUNT_LIMIT = 1_000;
+export { EXACT_COUNT_LIMIT };
 
 /** What a submission holds for one step, for closing: its result and the upload slots that hold a file. */
 export interface StepFilling {
@@ -589,14 +589,11 @@ export class SubmissionRepository {
     const counted = rows[0]?.total ?? 0;
     const items = rows.filter((r) => r.id !== null).map(({ total: _, ...row }) => row);
     if (counted <= EXACT_COUNT_LIMIT) return { items, total: counted, estimated: false };
-    return { items, total: Math.max(await this.estimate(whereSql, params.slice(0, -2)), counted), estimated: true };
-  }
-
-  /** The planner's estimate of the rows a WHERE selects (no row read). */
-  private async estimate(whereSql: string, params: unknown[]): Promise<number> {
-    const [row] = (await this.db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM call_submission s ${whereSql}`, params)) as {
-      'QUERY PLAN': { Plan: { 'Plan Rows': number } }[];
-    }[];
-    return Math.round(row['QUERY PLAN'][0].Plan['Plan Rows']);
+    const estimate = await estimateRows(
+      (sql, values) => this.db.query(sql, values),
+      `FROM call_submission s ${whereSql}`,
+      params.slice(0, -2),
+    );
+    return { items, total: Math.max(estimate, counted), estimated: true };
   }
 }

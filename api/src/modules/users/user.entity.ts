@@ -3,6 +3,14 @@ import { BaseEntity } from '../../common/base.entity.js';
 
 /** A person who signed in through the identity provider. */
 @Entity('app_user')
+// The console list's sorts, filters and search (migration ConsoleListIndexes).
+@Index('app_user_first_name_idx', { synchronize: false })
+@Index('app_user_last_name_idx', { synchronize: false })
+@Index('app_user_created_idx', { synchronize: false })
+@Index('app_user_last_login_idx', { synchronize: false })
+@Index('app_user_last_login_desc_idx', { synchronize: false })
+@Index('app_user_first_name_trgm_idx', { synchronize: false })
+@Index('app_user_last_name_trgm_idx', { synchronize: false })
 // The submissions list's search (migration ListIndexes).
 @Index('app_user_email_trgm_idx', { synchronize: false })
 @Index('app_user_subject_idx', ['issuer', 'subject'], { unique: true })
