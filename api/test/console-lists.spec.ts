@@ -182,27 +182,12 @@ describe('the console messages list', () => {
       });
   });
 
-  it('reads each sort and the kind filter from an index, and searches with the trigram indexes', async () => {
-    for (const [field, index] of [
-      ['created_at', 'message_list_created_idx'],
-      ['sent_at', 'message_list_sent_idx'],
-      ['state', 'message_list_state_idx'],
-      ['kind', 'message_list_kind_idx'],
-      ['to_address', 'message_list_to_idx'],
-      ['subject', 'message_list_subject_idx'],
-      ['attempts', 'message_list_attempts_idx'],
-    ]) {
-      await expectOrderedBy(index, `SELECT m.id FROM message m ORDER BY m.${field} ASC NULLS FIRST, m.id LIMIT 25`);
-      await expectOrderedBy(index, `SELECT m.id FROM message m ORDER BY m.${field} DESC NULLS LAST, m.id LIMIT 25`);
-    }
-    const kind = (await plan(`SELECT count(*) FROM message m WHERE m.kind = 'custom'`)).map((n) => n['Index Name']);
-    expect(kind).toContain('message_list_kind_idx');
-    if (await trigram()) {
-      const used = (await plan(`SELECT m.id FROM message m WHERE m.to_address ILIKE $1 OR m.subject ILIKE $1`, ['%città%'])).map(
-        (n) => n['Index Name'],
-      );
-      expect(used).toEqual(expect.arrayContaining(['message_to_address_trgm_idx', 'message_subject_trgm_idx']));
-    }
+  it('reads the default sort (newest first) from an index; the other sorts and the search read the rows (a message is written too often for more indexes)', async () => {
+    await expectOrderedBy('message_list_created_idx', `SELECT m.id FROM message m ORDER BY m.created_at DESC NULLS LAST, m.id LIMIT 25`);
+    const indexes = (await t.db.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'message'`)).map(
+      (r: { indexname: string }) => r.indexname,
+    );
+    expect(indexes.filter((i: string) => /^message_list_|_trgm_idx$/.test(i))).toEqual(['message_list_created_idx']);
   });
 });
 

@@ -13,15 +13,13 @@ const BTREE: [name: string, table: string, definition: string][] = [
   ['app_user_created_idx', 'app_user', '(created_at, id)'],
   ['app_user_last_login_idx', 'app_user', '(last_login_at, id)'],
   ['app_user_last_login_desc_idx', 'app_user', '(last_login_at DESC NULLS LAST, id)'],
-  // Messages: ORDER BY x ASC NULLS FIRST / DESC NULLS LAST, id (forward / backward). Filters:
-  // state, call and batch have their indexes (Messages1795523111971); kind here.
+  // Messages: the default sort (newest first: backward). Filters: state, call and batch have their
+  // indexes (Messages1795523111971). No more: a message row is written three or four times on its
+  // way out (queued, claimed, sent), each write changing indexed columns, so every index is paid
+  // on each; an index per sort and the trigram indexes made a close (its confirmation's insert)
+  // cost 0.17 ms more and slowed the deadline rush. The other sorts and the search read the
+  // rows of the filter (docs/decisions/lists-performance.md).
   ['message_list_created_idx', 'message', '(created_at NULLS FIRST, id)'],
-  ['message_list_sent_idx', 'message', '(sent_at NULLS FIRST, id)'],
-  ['message_list_state_idx', 'message', '(state NULLS FIRST, id)'],
-  ['message_list_kind_idx', 'message', '(kind NULLS FIRST, id)'],
-  ['message_list_to_idx', 'message', '(to_address NULLS FIRST, id)'],
-  ['message_list_subject_idx', 'message', '(subject NULLS FIRST, id)'],
-  ['message_list_attempts_idx', 'message', '(attempts NULLS FIRST, id)'],
   // Organizations (name, city, country: their own indexes); archived_at also the archived filter.
   ['organization_reg_number_idx', 'organization', '(reg_number, id)'],
   ['organization_contact_email_idx', 'organization', '(contact_email, id)'],
@@ -46,8 +44,6 @@ const TRIGRAM: [name: string, table: string, column: string][] = [
   // app_user.email, organization.name and call.name have theirs (ListIndexes1795700000000).
   ['app_user_first_name_trgm_idx', 'app_user', 'first_name'],
   ['app_user_last_name_trgm_idx', 'app_user', 'last_name'],
-  ['message_to_address_trgm_idx', 'message', 'to_address'],
-  ['message_subject_trgm_idx', 'message', 'subject'],
   ['organization_reg_number_trgm_idx', 'organization', 'reg_number'],
   ['organization_city_trgm_idx', 'organization', 'city_name'],
   ['organization_contact_email_trgm_idx', 'organization', 'contact_email'],
