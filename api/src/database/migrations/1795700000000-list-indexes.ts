@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createTrigramIndexes, type TrigramIndex } from './trigram-indexes.js';
 
 /** B-tree indexes of the console's submissions list: one per sort it offers (with `id`, the tie-break) and per filter. */
 const BTREE: [name: string, table: string, definition: string][] = [
@@ -26,7 +27,7 @@ const GIN: [name: string, table: string, definition: string][] = [
 ];
 
 /** Trigram indexes of the list's search (`ILIKE '%q%'` on these four columns), when pg_trgm is there. */
-const TRIGRAM: [name: string, table: string, column: string][] = [
+const TRIGRAM: TrigramIndex[] = [
   ['call_submission_code_trgm_idx', 'call_submission', 'code'],
   ['organization_name_trgm_idx', 'organization', 'name'],
   ['call_name_trgm_idx', 'call', 'name'],
@@ -47,15 +48,7 @@ export class ListIndexes1795700000000 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     for (const [name, table, definition] of BTREE) await queryRunner.query(`CREATE INDEX "${name}" ON "${table}" ${definition}`);
     for (const [name, table, definition] of GIN) await queryRunner.query(`CREATE INDEX "${name}" ON "${table}" USING gin ${definition}`);
-    await queryRunner.query(`DO $$ BEGIN
-        CREATE EXTENSION IF NOT EXISTS pg_trgm;
-      EXCEPTION WHEN OTHERS THEN
-        RAISE WARNING 'pg_trgm is not available (%): the submissions search runs without trigram indexes', SQLERRM;
-      END $$`);
-    const trigram = TRIGRAM.map(([name, table, column]) => `CREATE INDEX "${name}" ON "${table}" USING gin ("${column}" gin_trgm_ops);`);
-    await queryRunner.query(`DO $$ BEGIN
-        IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN ${trigram.join(' ')} END IF;
-      END $$`);
+    await createTrigramIndexes(queryRunner, TRIGRAM, 'the submissions search runs');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createTrigramIndexes, type TrigramIndex } from './trigram-indexes.js';
 
 /**
  * B-tree indexes of the other console lists: one per sort each offers (with `id`, the
@@ -40,7 +41,7 @@ const BTREE: [name: string, table: string, definition: string][] = [
 ];
 
 /** Trigram indexes of the lists' searches (`ILIKE '%q%'`), when pg_trgm is there (see ListIndexes1795700000000). */
-const TRIGRAM: [name: string, table: string, column: string][] = [
+const TRIGRAM: TrigramIndex[] = [
   // app_user.email, organization.name and call.name have theirs (ListIndexes1795700000000).
   ['app_user_first_name_trgm_idx', 'app_user', 'first_name'],
   ['app_user_last_name_trgm_idx', 'app_user', 'last_name'],
@@ -64,15 +65,7 @@ export class ConsoleListIndexes1795800000000 implements MigrationInterface {
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     for (const [name, table, definition] of BTREE) await queryRunner.query(`CREATE INDEX "${name}" ON "${table}" ${definition}`);
-    await queryRunner.query(`DO $$ BEGIN
-        CREATE EXTENSION IF NOT EXISTS pg_trgm;
-      EXCEPTION WHEN OTHERS THEN
-        RAISE WARNING 'pg_trgm is not available (%): the console lists search without trigram indexes', SQLERRM;
-      END $$`);
-    const trigram = TRIGRAM.map(([name, table, column]) => `CREATE INDEX "${name}" ON "${table}" USING gin ("${column}" gin_trgm_ops);`);
-    await queryRunner.query(`DO $$ BEGIN
-        IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN ${trigram.join(' ')} END IF;
-      END $$`);
+    await createTrigramIndexes(queryRunner, TRIGRAM, 'the console lists search');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
