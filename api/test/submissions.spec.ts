@@ -148,6 +148,29 @@ describe('submission lifecycle', () => {
     expect(again.body.version).toBe(3);
   });
 
+  it('closes on what is stored while saves race the close: the score always agrees with the stored answer', async () => {
+    for (let round = 0; round < 3; round++) {
+      const f = await newFill();
+      await fillCompletely(f); // quiz at version 1: q1 right, q2 wrong (0.5)
+      const [closed, ...saves] = await Promise.all([
+        close(f),
+        ...Array.from({ length: 4 }, () => save(f, 'quiz', { data: { q1: 'rome', q2: 'seven' }, currentPageNo: 0, completed: true }, 1)),
+      ]);
+      expect(closed.status).toBe(200);
+      // At most one save wins (version 1); the others lost to it (stale) or to the close (closed).
+      expect(saves.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+      for (const r of saves.filter((r) => r.status !== 200)) expect(r.status).toBe(409);
+      const after = (await get(f)).body;
+      const quiz = after.stepResults.find((r: { stepId: string }) => r.stepId === f.stepIds.quiz);
+      const expected = quiz.content.data.q2 === 'seven' ? 1 : 0.5;
+      expect({ closed: after.closed, quizScore: after.quizScore, stepScore: quiz.score }).toEqual({
+        closed: true,
+        quizScore: expected,
+        stepScore: expected,
+      });
+    }
+  });
+
   it('scores partial answers: the first selected value against the key, correct / answered', async () => {
     const f = await newFill();
     await upload(f, 0, testFiles.pdf(), 'plan.pdf');

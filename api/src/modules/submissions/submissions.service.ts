@@ -131,6 +131,9 @@ const quizKey = (step: StepEntity): Record<string, unknown> =>
     ? (step.expectedAnswers as Record<string, unknown>)
     : {};
 
+/** A close reads again this many times when a save moved the submission's version on meanwhile. */
+const CLOSE_ATTEMPTS = 3;
+
 const facts = (submission: CallSubmissionEntity, call: CallEntity): SubmissionFacts => ({
   organizationId: submission.organizationId,
   closed: submission.closed,
@@ -375,45 +378,41 @@ export class SubmissionsService implements SubmissionSlots {
   /**
    * Closes a submission: every step's requirement is checked (the first incomplete step is
    * named), quiz scores are computed from the answer keys, and closed/submitted dates are
-   * stamped, all or nothing. Most closes take the direct path; the rest, and any the direct path
-   * turns down, take the checked path.
+   * stamped, all or nothing, in one versioned statement: the submission and its answers are read
+   * (no lock), checked and scored against the call and steps in memory, and the statement closes
+   * it only if its version is still the one read. A save or an upload in between moved the
+   * version on: the close reads again (CLOSE_ATTEMPTS in all). A kind with closing rules of its
+   * own (a hook: miniDyi writes the submission's SROI) runs them with the row locked, in one
+   * transaction (`closeLocked`, as an administrator's close).
    */
   async close(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto> {
-    return (await this.closeDirect(user, organizationId, submissionId)) ?? this.closeChecked(user, organizationId, submissionId);
-  }
-
-  /**
-   * The direct path, optimistic: the submission and its answers read in one statement (no lock,
-   * no transaction), checked and scored against the call and steps in memory, then one statement
-   * closes it only if its version is still the one read: any write in between (a save, an
-   * upload) moved the version on. Answers undefined, having written nothing, when anything is off
-   * or a step kind has its own closing rules (a hook, which runs in the checked transaction).
-   * An incomplete step is refused as the checked path would: the answers read were the
-   * submission's at that moment.
-   */
-  private async closeDirect(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto | undefined> {
-    const call = await this.writableCall({ user, organizationId }, submissionId);
+    const auth = { user, organizationId };
+    const call = await this.writableCall(auth, submissionId);
     const definitions = await this.fill.stepsOf(call.callTypeId);
-    if (definitions.some((x) => this.hooks.get(x.kind))) return undefined;
-    const read = await this.repo.submissionForClose(
-      submissionId,
-      definitions.map((x) => x.step.id),
-    );
-    if (!read || read.submission.closed || read.submission.organizationId !== organizationId) return undefined;
-    const steps = closingSteps(definitions, read.filling);
-    for (const step of steps) throwIfIncomplete(step);
-    const { quizScore, scores } = closingScores(steps);
     const by = { userId: user.id, kind: 'submitted' as const };
-    const closed = await this.repo.closeSubmission(undefined, submissionId, quizScore, new Date(), scores, by, read.submission.version);
-    return closed ? toSummary(closed) : undefined;
-  }
-
-  /** The checked path: the submission locked, the checks and the kinds' hooks, in ONE transaction; any failure leaves it open and unchanged. */
-  private closeChecked(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto> {
-    return this.repo.transaction(async (m) => {
-      const { submission, call } = await this.lockWritable(m, { user, organizationId }, submissionId);
-      return this.closeLocked(m, submission, call, { userId: user.id, kind: 'submitted' });
-    });
+    if (definitions.some((x) => this.hooks.get(x.kind))) {
+      return this.repo.transaction(async (m) => {
+        const { submission } = await this.lockWritable(m, auth, submissionId);
+        return this.closeLocked(m, submission, call, by);
+      });
+    }
+    const stepIds = definitions.map((x) => x.step.id);
+    for (let attempt = 1; ; attempt++) {
+      const read = await this.repo.submissionForClose(submissionId, stepIds);
+      if (!read) throw submissionNotFound();
+      // 404 when no longer the organization's, 409 when closed (the policy's answers).
+      this.access.require(auth, Permission.SubmissionWrite, facts(read.submission, call));
+      const steps = closingSteps(definitions, read.filling);
+      for (const step of steps) throwIfIncomplete(step);
+      const { quizScore, scores } = closingScores(steps);
+      const closed = await this.repo.closeSubmission(undefined, submissionId, quizScore, new Date(), scores, by, read.submission.version);
+      if (closed) return toSummary(closed);
+      if (attempt === CLOSE_ATTEMPTS) {
+        throw conflict('errors.stale-version', 'These answers kept changing while the submission was being closed: try again', {
+          currentVersion: read.submission.version,
+        });
+      }
+    }
   }
 
   /** An administrator's close: no deadline or completeness check (a forced close), same scoring. */
