@@ -70,7 +70,8 @@ async function all(resource: string, filter: object, sort: [string, 'ASC' | 'DES
   }
 }
 
-const ids = async (sql: string, params: unknown[] = []) => (await t.db.query(sql, params)).map((r: { id: string }) => r.id);
+const ids = async (sql: string, params: unknown[] = []): Promise<string[]> =>
+  (await t.db.query(sql, params)).map((r: { id: string }) => r.id);
 
 interface PlanNode {
   'Node Type': string;
