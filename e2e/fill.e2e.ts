@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Request } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { textOfPdf } from './support/pdf';
 import { expect, test, useSessionInBrowser } from './fixtures';
@@ -214,8 +214,18 @@ test.describe('filling and submitting an application', () => {
     await adminContext.close();
 
     // The applicant edits and submits again.
+    // Requests of the app still under way: one that fails for want of network sends the app to `/`
+    // (a full-page load, Chromium's offline page while offline), so none may be left when the network goes.
+    const underWay = new Set<Request>();
+    page.on('request', (r) => underWay.add(r));
+    page.on('requestfinished', (r) => underWay.delete(r));
+    page.on('requestfailed', (r) => underWay.delete(r));
     await fill.goto(submissionId, { step: 2 });
+    // goto returns on the document's load: the submission, the user and the step's questions come after.
+    await fill.expectStep('About you');
+    await expect(fill.main.locator('.sd-question').filter({ hasText: 'Your mission' }).locator('input, textarea').first()).toBeEditable();
     await expect(fill.readOnlyBanner).toHaveCount(0);
+    await expect.poll(() => underWay.size).toBe(0);
     // A brief network loss: the change waits on this device and is saved when the network is back.
     await page.context().setOffline(true);
     await fill.fillText('Your mission', 'Clean water and sanitation for every school');
