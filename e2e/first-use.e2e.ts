@@ -579,8 +579,14 @@ test.describe('first use (issue 14)', () => {
     await editor.newCall();
     const name = `E2E dal tipo ${Date.now().toString(36)}`;
     await page.getByRole('textbox', { name: /^Nome/ }).fill(name);
-    await page.getByRole('combobox', { name: it('pages.admin.calls.call-type') }).click();
+    const picker = page.getByRole('combobox', { name: it('pages.admin.calls.call-type') });
+    await picker.click();
     await page.getByRole('option', { name: new RegExp(`^${escape(existingCall.callType.name)}`) }).click();
+    // Picking a type loads it (the picker is disabled meanwhile) and then puts its steps in the form.
+    // While its menu is open the rest of the page is aria-hidden (no tab to find) and while it loads
+    // the picker's help is greyed out (axe judges that colour): wait for the menu to close and the type to be in.
+    await expect(picker).toContainText(existingCall.callType.name);
+    await expect(picker).not.toHaveAttribute('aria-disabled', 'true');
     await axe();
     await editor.openTab('tab-steps');
     await expect.poll(() => editor.stepNames()).toEqual(['Presentazione', 'Allegati']);
