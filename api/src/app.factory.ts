@@ -141,7 +141,8 @@ export function httpAdapter(settings: Settings): FastifyAdapter {
     trustProxy: settings.trustProxy.length > 0 ? settings.trustProxy : false,
     bodyLimit: byteSize(settings.bodyLimit),
     genReqId: requestId,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // As Express matched them: paths in any letter case, with or without a trailing slash.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
   });
 }
 
