@@ -9,7 +9,7 @@ const swc = {
   sourceMaps: 'inline',
 };
 
-const ESM_ONLY = ['htmlparser2', 'domhandler', 'domutils', 'entities', 'dom-serializer', 'domelementtype'];
+const ESM_ONLY = ['htmlparser2', 'domhandler', 'domutils', 'entities', 'dom-serializer', 'domelementtype', 'content-disposition'];
 
 export default {
   rootDir: '.',
@@ -17,11 +17,11 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', swc],
-    // ESM-only packages required from CommonJS ones (sanitize-html -> htmlparser2): Node 20's
+    // ESM-only packages required from CommonJS ones (sanitize-html -> htmlparser2, @fastify/static -> content-disposition): Node 20's
     // require(esm) does not reach inside Jest's module system, so they are compiled to CJS.
     [`node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2023' } }],
   },
-  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+  transformIgnorePatterns: [`^(?!.*/node_modules/(${ESM_ONLY.join('|')})/).*/node_modules/`],
   moduleNameMapper: {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@impact-calls/domain$': '<rootDir>/../libs/domain/src/index.ts',

@@ -147,14 +147,25 @@ export function loadFigures(r) {
 export const WARM_UP_SECONDS = 4;
 
 /** `options` for `seconds` (autocannon's), after the same load for WARM_UP_SECONDS, unmeasured. */
-export async function warmedLoad(options, seconds) {
+export async function warmedLoad(options, seconds, pid) {
   await autocannon({ ...options, duration: WARM_UP_SECONDS });
-  return loadFigures(await autocannon({ ...options, duration: seconds }));
+  const before = pid ? cpuTicks(pid) : 0;
+  const r = await autocannon({ ...options, duration: seconds });
+  const figures = loadFigures(r);
+  // The server's CPU per request (user + system, from /proc): steadier than latency on a busy machine.
+  if (pid && r.requests.total > 0) figures.cpuMsPerRequest = +(((cpuTicks(pid) - before) * 10) / r.requests.total).toFixed(3);
+  return figures;
 }
 
-/** autocannon for `seconds` at `connections`, with a browser's headers, after a warm-up. */
-export async function load(url, { connections = 50, seconds = 8, headers = {}, method = 'GET', body } = {}) {
-  return warmedLoad({ url, connections, headers: { ...BROWSER_HEADERS, ...headers }, method, body }, seconds);
+/** A process's CPU time so far, in clock ticks (1/100 s): utime + stime of /proc/<pid>/stat. */
+function cpuTicks(pid) {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(f[11]) + Number(f[12]);
+}
+
+/** autocannon for `seconds` at `connections`, with a browser's headers, after a warm-up; `pid`: the server's CPU per request too. */
+export async function load(url, { connections = 50, seconds = 8, headers = {}, method = 'GET', body, pid } = {}) {
+  return warmedLoad({ url, connections, headers: { ...BROWSER_HEADERS, ...headers }, method, body }, seconds, pid);
 }
 
 const sessionPools = new Map();

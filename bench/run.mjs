@@ -47,7 +47,8 @@ for (const s of scenarios) {
   for (const [label, v] of Object.entries(r)) {
     if (v && v.product) {
       console.log(
-        `${label}: product ${v.product.requestsPerSecond} req/s (p50 ${v.product.p50} ms, p99 ${v.product.p99} ms, errors ${v.product.errors})` +
+        `${label}: product ${v.product.requestsPerSecond} req/s (p50 ${v.product.p50} ms, p99 ${v.product.p99} ms, errors ${v.product.errors}` +
+          `${v.product.cpuMsPerRequest !== undefined ? `, CPU ${v.product.cpuMsPerRequest} ms/request` : ''})` +
           ` | baseline ${v.baseline.requestsPerSecond} req/s (p99 ${v.baseline.p99} ms) | ratio ${v.ratio}`,
       );
     } else {

@@ -1,32 +1,26 @@
+import { NotFoundException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { DestinationStream, Logger as Pino } from 'pino';
-import { createRootLogger, PinoNestLogger, requestLogging } from './common/logging/logging.js';
+import { createRootLogger, installRequestLogging, PinoNestLogger, requestId } from './common/logging/logging.js';
 import { AppModule } from './app.module.js';
-import { bodyParsers, securityHeaders } from './common/http/pipeline.js';
+import { byteSize, installPipeline, securityHeaders } from './common/http/pipeline.js';
 import { CanonicalIdPipe, createValidationPipe } from './common/validation/validation.pipe.js';
-import { BAD_CHARACTER_MESSAGE, hasBadCharacter, refuseBadUrlCharacters } from './common/http/text-guard.js';
-import { compressJson } from './common/http/send-json.js';
+import { BAD_CHARACTER_MESSAGE, hasBadCharacter } from './common/http/text-guard.js';
+import { compressJson, jsonDocument, sendJson } from './common/http/send-json.js';
 import type { Settings } from './config/settings.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { DemoContentService } from './modules/demo/demo-content.service.js';
 import { migrateDatabase } from './database/migrate.js';
 import { Traffic } from './common/lifecycle/traffic.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
-import { mountDevOidc } from './modules/dev-oidc/dev-oidc.service.js';
-
-/** Hooks that must be mounted before the JSON body parser (the embedded OIDC provider). */
-export type PreBodyMount = (app: NestExpressApplication) => void | Promise<void>;
-const preBodyMounts: PreBodyMount[] = [];
-export function registerPreBodyMount(mount: PreBodyMount): void {
-  preBodyMounts.push(mount);
-}
-// The embedded development OpenID provider (only when OIDC_ISSUER is unset) parses its own forms.
-registerPreBodyMount(mountDevOidc);
+import { nameSpanAfterRoute, tracing } from './common/http/trace-route.js';
+import { DevOidcService } from './modules/dev-oidc/dev-oidc.service.js';
 
 /**
  * JSON keys that could reach an object's prototype are refused outright (security.md, Input):
@@ -40,42 +34,61 @@ function refuseBadJson(key: string, value: unknown): unknown {
   return value;
 }
 
-function serveSpa(app: NestExpressApplication, mountPath: string, dir: string): void {
-  const index = join(dir, 'index.html');
-  if (!existsSync(index)) return;
-  const files = express.static(dir, {
-    index: false,
-    setHeaders: (res, path) =>
-      res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
-  });
-  // Mounted before Nest's routes: API calls must not pay for a file-system lookup.
-  app.use(mountPath, (req: Request, res: Response, next: NextFunction) => {
-    const url = req.originalUrl;
-    if (url.startsWith('/api/') || url.startsWith('/oidc')) return next();
-    return files(req, res, next);
-  });
-  // History fallback: any other GET for a page gets index.html; /api/* never does.
-  app.use(mountPath, (req: Request, res: Response, next: NextFunction) => {
-    const path = req.originalUrl.split('?')[0];
-    if (req.method !== 'GET' || path.startsWith('/api') || path.startsWith('/oidc')) return next();
-    if (mountPath === '/' && (path === '/admin' || path.startsWith('/admin/'))) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
+/** Every file under `dir`, as the URL path under `mountPath` that names it. */
+function filesUnder(dir: string, mountPath: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile())
+        files.set(`${mountPath === '/' ? '' : mountPath}/${relative(dir, path).split(sep).join('/')}`, relative(dir, path));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/**
+ * A built single-page application under `mountPath`: its files as they are (assets cached for a
+ * year: their names carry a hash), and index.html for any other page (the history fallback).
+ * The files are listed once at start, so a request never walks the file system and no path
+ * outside the folder can be named. /api and /oidc never reach it (their routes are more specific).
+ */
+function serveSpa(fastify: FastifyInstance, mountPath: string, dir: string): void {
+  const files = filesUnder(dir, mountPath);
+  const answer = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = decodeURIComponentSafe(request.url.split('?')[0]) ?? '';
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/oidc/')) throw new NotFoundException();
+    const file = files.get(path);
+    if (file && file !== 'index.html')
+      return reply
+        .header('Cache-Control', file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .sendFile(file, dir, { cacheControl: false });
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', dir, { cacheControl: false });
+  };
+  for (const url of mountPath === '/' ? ['/', '/*'] : [mountPath, `${mountPath}/*`]) fastify.get(url, answer);
+}
+
+function decodeURIComponentSafe(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Everything around the Nest routes: headers, body limits, validation, Swagger, the SPAs. */
-export async function configureApp(app: NestExpressApplication, settings: Settings, log: Pino): Promise<void> {
+export async function configureApp(app: NestFastifyApplication, settings: Settings, log: Pino): Promise<void> {
   app.useLogger(new PinoNestLogger(log));
-  app.disable('x-powered-by');
-  app.set('trust proxy', settings.trustProxy);
+  const fastify = app.getHttpAdapter().getInstance();
   // Counted and timed first: every request, whatever answers it (graceful shutdown, /api/metrics).
-  app.use(app.get(Traffic).middleware);
-  app.use(app.get(MetricsService).middleware);
-  app.use(requestLogging(log));
-  app.use(refuseBadUrlCharacters);
-  app.use(compressJson);
-  app.use(
+  fastify.addHook('onRequest', app.get(Traffic).onRequest);
+  fastify.addHook('onResponse', app.get(MetricsService).onResponse);
+  installRequestLogging(fastify, log);
+  if (tracing()) fastify.addHook('onRequest', nameSpanAfterRoute);
+  installPipeline(
+    fastify,
     securityHeaders({
       contentSecurityPolicy: {
         directives: {
@@ -94,24 +107,43 @@ export async function configureApp(app: NestExpressApplication, settings: Settin
       },
       crossOriginEmbedderPolicy: false,
     }),
+    { jsonLimit: byteSize(settings.bodyLimit), formLimit: 100 * 1024, reviver: refuseBadJson },
   );
-  for (const mount of preBodyMounts) await mount(app);
-  app.use(bodyParsers({ limit: settings.bodyLimit, reviver: refuseBadJson }, { limit: '100kb', extended: false }));
+  fastify.addHook('onSend', compressJson);
+  // The embedded development OpenID provider (only when OIDC_ISSUER is unset) reads its own forms.
+  await app.get(DevOidcService).mount(fastify);
   app.setGlobalPrefix('api', { exclude: [] });
   app.useGlobalPipes(new CanonicalIdPipe(), createValidationPipe());
   app.enableShutdownHooks();
 
   const document = buildOpenApiDocument(app);
-  app.use('/api/openapi.json', (_req: Request, res: Response) => res.json(document));
+  const openApiJson = jsonDocument(JSON.stringify(document));
+  fastify.get('/api/openapi.json', (_request, reply) => sendJson(reply, openApiJson));
   SwaggerModule.setup('api/docs', app, document, { customSiteTitle: 'Impact Calls API', jsonDocumentUrl: 'api/docs-json' });
 
-  serveSpa(app, '/admin', settings.staticDirs.admin);
-  serveSpa(app, '/', settings.staticDirs.applicant);
+  const spas = [
+    ['/admin', settings.staticDirs.admin],
+    ['/', settings.staticDirs.applicant],
+  ].filter(([, dir]) => existsSync(join(dir, 'index.html')));
+  // reply.sendFile (each SPA names its own folder): range requests, HEAD, Last-Modified.
+  if (spas.length) await fastify.register(fastifyStatic, { root: spas[0][1], serve: false });
+  for (const [mountPath, dir] of spas) serveSpa(fastify, mountPath, dir);
 }
 
 export interface StartedApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   close(): Promise<void>;
+}
+
+/** Fastify under Nest (docs/decisions/fastify.md): the server's options. */
+export function httpAdapter(settings: Settings): FastifyAdapter {
+  return new FastifyAdapter({
+    trustProxy: settings.trustProxy.length > 0 ? settings.trustProxy : false,
+    bodyLimit: byteSize(settings.bodyLimit),
+    genReqId: requestId,
+    // As Express matched them: paths in any letter case, with or without a trailing slash.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
 }
 
 /** Builds the whole product on a database; runs migrations, and loads demo content on an empty database. */
@@ -119,15 +151,16 @@ export async function createApp(
   settings: Settings,
   databaseUrl: string,
   options: { demo?: boolean; logDestination?: DestinationStream } = {},
-): Promise<NestExpressApplication> {
+): Promise<NestFastifyApplication> {
   const { wasEmpty } = await migrateDatabase(databaseUrl);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings, databaseUrl), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings, databaseUrl), httpAdapter(settings), {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,
   });
   await configureApp(app, settings, createRootLogger(settings.logLevel, options.logDestination));
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   if ((options.demo ?? settings.demoContent) && wasEmpty) await app.get(DemoContentService).load();
   return app;
 }

@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 // docs/decisions/messages-performance.md). A `--heap-growing-percent` on the command line wins.
 if (!process.execArgv.some((a) => a.startsWith('--heap-growing-percent'))) setFlagsFromString('--heap-growing-percent=50');
 
-// Optional OpenTelemetry traces (issue 19) must be set up before Express, pg and node:http are
+// Optional OpenTelemetry traces (issue 19) must be set up before Fastify, pg and node:http are
 // loaded, so the server comes after it.
 if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) await import('./telemetry.js');
 await import('./server.js');

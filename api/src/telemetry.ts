@@ -1,13 +1,12 @@
 import { register } from 'node:module';
 import type { IncomingMessage } from 'node:http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 
 /**
  * OpenTelemetry traces, on only when OTEL_EXPORTER_OTLP_ENDPOINT (or ..._TRACES_ENDPOINT) is set
- * (main.ts): a span per request (node:http, Express' routes) with its database statements (pg)
+ * (main.ts): a span per request (node:http) with its database statements (pg)
  * as children, sent by OTLP. Everything else is the standard OTEL_* environment variables
  * (OTEL_SERVICE_NAME, default impact-calls; OTEL_EXPORTER_OTLP_PROTOCOL, http/protobuf by default;
  * OTEL_EXPORTER_OTLP_HEADERS; OTEL_TRACES_SAMPLER...). Health checks and metrics scrapes are not
@@ -22,7 +21,6 @@ const sdk = new NodeSDK({
   serviceName: process.env.OTEL_SERVICE_NAME ?? 'impact-calls',
   instrumentations: [
     new HttpInstrumentation({ ignoreIncomingRequestHook: untraced }),
-    new ExpressInstrumentation(),
     new PgInstrumentation({ enhancedDatabaseReporting: false }),
   ],
 });

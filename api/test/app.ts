@@ -1,4 +1,4 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { loadSettings, type Settings } from '../src/config/settings.js';
 import { Factory } from './factory.js';
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   settings: Settings;
   http: TestAgent;
   db: DataSource;

@@ -61,7 +61,14 @@ describe('error logging', () => {
     const logs = captureLines();
     Logger.overrideLogger(new PinoNestLogger(createRootLogger('info', logs.stream)));
     let answered: unknown;
-    const res = { headersSent: false, status: () => res, json: (body: unknown) => (answered = body) };
+    const res = {
+      sent: false,
+      raw: { headersSent: false },
+      status: () => res,
+      type: () => res,
+      header: () => res,
+      send: (body: unknown) => (answered = body),
+    };
     const req = { id: 'trace-500', method: 'POST', originalUrl: '/api/Thing/Break' };
     try {
       new ErrorFilter().catch(new Error('database went away'), new ExecutionContextHost([req, res]));

@@ -1,30 +1,27 @@
-import express from 'express';
+import Fastify from 'fastify';
 import { gunzipSync } from 'node:zlib';
-import { get, type IncomingHttpHeaders, type Server } from 'node:http';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { once } from 'node:events';
 import { acceptsGzip, compressJson, GZIP_FROM_BYTES, jsonDocument, sendJson } from '../src/common/http/send-json.js';
 
-/** sendJson and compressJson on a bare Express app: the encodings, their ETags and 304s. */
+/** sendJson and compressJson on a bare Fastify app: the encodings, their ETags and 304s. */
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, name: `Indicator ${i}`, value: i * 1.5 }));
 const big = jsonDocument(JSON.stringify(rows(200)));
 const small = jsonDocument('{"ok":true}');
-const app = express();
-app.use(compressJson);
-app.get('/big', (_req, res) => sendJson(res, big));
-app.get('/small', (_req, res) => sendJson(res, small));
+const app = Fastify();
+app.addHook('onSend', compressJson);
+app.get('/big', (_req, reply) => sendJson(reply, big));
+app.get('/small', (_req, reply) => sendJson(reply, small));
 // Answers made per request (what Nest's return values become), small, large and very large (compressed off the event loop).
-app.get('/json/:n', (req, res) => res.json(rows(Number(req.params.n))));
-app.get('/text', (_req, res) => res.type('text').send('x'.repeat(5000)));
+app.get<{ Params: { n: string } }>('/json/:n', (req) => rows(Number(req.params.n)));
+app.get('/text', (_req, reply) => reply.type('text/plain').send('x'.repeat(5000)));
 
-let server: Server;
 let port: number;
 beforeAll(async () => {
-  server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  port = (server.address() as AddressInfo).port;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as AddressInfo).port;
 });
-afterAll(() => new Promise((done) => server.close(done)));
+afterAll(() => app.close());
 
 /** The status, headers and bytes as sent (node:http: no client unzips them). */
 function raw(path: string, accept: string, ifNoneMatch?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {

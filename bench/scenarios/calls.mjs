@@ -175,7 +175,7 @@ async function firstPage(product, baseline, userHeaders) {
   if (!res.ok || JSON.parse(json).length !== 20) throw new Error(`first page: ${res.status} ${json.slice(0, 200)}`);
   return {
     ...side(
-      await load(`${product.url}/api/Call/GetCallListUser${PAGE}`, { headers: userHeaders }),
+      await load(`${product.url}/api/Call/GetCallListUser${PAGE}`, { headers: userHeaders, pid: product.pid }),
       await load(`${baseline.url}/page`, { headers: userHeaders }),
     ),
     jsonKb: +(Buffer.byteLength(json) / 1024).toFixed(1),
@@ -185,7 +185,7 @@ async function firstPage(product, baseline, userHeaders) {
 
 export async function run({ product, baseline, userHeaders, adminHeaders, grow }) {
   const whole = side(
-    await load(`${product.url}/api/Call/GetCallListUser`, { headers: userHeaders }),
+    await load(`${product.url}/api/Call/GetCallListUser`, { headers: userHeaders, pid: product.pid }),
     await load(`${baseline.url}/api/Call/GetCallListUser`, { headers: userHeaders }),
   );
   const page1k = await firstPage(product, baseline, userHeaders);

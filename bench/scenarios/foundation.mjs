@@ -10,7 +10,7 @@ export async function run({ product, baseline }) {
     'GET /api/health': '/api/health',
   };
   for (const [label, path] of Object.entries(routes)) {
-    const p = await load(product.url + path);
+    const p = await load(product.url + path, { pid: product.pid });
     const b = await load(baseline.url + path);
     out[label] = { product: p, baseline: b, ratio: +(p.requestsPerSecond / b.requestsPerSecond).toFixed(2) };
   }

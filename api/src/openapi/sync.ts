@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { writeFileSync } from 'node:fs';
 import { AppModule } from '../app.module.js';
 import { loadSettings } from '../config/settings.js';
@@ -14,11 +14,15 @@ async function main(): Promise<void> {
   const out = process.argv[2];
   if (!out) throw new Error('usage: sync.js <output.json>');
   const settings = loadSettings({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(settings, 'postgres://preview/none'), {
-    preview: true,
-    logger: false,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(settings, 'postgres://preview/none'),
+    new FastifyAdapter(),
+    {
+      preview: true,
+      logger: false,
+      abortOnError: false,
+    },
+  );
   app.setGlobalPrefix('api');
   const document = buildOpenApiDocument(app);
   writeFileSync(out, JSON.stringify(document, null, 2) + '\n');

@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiHeader, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ErrorResponseDto } from '../http/error-response.dto.js';
 import { badRequest } from '../http/app-error.js';
 
@@ -29,7 +29,7 @@ export interface AuthUser {
   isAdmin: boolean;
 }
 
-export interface AuthenticatedRequest extends Request {
+export interface AuthenticatedRequest extends FastifyRequest {
   user?: AuthUser;
   /** The session of the request's access token. */
   sessionId?: string;

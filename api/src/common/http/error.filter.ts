@@ -1,6 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
-import type { RequestWithId } from '../logging/logging.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OptimisticLockVersionMismatchError, QueryFailedError } from 'typeorm';
 import { BAD_CHARACTER_MESSAGE } from './text-guard.js';
 
@@ -79,7 +78,7 @@ function jsonSyntaxError(message: string): ErrorBody {
 export function toErrorBody(exception: unknown): ErrorBody {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
-    // Nest wraps body-parser's JSON syntax error in a plain BadRequestException.
+    // Nest wraps the JSON parser's SyntaxError (the reviver's refusals too) in a plain BadRequestException.
     if (
       status === 400 &&
       (exception.cause instanceof SyntaxError || /JSON/.test(exception.message)) &&
@@ -95,6 +94,8 @@ export function toErrorBody(exception: unknown): ErrorBody {
     }
     return { statusCode: status, message: String(response), key: DEFAULT_KEYS[status] ?? 'errors.http' };
   }
+  // The JSON body parser's refusals (pipeline.ts): not JSON, or its reviver's forbidden key or bad character.
+  if (exception instanceof SyntaxError) return jsonSyntaxError(exception.message);
   if (exception instanceof OptimisticLockVersionMismatchError) {
     return { statusCode: 409, message: 'This record was changed by someone else; reload it', key: 'errors.stale-version' };
   }
@@ -111,13 +112,14 @@ export function toErrorBody(exception: unknown): ErrorBody {
       retryAfter: OUTAGE_RETRY_AFTER_SECONDS,
     };
   }
-  // Body-parser errors (malformed JSON, too large) carry a status and a type.
-  const e = exception as { status?: number; statusCode?: number; type?: string };
+  // Fastify's own refusals (body too large, a media type no parser takes, a bad Content-Length) carry a status and a code.
+  const e = exception as { status?: number; statusCode?: number; code?: string };
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    if (e.type === 'entity.parse.failed') return jsonSyntaxError((exception as Error).message ?? '');
-    if (e.type === 'entity.too.large')
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return { statusCode: 413, message: 'The request body is too large', key: 'errors.payload-too-large' };
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return { statusCode: 415, message: 'This type of request body is not accepted', key: 'errors.unsupported-media-type' };
     return { statusCode: status, message: 'Bad request', key: DEFAULT_KEYS[status] ?? 'errors.bad-request' };
   }
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', key: 'errors.internal' };
@@ -129,10 +131,10 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const res = http.getResponse<Response>();
+    const reply = http.getResponse<FastifyReply>();
     const body = toErrorBody(exception);
     if (body.key === 'errors.service-unavailable') {
-      const req = http.getRequest<RequestWithId>();
+      const req = http.getRequest<FastifyRequest>();
       this.logger.warn({
         reqId: req.id,
         method: req.method,
@@ -140,7 +142,7 @@ export class ErrorFilter implements ExceptionFilter {
         msg: `503: ${exception instanceof Error ? exception.message : String(exception)}`,
       });
     } else if (body.statusCode >= 500) {
-      const req = http.getRequest<RequestWithId>();
+      const req = http.getRequest<FastifyRequest>();
       this.logger.error({
         reqId: req.id,
         method: req.method,
@@ -148,9 +150,9 @@ export class ErrorFilter implements ExceptionFilter {
         err: exception instanceof Error ? exception : new Error(String(exception)),
       });
     }
-    if (res.headersSent) return;
+    if (reply.sent || reply.raw.headersSent) return;
     // 429 and 503 say when to come back (issue 13).
-    if (typeof body.retryAfter === 'number') res.setHeader('Retry-After', String(body.retryAfter));
-    res.status(body.statusCode).json(body);
+    if (typeof body.retryAfter === 'number') void reply.header('Retry-After', String(body.retryAfter));
+    void reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   }
 }

@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { badRequest } from './app-error.js';
 import { BAD_CHARACTER_MESSAGE, hasBadCharacter, invalidCharacters, parseJsonText } from './text-guard.js';
 
@@ -85,9 +85,9 @@ export function ApiListQuery() {
 }
 
 /** Writes the Content-Range header react-admin reads (and X-Total-Estimated when the total is an estimate), and returns the rows. */
-export function sendPage<T>(res: Response, resource: string, query: ListQuery, page: Page<T>): T[] {
+export function sendPage<T>(res: FastifyReply, resource: string, query: ListQuery, page: Page<T>): T[] {
   const end = page.items.length ? query.skip + page.items.length - 1 : query.skip;
-  res.setHeader('Content-Range', `${resource} ${query.skip}-${end}/${page.total}`);
-  if (page.estimated) res.setHeader('X-Total-Estimated', 'true');
+  res.header('Content-Range', `${resource} ${query.skip}-${end}/${page.total}`);
+  if (page.estimated) res.header('X-Total-Estimated', 'true');
   return page.items;
 }

@@ -1,35 +1,79 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { parse as parseQueryString } from 'node:querystring';
+import { invalidCharacters } from './text-guard.js';
 
 /**
  * helmet's headers, computed once. With our options every header is static (no per-request
  * nonce), so running helmet's twelve middlewares on each request would only redo the same work.
  */
-export function securityHeaders(options: HelmetOptions): RequestHandler {
-  const headers: [string, string][] = [];
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
   const recorder = {
-    setHeader: (name: string, value: string) => headers.push([name, value]),
+    setHeader: (name: string, value: string) => (headers[name] = value),
     removeHeader: () => undefined,
   };
   helmet(options)({} as never, recorder as never, () => undefined);
-  return (_req: Request, res: Response, next: NextFunction) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
+  return headers;
+}
+
+/** `%00` anywhere in the URL (path or query), in either case. */
+const ENCODED_NUL = /%00/i;
+
+export interface BodyParserOptions {
+  /** Largest JSON body, in bytes. */
+  jsonLimit: number;
+  /** Largest form body, in bytes. */
+  formLimit: number;
+  /** JSON.parse's reviver: throws a SyntaxError on what no body may hold. */
+  reviver: (key: string, value: unknown) => unknown;
 }
 
 /**
- * The JSON and form body parsers as one step that requests without a body (most GETs) skip
- * at once (type-is's `hasBody` test, which the parsers make themselves after more work).
+ * The request pipeline on Fastify, before any route: static security headers and X-Request-Id on every answer,
+ * an encoded NUL in the URL refused (path parameters and query strings alike: lone surrogates
+ * cannot arrive percent-encoded, and inside JSON query parameters `parseJsonText` catches them),
+ * and the body parsers the API accepts.
+ *
+ * Bodies: JSON (with the reviver, an empty body read as none), URL-encoded forms, and multipart
+ * left unread for the upload interceptors (multer reads the raw stream). Any other type answers
+ * 415 errors.unsupported-media-type.
  */
-export function bodyParsers(
-  json: Parameters<typeof express.json>[0],
-  urlencoded: Parameters<typeof express.urlencoded>[0],
-): RequestHandler {
-  const parseJson = express.json(json);
-  const parseForm = express.urlencoded(urlencoded);
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined) return next();
-    parseJson(req, res, (error?: unknown) => (error ? next(error) : parseForm(req, res, next)));
-  };
+export function installPipeline(fastify: FastifyInstance, headers: Record<string, string>, bodies: BodyParserOptions): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(headers).header('X-Request-Id', request.id);
+    const url = request.raw.url ?? '';
+    if (url.includes('%') && ENCODED_NUL.test(url)) return done(invalidCharacters('The address'));
+    done();
+  });
+
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser(
+    /^application\/([\w.+-]+\+)?json(\s*;|$)/i,
+    { parseAs: 'string', bodyLimit: bodies.jsonLimit },
+    (_request, body, done) => {
+      const text = body as string;
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text, bodies.reviver));
+      } catch (e) {
+        // A RangeError is a body nested too deeply for the reviver's recursion: not JSON we take either.
+        done(e instanceof SyntaxError ? e : new SyntaxError(`Unreadable JSON: ${(e as Error).message}`), undefined);
+      }
+    },
+  );
+  fastify.addContentTypeParser(
+    /^application\/x-www-form-urlencoded(\s*;|$)/i,
+    { parseAs: 'string', bodyLimit: bodies.formLimit },
+    (_request, body, done) => done(null, { ...parseQueryString(body as string) }),
+  );
+  // Read by multer from the raw request in the upload interceptors, streamed to disk.
+  fastify.addContentTypeParser(/^multipart\/form-data(\s*;|$)/i, (_request, _payload, done) => done(null, undefined));
+}
+
+/** '1mb', '100kb' (the BODY_LIMIT setting) in bytes. */
+export function byteSize(size: string): number {
+  const m = /^(\d+)(kb|mb)$/i.exec(size);
+  if (!m) throw new Error(`Not a size: ${size}`);
+  return Number(m[1]) * (m[2].toLowerCase() === 'mb' ? 1024 * 1024 : 1024);
 }

@@ -1,4 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { constants, gzip, gzipSync } from 'node:zlib';
 
@@ -51,56 +52,112 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 /**
- * Sends a JsonDocument, skipping Nest's JSON.stringify and Express's per-response hashing; a
- * request whose If-None-Match holds the ETag of the form it would get answers 304 (Express
- * checks `req.fresh`). `compressJson` gzips it (once per document). The route still declares
- * its response type for the OpenAPI document.
+ * Sends a JsonDocument as its bytes, skipping JSON serialization; `compressJson` gives it its
+ * ETag (or its gzip form's) and answers 304 to a client that has it. The route still declares its
+ * response type for the OpenAPI document.
  */
-export function sendJson(res: Response, doc: JsonDocument): void {
-  res.type('json').set('ETag', doc.etag).send(doc.body);
+export function sendJson(reply: FastifyReply, doc: JsonDocument): void {
+  void reply.type('application/json; charset=utf-8').send(doc.body);
+}
+
+/** Adds `field` to the answer's Vary header (Accept-Language may already be there). */
+function addVary(reply: FastifyReply, field: string): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined || vary === '') void reply.header('Vary', field);
+  else if (
+    !String(vary)
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .includes(field.toLowerCase())
+  )
+    void reply.header('Vary', `${String(vary)}, ${field}`);
+}
+
+/** A weak ETag of bytes made per request (what Express gave every answer): length and SHA-1. */
+function weakEtag(body: Buffer | string): string {
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  return `W/"${length.toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`;
+}
+
+/** Whether the client's If-None-Match names `etag` (weak comparison, as RFC 9110 asks for GET). */
+function clientHas(request: FastifyRequest, etag: string): boolean {
+  const given = request.headers['if-none-match'];
+  if (!given) return false;
+  if (given.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+type Payload = string | Buffer | null | NodeJS.ReadableStream;
+
+/**
+ * Fastify's onSend hook, the one place answers are compressed and tagged: every JSON answer of
+ * GZIP_FROM_BYTES or more goes gzipped to a client that accepts gzip, as every browser does
+ * (Vary: Accept-Encoding), whoever wrote it (Nest's return values or `sendJson`). A JsonDocument's
+ * gzip form is made once, with an ETag of its own; any other answer is compressed as it is sent.
+ * A document carries the ETag of the bytes sent (strong), a GET's other 200 answers a weak one, and
+ * a GET is answered 304 when the client already has those bytes. Streams and files are left alone.
+ */
+export function compressJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: Payload,
+  done: (err: Error | null, value?: Payload) => void,
+): void {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+  const doc = Buffer.isBuffer(payload) ? documents.get(payload) : undefined;
+  const status = reply.statusCode;
+  const readable = status === 200 && (request.method === 'GET' || request.method === 'HEAD');
+  const finish = (body: string | Buffer, etag: string | undefined) => {
+    // A document's ETag goes with it whatever the method (GetIndicatorType is a POST); a GET's
+    // other answers get a weak one; only a GET can be answered 304.
+    if (etag || readable) {
+      const tag = etag ?? weakEtag(body);
+      void reply.header('ETag', tag);
+      if (readable && clientHas(request, tag)) {
+        void reply.code(304);
+        reply.removeHeader('content-encoding');
+        reply.removeHeader('content-length');
+        return done(null, '');
+      }
+    }
+    done(null, body);
+  };
+  const type = String(reply.getHeader('content-type') ?? '');
+  const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (
+    length < GZIP_FROM_BYTES ||
+    !/json/i.test(type) ||
+    reply.getHeader('content-encoding') ||
+    request.method === 'HEAD' ||
+    status < 200 ||
+    status === 204 ||
+    status === 206
+  )
+    return finish(payload, doc?.etag);
+  addVary(reply, 'Accept-Encoding');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return finish(payload, doc?.etag);
+  void reply.header('Content-Encoding', 'gzip');
+  if (doc) {
+    const gz = gzipOf(doc);
+    return finish(gz.body, gz.etag);
+  }
+  if (length < GZIP_ASYNC_FROM_BYTES) return finish(gzipSync(payload, GZIP_OPTIONS), undefined);
+  gzip(payload, GZIP_OPTIONS, (error, zipped) => {
+    if (error) {
+      reply.removeHeader('content-encoding');
+      finish(payload, undefined);
+    } else finish(zipped, undefined);
+  });
 }
 
 /**
- * Middleware: every JSON answer of GZIP_FROM_BYTES or more goes gzipped to a client that
- * accepts gzip, as every browser does (Vary: Accept-Encoding), whoever wrote it (Nest's return
- * values, `res.json`, `sendJson`): the one place answers are compressed. A JsonDocument's gzip
- * form is made once, with an ETag of its own; any other answer is compressed as it is sent,
- * and Express computes its ETag on the bytes sent. Streams and files are left alone.
+ * The raw response of an answer written as a stream (exports, the embedded provider's pages):
+ * the headers Fastify holds so far (the pipeline's security headers, X-Request-Id) are copied onto
+ * it. Set the answer's own headers on it too; Fastify's onSend hooks do not run for it.
  */
-export function compressJson(req: Request, res: Response, next: NextFunction): void {
-  const send = res.send;
-  res.send = function compressed(this: Response, body?: unknown): Response {
-    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send.call(this, body);
-    const type = this.get('Content-Type') ?? '';
-    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
-    if (
-      length < GZIP_FROM_BYTES ||
-      !/json/i.test(type) ||
-      this.get('Content-Encoding') ||
-      req.method === 'HEAD' ||
-      this.statusCode < 200 ||
-      this.statusCode === 204 ||
-      this.statusCode === 206
-    )
-      return send.call(this, body);
-    this.vary('Accept-Encoding');
-    if (!acceptsGzip(req.headers['accept-encoding'])) return send.call(this, body);
-    const doc = Buffer.isBuffer(body) ? documents.get(body) : undefined;
-    if (doc) {
-      const gz = gzipOf(doc);
-      return send.call(this.set('Content-Encoding', 'gzip').set('ETag', gz.etag), gz.body);
-    }
-    // Sent as bytes from here: keep the charset Express gives a string.
-    if (typeof body === 'string' && !/charset=/i.test(type)) this.set('Content-Type', `${type}; charset=utf-8`);
-    this.set('Content-Encoding', 'gzip');
-    if (length < GZIP_ASYNC_FROM_BYTES) return send.call(this, gzipSync(body, GZIP_OPTIONS));
-    gzip(body, GZIP_OPTIONS, (error, zipped) => {
-      if (error) {
-        this.removeHeader('Content-Encoding');
-        send.call(this, body);
-      } else send.call(this, zipped);
-    });
-    return this;
-  };
-  next();
+export function streamedAnswer(reply: FastifyReply): ServerResponse {
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+  reply.raw.statusCode = 200;
+  return reply.raw;
 }

@@ -1,4 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
 import { badRequest } from './app-error.js';
 
 /**
@@ -26,19 +25,6 @@ export function holdsBadCharacter(value: unknown, depth = 0): boolean {
   if (value === null || typeof value !== 'object' || depth > 32) return false;
   for (const [k, v] of Object.entries(value)) if (hasBadCharacter(k) || holdsBadCharacter(v, depth + 1)) return true;
   return false;
-}
-
-/** `%00` anywhere in the URL (path or query), in either case. */
-const ENCODED_NUL = /%00/i;
-
-/**
- * Refuses a request whose URL carries an encoded NUL (path parameters and query strings alike)
- * before any route sees it. Lone surrogates cannot arrive percent-encoded (invalid UTF-8 decodes
- * to U+FFFD); inside JSON query parameters they are caught by `parseJsonText`.
- */
-export function refuseBadUrlCharacters(req: Request, _res: Response, next: NextFunction): void {
-  if (req.url.includes('%') && ENCODED_NUL.test(req.url)) return next(invalidCharacters('The address'));
-  next();
 }
 
 /** JSON.parse that refuses bad characters in any key or string (for JSON carried in query strings). */

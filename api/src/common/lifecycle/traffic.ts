@@ -1,5 +1,5 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Server } from 'node:http';
 
 /**
@@ -22,19 +22,17 @@ export class Traffic {
     return this.inFlight;
   }
 
-  /** Mounted first in the pipeline (app.factory.ts). */
-  readonly middleware = (_req: Request, res: Response, next: NextFunction): void => {
+  /** Fastify's first onRequest hook (app.factory.ts): counts the request until its connection is done with it. */
+  readonly onRequest = (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     this.inFlight++;
-    if (this.draining) res.setHeader('Connection', 'close');
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      if (--this.inFlight === 0) for (const wake of this.waiters.splice(0)) wake();
-    };
-    res.once('finish', end);
-    res.once('close', end);
-    next();
+    if (this.draining) void reply.header('Connection', 'close');
+    // 'close' comes once per answer, whether it finished or the client went away.
+    reply.raw.once('close', this.ended);
+    done();
+  };
+
+  private readonly ended = (): void => {
+    if (--this.inFlight === 0) for (const wake of this.waiters.splice(0)) wake();
   };
 
   markDraining(): void {

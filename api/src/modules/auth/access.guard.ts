@@ -64,7 +64,7 @@ export class AccessGuard implements CanActivate {
       throw forbidden('errors.customize-only', 'Only administrators of the customizing company may change the branding');
     }
 
-    const header = req.header('SelectedOrganizationId');
+    const header = req.headers.selectedorganizationid;
     if (!isEmptyId(header)) {
       if (!isUuid(header)) throw badRequest('errors.organization-header', 'SelectedOrganizationId must be a UUID');
       // One canonical form from here on: the membership check and every later comparison agree.

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentSession } from '../../common/auth/access.decorator.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
@@ -41,7 +41,7 @@ export class JwtController {
       503: 'The identity provider cannot be reached',
     },
   })
-  tokenExchange(@Body() dto: TokenExchangeDto, @Req() req: Request): Promise<TokensDto> {
+  tokenExchange(@Body() dto: TokenExchangeDto, @Req() req: FastifyRequest): Promise<TokensDto> {
     return this.signIn.exchange(dto, clientInfo(req));
   }
 
@@ -59,7 +59,7 @@ export class JwtController {
       },
     },
   )
-  refresh(@Body() dto: RefreshTokenDto, @Req() req: Request): Promise<TokensDto> {
+  refresh(@Body() dto: RefreshTokenDto, @Req() req: FastifyRequest): Promise<TokensDto> {
     return this.signIn.refresh(dto.refresh_token, clientInfo(req));
   }
 
@@ -73,7 +73,7 @@ export class JwtController {
   }
 }
 
-/** The browser and address a sign-in or renewal comes from (Express `req.ip`, honouring trust proxy). */
-function clientInfo(req: Request): ClientInfo {
-  return { userAgent: req.header('user-agent') ?? null, ip: req.ip ?? req.socket.remoteAddress ?? null };
+/** The browser and address a sign-in or renewal comes from (`req.ip`, honouring TRUST_PROXY). */
+function clientInfo(req: FastifyRequest): ClientInfo {
+  return { userAgent: req.headers['user-agent'] ?? null, ip: req.ip ?? req.socket.remoteAddress ?? null };
 }

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentSession } from '../../common/auth/access.decorator.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { AdminUserDetailDto, AdminUserDto, EndedSessionsDto } from './dto/session.dto.js';
@@ -23,7 +23,7 @@ export class UsersAdminController {
     { access: { admin: true }, ok: [AdminUserDto] },
   )
   @ApiListQuery()
-  async list(@ListParams(USER_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AdminUserDto[]> {
+  async list(@ListParams(USER_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: FastifyReply): Promise<AdminUserDto[]> {
     return sendPage(res, 'users', query, await this.service.page(query));
   }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Post, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { CallTypesService } from './call-types.service.js';
 import { CallsService } from './calls.service.js';
@@ -29,7 +29,7 @@ export class CallsAdminController {
   @ApiListQuery()
   async list(
     @ListParams(['name', 'openingAt', 'closingAt', 'createdAt', 'updatedAt', 'callLockEnd']) query: ListQuery,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<CallAdminDto[]> {
     return sendPage(res, 'calls', query, await this.calls.page(query));
   }
@@ -86,7 +86,7 @@ export class CallTypesAdminController {
   @ApiListQuery()
   async list(
     @ListParams(['name', 'createdAt', 'updatedAt']) query: ListQuery,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<CallTypeSummaryDto[]> {
     return sendPage(res, 'call-types', query, await this.callTypes.page(query));
   }

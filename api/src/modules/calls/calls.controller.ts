@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
 import { CallSubmissionsService } from './call-submissions.service.js';
 import { CallTypesService } from './call-types.service.js';
@@ -60,11 +60,11 @@ export class CallsController {
     @CurrentUser() user: AuthUser,
     @Query('offset') offset: unknown,
     @Query('limit') limit: unknown,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
     @CurrentOrganization() organizationId?: string,
   ): Promise<CallUserDto[]> {
     const list = await this.calls.listForUser(user, organizationId, callPage(offset, limit));
-    res.setHeader('X-Total-Count', String(list.total));
+    res.header('X-Total-Count', String(list.total));
     return list.items;
   }
 

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { sendJson } from '../../common/http/send-json.js';
 import { LANGUAGES, type Language } from '@impact-calls/domain';
@@ -25,18 +25,18 @@ export class ConfigController {
     { access: { public: true }, ok: ConfigDto, errors: { 400: true } },
   )
   @ApiQuery({ name: 'lang', required: false, enum: LANGUAGES, enumName: 'Language' })
-  async getConfig(@Query('lang') lang: string | undefined, @Res() res: Response): Promise<void> {
+  async getConfig(@Query('lang') lang: string | undefined, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     if (lang !== undefined && !(LANGUAGES as readonly string[]).includes(lang)) {
       throw badRequest('errors.validation', `lang must be one of ${LANGUAGES.join(', ')}`, { errors: { lang: 'unknown language' } });
     }
     let language = lang as Language | undefined;
     if (!language) {
       // The answer depends on the header only when the query names no language.
-      res.vary('Accept-Language');
-      language = preferredLanguage(res.req.headers['accept-language']);
+      void res.header('Vary', 'Accept-Language');
+      language = preferredLanguage(req.headers['accept-language']);
     }
     // Revalidated on every use: a conditional request with the current ETag answers 304.
-    sendJson(res.set('Cache-Control', 'no-cache'), (await this.service.getActiveResponse(language)).json);
+    sendJson(res.header('Cache-Control', 'no-cache'), (await this.service.getActiveResponse(language)).json);
   }
 
   @Get('GetConfigList')
@@ -83,7 +83,7 @@ export class ConfigAdminController {
   @ApiListQuery()
   async list(
     @ListParams(['name', 'domain', 'isActive', 'updatedAt']) query: ListQuery,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ConfigAdminDto[]> {
     return sendPage(res, 'configurations', query, await this.service.page(query));
   }

@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPair, exportJWK, type JWK } from 'jose';
 import Provider, { errors as oidcErrors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { translate } from '@impact-calls/domain';
 import { SETTINGS, type Settings } from '../../config/settings.js';
+import { streamedAnswer } from '../../common/http/send-json.js';
 import { FixedWindowLimiter } from '../limits/fixed-window.js';
 import { DevOidcRecords } from './dev-oidc.adapter.js';
 import { DevOidcAccountsService } from './dev-oidc-accounts.service.js';
@@ -116,16 +117,37 @@ export class DevOidcService {
     return this.provider.urlFor(name);
   }
 
-  /** Mounts the provider and its pages; must run before the JSON body parser. */
-  async mount(app: NestExpressApplication): Promise<void> {
+  /**
+   * Mounts the provider and its pages under /oidc: an Express application (the provider is Koa,
+   * its pages read their own forms) that Fastify hands the raw request and response, in a scope
+   * of its own where no body is parsed first.
+   */
+  async mount(fastify: FastifyInstance): Promise<void> {
     if (!this.enabled) return;
     // Settings refuse this already (OIDC_ISSUER is required in production); never mount it there.
     if (this.settings.nodeEnv === 'production') throw new Error('The embedded development OpenID provider never runs in production');
     const provider = await this.build();
     this.provider = provider;
-    app.use(DEV_OIDC_PATH, pinToPublicUrl(this.settings.publicUrl));
-    app.use(DEV_OIDC_PATH, this.pages(provider));
-    app.use(DEV_OIDC_PATH, provider.callback());
+    const oidc = express();
+    oidc.disable('x-powered-by');
+    oidc.set('trust proxy', this.settings.trustProxy);
+    oidc.use(DEV_OIDC_PATH, pinToPublicUrl(this.settings.publicUrl));
+    oidc.use(DEV_OIDC_PATH, this.pages(provider));
+    oidc.use(DEV_OIDC_PATH, provider.callback());
+    await fastify.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      const handler = (request: FastifyRequest, reply: FastifyReply) => {
+        // The pipeline's headers (security headers, X-Request-Id) go on the raw answer Express writes.
+        const raw = streamedAnswer(reply);
+        reply.hijack();
+        oidc(request.raw as express.Request, raw as express.Response, () => {
+          if (!reply.raw.headersSent) reply.raw.writeHead(404).end();
+        });
+      };
+      scope.all(DEV_OIDC_PATH, handler);
+      scope.all(`${DEV_OIDC_PATH}/*`, handler);
+    });
     this.logger.log(
       `Embedded development OpenID provider at ${this.issuer}: anyone can sign in with any e-mail; set OIDC_ISSUER for real use`,
     );
@@ -340,9 +362,4 @@ export class DevOidcService {
     const grantId = await grant.save();
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
-}
-
-/** Registered in app.factory: mounts the embedded provider when OIDC_ISSUER is unset. */
-export async function mountDevOidc(app: NestExpressApplication): Promise<void> {
-  await app.get(DevOidcService).mount(app);
 }

@@ -1,11 +1,12 @@
 import { Controller, Get, Inject, Logger, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyRequest, FastifyReply } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@impact-calls/domain';
 import { type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
 import { badRequest } from '../../common/http/app-error.js';
 import { parseListQuery } from '../../common/http/pagination.js';
 import { contentDisposition } from '../files/files.controller.js';
+import { streamedAnswer } from '../../common/http/send-json.js';
 import type { SubmissionFilter } from '../submissions/submission.repository.js';
 import { parseSubmissionFilter, SUBMISSION_FILTER_KEYS } from '../submissions/submissions.service.js';
 import { ArchivesService, MAX_DOSSIERS_PER_ZIP, MAX_PDFS_PER_ZIP } from './archives.service.js';
@@ -61,9 +62,9 @@ const FILTER_QUERY = ApiQuery({
   example: '{"status":"closed"}',
 });
 
-function sendPdf(res: Response, { fileName, pdf }: RenderedPdf): StreamableFile {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Cache-Control', 'private, no-store');
+function sendPdf(res: FastifyReply, { fileName, pdf }: RenderedPdf): StreamableFile {
+  res.header('X-Content-Type-Options', 'nosniff');
+  res.header('Cache-Control', 'private, no-store');
   return new StreamableFile(pdf, { type: 'application/pdf', length: pdf.length, disposition: contentDisposition(fileName) });
 }
 
@@ -92,7 +93,7 @@ export class DocumentsCallController {
     @UuidQuery('callId') callId: string,
     @UuidQuery('subId', { description: 'The submission' }) subId: string,
     @Query('lang') lang: string | undefined,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
   ): Promise<PdfExportDto> {
     return this.documents.pdfData(user, org, callId, subId, documentLanguage(lang, req.headers['accept-language']));
   }
@@ -117,8 +118,8 @@ export class DocumentsCallController {
     @CurrentOrganization() org: string | undefined,
     @UuidQuery('submissionId') submissionId: string,
     @Query('lang') lang: string | undefined,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<StreamableFile> {
     return sendPdf(res, await this.documents.pdfFor(user, org, submissionId, documentLanguage(lang, req.headers['accept-language'])));
   }
@@ -148,8 +149,8 @@ export class DocumentsAdminController {
   async pdf(
     @UuidParam('id') id: string,
     @Query('lang') lang: string | undefined,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<StreamableFile> {
     return sendPdf(res, await this.documents.adminPdf(id, documentLanguage(lang, req.headers['accept-language'])));
   }
@@ -164,15 +165,15 @@ export class DocumentsAdminController {
   async dossier(
     @UuidParam('id') id: string,
     @Query('lang') lang: string | undefined,
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     const language = documentLanguage(lang, req.headers['accept-language']);
     const head = await this.documents.head(id);
     // Chromium is checked before the first byte goes out, so a missing one is a clean 503.
     await this.renderer.ready();
     this.startDownload(res, 'application/zip', `dossier-${head.code}.zip`, 1);
-    await this.stream(res, () => this.archives.dossierZip(head, language, res));
+    await this.stream(res, () => this.archives.dossierZip(head, language, res.raw));
   }
 
   @Get('exports/submissions/xlsx')
@@ -187,11 +188,11 @@ export class DocumentsAdminController {
   )
   @FILTER_QUERY
   @LANG_QUERY
-  async exportXlsx(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async exportXlsx(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);
     this.startDownload(res, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `submissions-${stamp()}.xlsx`);
-    await this.stream(res, () => this.excel.write(filter, language, res));
+    await this.stream(res, () => this.excel.write(filter, language, res.raw));
   }
 
   @Get('exports/submissions/pdfs')
@@ -206,14 +207,14 @@ export class DocumentsAdminController {
   )
   @FILTER_QUERY
   @LANG_QUERY
-  async exportPdfs(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async exportPdfs(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);
     const heads = await this.archives.selection(filter, MAX_PDFS_PER_ZIP);
     if (heads.length > MAX_PDFS_PER_ZIP) throw tooMany(MAX_PDFS_PER_ZIP);
     if (heads.length) await this.renderer.ready();
     this.startDownload(res, 'application/zip', `applications-${stamp()}.zip`, heads.length);
-    await this.stream(res, () => this.archives.pdfsZip(heads, language, res, this.settings.pdf.concurrency));
+    await this.stream(res, () => this.archives.pdfsZip(heads, language, res.raw, this.settings.pdf.concurrency));
   }
 
   @Get('exports/submissions/dossiers')
@@ -224,36 +225,36 @@ export class DocumentsAdminController {
   )
   @FILTER_QUERY
   @LANG_QUERY
-  async exportDossiers(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async exportDossiers(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);
     const heads = await this.archives.selection(filter, MAX_DOSSIERS_PER_ZIP);
     if (heads.length > MAX_DOSSIERS_PER_ZIP) throw tooMany(MAX_DOSSIERS_PER_ZIP);
     if (heads.length) await this.renderer.ready();
     this.startDownload(res, 'application/zip', `dossiers-${stamp()}.zip`, heads.length);
-    await this.stream(res, () => this.archives.dossiersZip(heads, language, res));
+    await this.stream(res, () => this.archives.dossiersZip(heads, language, res.raw));
   }
 
-  private startDownload(res: Response, type: string, fileName: string, count?: number): void {
-    res.status(200);
-    res.setHeader('Content-Type', type);
-    res.setHeader('Content-Disposition', contentDisposition(fileName));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'private, no-store');
-    if (count !== undefined) res.setHeader('X-Document-Count', String(count));
+  private startDownload(res: FastifyReply, type: string, fileName: string, count?: number): void {
+    const raw = streamedAnswer(res);
+    raw.setHeader('Content-Type', type);
+    raw.setHeader('Content-Disposition', contentDisposition(fileName));
+    raw.setHeader('X-Content-Type-Options', 'nosniff');
+    raw.setHeader('Cache-Control', 'private, no-store');
+    if (count !== undefined) raw.setHeader('X-Document-Count', String(count));
   }
 
   /** Runs a streamed download; a failure once bytes are out can only cut the response (the client sees a failed download). */
-  private async stream(res: Response, work: () => Promise<void>): Promise<void> {
+  private async stream(res: FastifyReply, work: () => Promise<void>): Promise<void> {
     try {
       await work();
     } catch (e) {
-      if (!res.headersSent) {
-        for (const h of ['Content-Type', 'Content-Disposition', 'X-Document-Count']) res.removeHeader(h);
+      if (!res.raw.headersSent) {
+        for (const h of ['Content-Type', 'Content-Disposition', 'X-Document-Count']) res.raw.removeHeader(h);
         throw e;
       }
       this.logger.error(`A download failed midway: ${e instanceof Error ? e.message : String(e)}`);
-      res.destroy(e instanceof Error ? e : new Error(String(e)));
+      res.raw.destroy(e instanceof Error ? e : new Error(String(e)));
     }
   }
 }

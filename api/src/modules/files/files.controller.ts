@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import type { UploadRequest } from '../../common/http/multipart.js';
 import { type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { FILE_SORTABLE } from './attachment.repository.js';
@@ -42,7 +43,7 @@ export class FilesController {
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
     @Body() dto: UploadFileDto,
-    @Req() req: Request,
+    @Req() req: UploadRequest,
   ): Promise<AttachmentDto> {
     return this.service.upload(user, org, dto, req.file);
   }
@@ -77,12 +78,12 @@ export class FilesController {
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
     @UuidQuery('downloadId') downloadId: string,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<StreamableFile> {
     const file = await this.service.download(user, org, downloadId);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    res.header('X-Content-Type-Options', 'nosniff');
+    res.header('Cache-Control', 'private, no-store');
+    res.header('Content-Security-Policy', "default-src 'none'; sandbox");
     return new StreamableFile(file.stream, { type: file.mimeType, length: file.size, disposition: contentDisposition(file.fileName) });
   }
 
@@ -113,7 +114,7 @@ export class FilesAdminController {
     ok: [AttachmentDto],
   })
   @ApiListQuery()
-  async list(@ListParams(FILE_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<AttachmentDto[]> {
+  async list(@ListParams(FILE_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: FastifyReply): Promise<AttachmentDto[]> {
     return sendPage(res, 'files', query, await this.service.libraryPage(query));
   }
 

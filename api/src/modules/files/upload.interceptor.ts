@@ -7,7 +7,8 @@ import {
   type NestInterceptor,
   type OnModuleInit,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import { receiveMultipart, type UploadRequest } from '../../common/http/multipart.js';
 import multer from 'multer';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -90,17 +91,15 @@ export class UploadInterceptor implements NestInterceptor, OnModuleInit {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
-    const res = http.getResponse<Response>();
-    const received = new Promise<void>((resolve, reject) => {
-      this.upload(req, res, (err: unknown) =>
-        err
-          ? reject(toAppError(err))
-          : holdsBadCharacter([req.body, req.file?.originalname])
-            ? reject(invalidCharacters('The form'))
-            : resolve(),
-      );
-    });
+    const req = http.getRequest<UploadRequest>();
+    const received = receiveMultipart(this.upload, req, http.getResponse<FastifyReply>()).then(
+      () => {
+        if (holdsBadCharacter([req.body, req.file?.originalname])) throw invalidCharacters('The form');
+      },
+      (err: unknown) => {
+        throw toAppError(err);
+      },
+    );
     return from(received).pipe(
       mergeMap(() => next.handle()),
       finalize(() => {

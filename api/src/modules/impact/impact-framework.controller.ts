@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, Post, Put, Query, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { LANGUAGES } from '@impact-calls/domain';
-import type { Request, Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import type { UploadRequest } from '../../common/http/multipart.js';
 import { type AuthUser, CurrentUser } from '../../common/auth/access.decorator.js';
 import { badRequest } from '../../common/http/app-error.js';
 import { sendJson } from '../../common/http/send-json.js';
@@ -104,7 +105,7 @@ export class ImpactFrameworkController {
   })
   async getStakeholderType(
     @UuidQuery('ifSetId', { description: 'The impact framework' }) frameworkId: string,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     sendJson(res, await this.service.stakeholders(frameworkId));
   }
@@ -123,7 +124,7 @@ export class IndicatorController {
     ok: [IndicatorTypeDto],
     errors: { 400: true },
   })
-  async getIndicatorType(@OutcomeIdsBody() outcomeIds: string[], @Res() res: Response): Promise<void> {
+  async getIndicatorType(@OutcomeIdsBody() outcomeIds: string[], @Res() res: FastifyReply): Promise<void> {
     sendJson(res, await this.service.indicatorTypes(outcomeIds));
   }
 }
@@ -144,7 +145,7 @@ export class OutcomeController {
   async getOutcomeType(
     @UuidQuery('ifSetId', { description: 'The impact framework' }) frameworkId: string,
     @SdgCodesBody() sdgs: number[],
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     sendJson(res, await this.service.outcomeTypes(frameworkId, sdgs));
   }
@@ -167,7 +168,7 @@ export class ImpactFrameworkAdminController {
   @ApiListQuery()
   async list(
     @ListParams(['name', 'createdAt', 'outcomeCount', 'indicatorCount', 'stakeholderCount']) query: ListQuery,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<ImpactFrameworkSummaryDto[]> {
     return sendPage(res, 'impact-framework', query, await this.service.page(query));
   }
@@ -200,8 +201,8 @@ export class ImpactFrameworkAdminController {
       },
     },
   })
-  importFramework(@Req() req: Request, @Body() dto: ImportFrameworkDto): Promise<ImpactFrameworkSummaryDto> {
-    const file = (req as Request & { file?: { buffer: Buffer } }).file;
+  importFramework(@Req() req: UploadRequest, @Body() dto: ImportFrameworkDto): Promise<ImpactFrameworkSummaryDto> {
+    const file = req.file;
     if (!file) throw badRequest('errors.impact.file-required', 'Choose an .xlsx file to upload', { errors: { file: 'required' } });
     return this.importer.importWorkbook({ name: dto.name, description: dto.description, buffer: file.buffer });
   }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import {
@@ -70,7 +70,7 @@ export class MessagesAdminController {
     },
   )
   @ApiListQuery()
-  async list(@ListParams(MESSAGE_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<MessageDto[]> {
+  async list(@ListParams(MESSAGE_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: FastifyReply): Promise<MessageDto[]> {
     return sendPage(res, 'messages', query, await this.messages.page(query));
   }
 
@@ -102,9 +102,9 @@ export class MessageTemplatesAdminController {
     access: ADMIN,
     ok: [MessageTemplateDto],
   })
-  async list(@Res({ passthrough: true }) res: Response): Promise<MessageTemplateDto[]> {
+  async list(@Res({ passthrough: true }) res: FastifyReply): Promise<MessageTemplateDto[]> {
     const all = await this.messages.templates();
-    res.setHeader('Content-Range', `message-templates 0-${Math.max(0, all.length - 1)}/${all.length}`);
+    res.header('Content-Range', `message-templates 0-${Math.max(0, all.length - 1)}/${all.length}`);
     return all;
   }
 

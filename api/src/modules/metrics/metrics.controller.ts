@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Res } from '@nestjs/common';
 import { ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { MetricsService } from './metrics.service.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
@@ -17,9 +17,9 @@ export class MetricsController {
   )
   @Header('Cache-Control', 'no-store')
   @ApiProduces('text/plain')
-  async scrape(@Res() res: Response): Promise<void> {
+  async scrape(@Res() res: FastifyReply): Promise<void> {
     const text = await this.metrics.text();
-    res.setHeader('Content-Type', this.metrics.contentType);
+    res.header('Content-Type', this.metrics.contentType);
     res.send(text);
   }
 }

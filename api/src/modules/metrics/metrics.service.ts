@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CacheInvalidation } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
@@ -97,18 +97,12 @@ export class MetricsService {
     cacheCounter('misses');
   }
 
-  /** Times every request; the label is the route's pattern (never the raw URL, which has ids). */
-  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
-    const start = process.hrtime.bigint();
-    res.once('finish', () => {
-      const route = (req.route as { path?: string } | undefined)?.path;
-      const label = route ? `${req.baseUrl}${route}` : res.statusCode === 404 ? 'unmatched' : 'other';
-      this.requests.observe(
-        { method: req.method, route: label, status: String(res.statusCode) },
-        Number(process.hrtime.bigint() - start) / 1e9,
-      );
-    });
-    next();
+  /** Fastify's onResponse hook: times every request; the label is the route's pattern (never the raw URL, which has ids). */
+  readonly onResponse = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const route = request.is404 ? undefined : request.routeOptions.url;
+    const label = route ?? (reply.statusCode === 404 ? 'unmatched' : 'other');
+    this.requests.observe({ method: request.method, route: label, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   };
 
   text(): Promise<string> {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { sendJson } from '../../common/http/send-json.js';
@@ -35,7 +35,7 @@ export class OrganizationController {
 
   @Get('GetOrganizations')
   @Endpoint('getOrganizations', "The user's organizations, by name", { access: {}, ok: [OrganizationDto] })
-  async list(@CurrentUser() user: AuthUser, @Res() res: Response): Promise<void> {
+  async list(@CurrentUser() user: AuthUser, @Res() res: FastifyReply): Promise<void> {
     sendJson(res, await this.service.listForUserJson(user));
   }
 
@@ -84,7 +84,7 @@ export class OrganizationAdminController {
   @ApiListQuery()
   async list(
     @ListParams(['name', 'reg_number', 'city_name', 'country', 'contact_email', 'createdAt', 'archivedAt']) query: ListQuery,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<AdminOrganizationDto[]> {
     return sendPage(res, 'organizations', query, await this.service.adminPage(query));
   }

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBadGatewayResponse, ApiNotFoundResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
@@ -86,7 +86,7 @@ export class PbiReportsAdminController {
   @ApiListQuery()
   async list(
     @ListParams(['name', 'openingAt', 'closingAt']) query: ListQuery,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<PbiReportRowDto[]> {
     return sendPage(res, 'pbi-reports', query, await this.service.page(query));
   }

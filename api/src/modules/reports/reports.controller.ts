@@ -1,8 +1,9 @@
 import { Controller, Get, Logger, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyRequest, FastifyReply } from 'fastify';
 import { LANGUAGES, REPORT_STATES, REPORT_TEXT_PAGE_MAX } from '@impact-calls/domain';
 import { contentDisposition } from '../files/files.controller.js';
+import { streamedAnswer } from '../../common/http/send-json.js';
 import { documentLanguage } from '../documents/documents.controller.js';
 import { SurveyReportDto, SurveyStepListDto, TextAnswerPageDto } from './dto/reports.dto.js';
 import { ReportExportService } from './report-export.service.js';
@@ -63,7 +64,7 @@ export class ReportsController {
     @Param('callId') callId: string,
     @Query('callTypeId') callTypeId: string | undefined,
     @Query('lang') lang: string | undefined,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
   ): Promise<SurveyStepListDto> {
     return this.reports.surveySteps(callId, callTypeId, documentLanguage(lang, req.headers['accept-language']));
   }
@@ -86,7 +87,7 @@ export class ReportsController {
     @Param('callId') callId: string,
     @Param('stepId') stepId: string,
     @Query() query: Record<string, unknown>,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
   ): Promise<SurveyReportDto> {
     return this.reports.report(callId, stepId, query, documentLanguage(query.lang, req.headers['accept-language']));
   }
@@ -112,7 +113,7 @@ export class ReportsController {
     @Param('callId') callId: string,
     @Param('stepId') stepId: string,
     @Query() query: Record<string, unknown>,
-    @Req() req: Request,
+    @Req() req: FastifyRequest,
   ): Promise<TextAnswerPageDto> {
     return this.reports.textAnswers(callId, stepId, query.question, query, documentLanguage(query.lang, req.headers['accept-language']));
   }
@@ -135,26 +136,26 @@ export class ReportsController {
     @Param('callId') callId: string,
     @Param('stepId') stepId: string,
     @Query() query: Record<string, unknown>,
-    @Req() req: Request,
-    @Res() res: Response,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     const language = documentLanguage(query.lang, req.headers['accept-language']);
     // Every check (ids, kind, filters) before the first byte: a refusal is a clean 4xx.
     const ctx = await this.reports.context(callId, stepId, query, language);
-    res.status(200);
-    res.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    res.setHeader('Content-Disposition', contentDisposition(`survey-report-${new Date().toISOString().slice(0, 10)}.xlsx`));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'private, no-store');
+    const raw = streamedAnswer(res);
+    raw.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    raw.setHeader('Content-Disposition', contentDisposition(`survey-report-${new Date().toISOString().slice(0, 10)}.xlsx`));
+    raw.setHeader('X-Content-Type-Options', 'nosniff');
+    raw.setHeader('Cache-Control', 'private, no-store');
     try {
-      await this.excel.write(ctx, language, res);
+      await this.excel.write(ctx, language, raw);
     } catch (e) {
-      if (!res.headersSent) {
-        for (const h of ['Content-Type', 'Content-Disposition']) res.removeHeader(h);
+      if (!res.raw.headersSent) {
+        for (const h of ['Content-Type', 'Content-Disposition']) res.raw.removeHeader(h);
         throw e;
       }
       this.logger.error(`A report export failed midway: ${e instanceof Error ? e.message : String(e)}`);
-      res.destroy(e instanceof Error ? e : new Error(String(e)));
+      res.raw.destroy(e instanceof Error ? e : new Error(String(e)));
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import {
@@ -156,7 +156,10 @@ export class SubmissionAdminController {
     { access: ADMIN, ok: [SubmissionRowDto] },
   )
   @ApiListQuery()
-  async list(@ListParams(SUBMISSION_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: Response): Promise<SubmissionRowDto[]> {
+  async list(
+    @ListParams(SUBMISSION_SORTABLE) query: ListQuery,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<SubmissionRowDto[]> {
     return sendPage(res, 'submissions', query, await this.service.page(query));
   }
 

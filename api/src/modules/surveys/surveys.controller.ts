@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Post, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { CreateSurveyTypeDto, SurveyTypeDto, UpdateSurveyTypeDto } from './dto/survey.dto.js';
 import { SurveysService } from './surveys.service.js';
@@ -37,7 +37,7 @@ export class SurveysAdminController {
   @ApiListQuery()
   async list(
     @ListParams(['name', 'createdAt', 'updatedAt']) query: ListQuery,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<SurveyTypeDto[]> {
     return sendPage(res, 'surveys', query, await this.service.page(query));
   }

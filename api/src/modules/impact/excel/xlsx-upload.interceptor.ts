@@ -1,6 +1,7 @@
 import { type CallHandler, type ExecutionContext, HttpStatus, Injectable, type NestInterceptor } from '@nestjs/common';
 import { FRAMEWORK_IMPORT_LIMITS } from '@impact-calls/domain';
-import type { Request, Response } from 'express';
+import type { FastifyReply } from 'fastify';
+import { receiveMultipart, type UploadRequest } from '../../../common/http/multipart.js';
 import multer from 'multer';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { AppError, badRequest } from '../../../common/http/app-error.js';
@@ -52,16 +53,15 @@ export class XlsxUploadInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
-    const received = new Promise<void>((resolve, reject) => {
-      this.upload(req, http.getResponse<Response>(), (err: unknown) =>
-        err
-          ? reject(toAppError(err))
-          : holdsBadCharacter([req.body, req.file?.originalname])
-            ? reject(invalidCharacters('The form'))
-            : resolve(),
-      );
-    });
+    const req = http.getRequest<UploadRequest>();
+    const received = receiveMultipart(this.upload, req, http.getResponse<FastifyReply>()).then(
+      () => {
+        if (holdsBadCharacter([req.body, req.file?.originalname])) throw invalidCharacters('The form');
+      },
+      (err: unknown) => {
+        throw toAppError(err);
+      },
+    );
     return from(received).pipe(mergeMap(() => next.handle()));
   }
 }
