@@ -296,7 +296,20 @@ describe('the console submissions list', () => {
     const available = (await t.db.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'`)).length > 0;
     expect(trgm).toBe(available);
     if (trgm)
-      for (const n of ['call_submission_code_trgm_idx', 'organization_name_trgm_idx', 'call_name_trgm_idx', 'app_user_email_trgm_idx'])
+      for (const n of [
+        'call_submission_code_trgm_idx',
+        'organization_name_trgm_idx',
+        'call_name_trgm_idx',
+        'app_user_email_trgm_idx',
+        'organization_name_folded_trgm_idx',
+        'call_name_folded_trgm_idx',
+        'app_user_email_folded_trgm_idx',
+      ])
         expect(names).toContain(n);
+    // The search's lower-cased copies follow their source (generated columns), accented capitals too.
+    await t.db.query(`UPDATE organization SET name = 'ÀÉÎ Ünione' WHERE id = $1`, [orgs[0]]);
+    const [org] = await t.db.query(`SELECT name_folded FROM organization WHERE id = $1`, [orgs[0]]);
+    expect(org.name_folded).toBe('àéî ünione');
+    expect((await all({ q: 'àéî ü' }, ['openedAt', 'DESC'])).ids).toEqual(await reference('o.id = $1', [orgs[0]], 'openedAt', 'DESC'));
   });
 });
