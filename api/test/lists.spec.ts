@@ -211,7 +211,7 @@ describe('the console submissions list', () => {
     // EXACT_COUNT_LIMIT + 200 more submissions of one call, one organization each.
     await t.db.query(
       `INSERT INTO organization (name, reg_number, street_name, city_name, country, contact_name, contact_surname, contact_role, contact_email)
-       SELECT 'Bulk B' || g, 'B' || g, 'Via', 'Roma', 'Italy', 'A', 'B', 'C', 'b' || g || '@example.org' FROM generate_series(1, $1::int) g`,
+       SELECT 'Bulk BZQ' || g, 'BZQ' || g, 'Via', 'Roma', 'Italy', 'A', 'B', 'C', 'b' || g || '@example.org' FROM generate_series(1, $1::int) g`,
       [EXACT_COUNT_LIMIT + 200],
     );
     await t.db.query(
@@ -237,9 +237,9 @@ describe('the console submissions list', () => {
   });
 
   it('searches past EXACT_COUNT_LIMIT rows as before: the same rows page after page, the total estimated; below it, exact', async () => {
-    // The bulk rows of the test above: 1,200 submissions, code BULK-B<n> of organization "Bulk B<n>";
-    // 312 of them closed (B1, B10-B19, B100-B199, B1000-B1200).
-    await t.db.query(`UPDATE call_submission SET closed = true, closed_at = now() WHERE code LIKE 'BULK-B1%'`);
+    // The bulk rows of the test above: 1,200 submissions, code BULK-BZQ<n> of organization "Bulk BZQ<n>"
+    // (a text no other test file writes: they share the database); 312 of them closed (1, 10-19, 100-199, 1000-1200).
+    await t.db.query(`UPDATE call_submission SET closed = true, closed_at = now() WHERE code LIKE 'BULK-BZQ1%'`);
     const search = 'o.name ILIKE $1 OR s.code ILIKE $1 OR c.name ILIKE $1 OR u.email ILIKE $1';
     const like = (q: string) => `%${q}%`;
     for (const sort of [
@@ -249,10 +249,10 @@ describe('the console submissions list', () => {
       ['closedAt', 'ASC'],
     ] as [string, 'ASC' | 'DESC'][]) {
       // 1,200 rows, each matched by its code and its organization.
-      const expected = await reference(search, [like('bulk')], sort[0], sort[1]);
+      const expected = await reference(search, [like('bzq')], sort[0], sort[1]);
       expect(expected.length).toBe(EXACT_COUNT_LIMIT + 200);
       for (const start of [0, 25, 990, 1190]) {
-        const res = await list({ q: 'bulk' }, sort, [start, start + 24]);
+        const res = await list({ q: 'bzq' }, sort, [start, start + 24]);
         expect({ sort, start, ids: res.body.map((r: { id: string }) => r.id) }).toEqual({
           sort,
           start,
@@ -262,16 +262,16 @@ describe('the console submissions list', () => {
         expect(Number(res.headers['content-range'].split('/')[1])).toBeGreaterThan(EXACT_COUNT_LIMIT);
       }
       // With a filter that leaves fewer than EXACT_COUNT_LIMIT of them (the 312 closed below): exact, each row once.
-      const closed = await reference(`(${search}) AND s.closed`, [like('bulk')], sort[0], sort[1]);
+      const closed = await reference(`(${search}) AND s.closed`, [like('bzq')], sort[0], sort[1]);
       expect(closed.length).toBe(312);
-      const { ids, totals } = await all({ q: 'bulk', status: 'closed' }, sort, 100);
+      const { ids, totals } = await all({ q: 'bzq', status: 'closed' }, sort, 100);
       expect(ids).toEqual(closed);
       expect([...totals]).toEqual([String(closed.length)]);
     }
     // The same 312 rows by their text, each matched twice (code and organization): counted once.
-    const expected = await reference(search, [like('b1')], 'organizationName', 'DESC');
+    const expected = await reference(search, [like('bzq1')], 'organizationName', 'DESC');
     expect(expected.length).toBe(312);
-    const { ids, totals } = await all({ q: 'b1' }, ['organizationName', 'DESC'], 100);
+    const { ids, totals } = await all({ q: 'bzq1' }, ['organizationName', 'DESC'], 100);
     expect(ids).toEqual(expected);
     expect([...totals]).toEqual(['312']);
   });
