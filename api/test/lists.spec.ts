@@ -268,6 +268,19 @@ describe('the console submissions list', () => {
       expect(ids).toEqual(closed);
       expect([...totals]).toEqual([String(closed.length)]);
     }
+    // Matched by their organization only ("Bulk BZQ<n>"; the codes read BULK-BZQ<n>), sorted by it both ways.
+    for (const order of ['ASC', 'DESC'] as const) {
+      const expected = await reference(search, [like('bulk bzq')], 'organizationName', order);
+      expect(expected.length).toBe(EXACT_COUNT_LIMIT + 200);
+      for (const start of [0, 500, 1175]) {
+        const res = await list({ q: 'bulk bzq' }, ['organizationName', order], [start, start + 24]);
+        expect({ order, start, ids: res.body.map((r: { id: string }) => r.id) }).toEqual({
+          order,
+          start,
+          ids: expected.slice(start, start + 25),
+        });
+      }
+    }
     // The same 312 rows by their text, each matched twice (code and organization): counted once.
     const expected = await reference(search, [like('bzq1')], 'organizationName', 'DESC');
     expect(expected.length).toBe(312);

@@ -587,10 +587,18 @@ export class SubmissionRepository {
       // `found`: the rows of each kind (with the filters), `cap` at most of each, by its index; the
       // union passes EXACT_COUNT_LIMIT iff the search's rows do, and else is all of them.
       const found = [
-        `(SELECT s.id FROM call_submission s ${whereOf([...where, `s.code ILIKE ${q}`])} LIMIT ${cap})`,
+        `(SELECT id FROM matched_codes)`,
         ...kinds.map((k) => `(SELECT s.id FROM matched_${k} m JOIN call_submission s ON ${KEY[k]} = m.id ${whereOf(where)} LIMIT ${cap})`),
       ];
-      const anyKind = `(s.code ILIKE ${q} OR ${kinds.map((k) => `${KEY[k]} IN (SELECT id FROM matched_${k})`).join(' OR ')})`;
+      const anyKind = `(${kinds.map((k) => `${KEY[k]} IN (SELECT id FROM matched_${k})`).join(' OR ')} OR s.code ILIKE ${q})`;
+      // Walking the organizations by name: those that cannot hold a match (not matched, and no
+      // code, call or user matched at all) are passed over without reading their submissions.
+      const organizationsFirst =
+        sort.join === 'organization'
+          ? [
+              `(o.id IN (SELECT id FROM matched_organizations) OR (SELECT EXISTS (SELECT 1 FROM matched_codes) OR EXISTS (SELECT 1 FROM matched_calls) OR EXISTS (SELECT 1 FROM matched_users)))`,
+            ]
+          : [];
       const range = `OFFSET ${p(query.skip)} LIMIT ${p(query.take)}`;
       // Then the page. At most EXACT_COUNT_LIMIT rows: sorted from `found` (read by id). More: the
       // sort's index walked, each row checked against the kinds (hashed): at least one row in
@@ -604,8 +612,9 @@ export class SubmissionRepository {
                 ORDER BY s.sort_value ${direction}, s.id ASC ${range})
               UNION ALL
               (SELECT s.*, ${sort.column} AS sort_value FROM call_submission s ${join}
-                ${whereOf([`(SELECT n FROM counted) > ${EXACT_COUNT_LIMIT}`, ...where, anyKind])} ORDER BY ${order} ${range})`;
+                ${whereOf([`(SELECT n FROM counted) > ${EXACT_COUNT_LIMIT}`, ...where, ...organizationsFirst, anyKind])} ORDER BY ${order} ${range})`;
       ctes = `${kinds.map((k) => `matched_${k} AS MATERIALIZED (${MATCHED[k]}),`).join(' ')}
+            matched_codes AS MATERIALIZED (SELECT s.id FROM call_submission s ${whereOf([...where, `s.code ILIKE ${q}`])} LIMIT ${cap}),
             found AS MATERIALIZED (${found.join(' UNION ')}),
             counted AS (SELECT count(*)::int AS n FROM found)`;
       // The planner's estimate: the union of the kinds (each a semi-join it estimates, their sum)
