@@ -184,8 +184,10 @@ describe('the console submissions list', () => {
         ['callName', 'DESC'],
       ] as [string, 'ASC' | 'DESC'][]) {
         const expected = await reference(search, [like(q)], sort[0], sort[1]);
-        const { ids } = await all({ q }, sort, 20);
+        const { ids, totals } = await all({ q }, sort, 20);
         expect({ q, sort, ids }).toEqual({ q, sort, ids: expected });
+        // Counted once each, a row its code, organization, call and user all match.
+        expect([...totals]).toEqual([String(expected.length)]);
         found[q] = ids.length;
       }
     }
@@ -209,7 +211,7 @@ describe('the console submissions list', () => {
     // EXACT_COUNT_LIMIT + 200 more submissions of one call, one organization each.
     await t.db.query(
       `INSERT INTO organization (name, reg_number, street_name, city_name, country, contact_name, contact_surname, contact_role, contact_email)
-       SELECT 'Bulk ' || g, 'B' || g, 'Via', 'Roma', 'Italy', 'A', 'B', 'C', 'b' || g || '@example.org' FROM generate_series(1, $1::int) g`,
+       SELECT 'Bulk BZQ' || g, 'BZQ' || g, 'Via', 'Roma', 'Italy', 'A', 'B', 'C', 'b' || g || '@example.org' FROM generate_series(1, $1::int) g`,
       [EXACT_COUNT_LIMIT + 200],
     );
     await t.db.query(
@@ -234,6 +236,59 @@ describe('the console submissions list', () => {
     expect(big.body.map((r: { id: string }) => r.id)).toEqual((await reference('', [], 'openedAt', 'DESC')).slice(0, 25));
   });
 
+  it('searches past EXACT_COUNT_LIMIT rows as before: the same rows page after page, the total estimated; below it, exact', async () => {
+    // The bulk rows of the test above: 1,200 submissions, code BULK-BZQ<n> of organization "Bulk BZQ<n>"
+    // (a text no other test file writes: they share the database); 312 of them closed (1, 10-19, 100-199, 1000-1200).
+    await t.db.query(`UPDATE call_submission SET closed = true, closed_at = now() WHERE code LIKE 'BULK-BZQ1%'`);
+    const search = 'o.name ILIKE $1 OR s.code ILIKE $1 OR c.name ILIKE $1 OR u.email ILIKE $1';
+    const like = (q: string) => `%${q}%`;
+    for (const sort of [
+      ['openedAt', 'DESC'],
+      ['organizationName', 'ASC'],
+      ['code', 'DESC'],
+      ['closedAt', 'ASC'],
+    ] as [string, 'ASC' | 'DESC'][]) {
+      // 1,200 rows, each matched by its code and its organization.
+      const expected = await reference(search, [like('bzq')], sort[0], sort[1]);
+      expect(expected.length).toBe(EXACT_COUNT_LIMIT + 200);
+      for (const start of [0, 25, 990, 1190]) {
+        const res = await list({ q: 'bzq' }, sort, [start, start + 24]);
+        expect({ sort, start, ids: res.body.map((r: { id: string }) => r.id) }).toEqual({
+          sort,
+          start,
+          ids: expected.slice(start, start + 25),
+        });
+        expect(res.headers['x-total-estimated']).toBe('true');
+        expect(Number(res.headers['content-range'].split('/')[1])).toBeGreaterThan(EXACT_COUNT_LIMIT);
+      }
+      // With a filter that leaves fewer than EXACT_COUNT_LIMIT of them (the 312 closed below): exact, each row once.
+      const closed = await reference(`(${search}) AND s.closed`, [like('bzq')], sort[0], sort[1]);
+      expect(closed.length).toBe(312);
+      const { ids, totals } = await all({ q: 'bzq', status: 'closed' }, sort, 100);
+      expect(ids).toEqual(closed);
+      expect([...totals]).toEqual([String(closed.length)]);
+    }
+    // Matched by their organization only ("Bulk BZQ<n>"; the codes read BULK-BZQ<n>), sorted by it both ways.
+    for (const order of ['ASC', 'DESC'] as const) {
+      const expected = await reference(search, [like('bulk bzq')], 'organizationName', order);
+      expect(expected.length).toBe(EXACT_COUNT_LIMIT + 200);
+      for (const start of [0, 500, 1175]) {
+        const res = await list({ q: 'bulk bzq' }, ['organizationName', order], [start, start + 24]);
+        expect({ order, start, ids: res.body.map((r: { id: string }) => r.id) }).toEqual({
+          order,
+          start,
+          ids: expected.slice(start, start + 25),
+        });
+      }
+    }
+    // The same 312 rows by their text, each matched twice (code and organization): counted once.
+    const expected = await reference(search, [like('bzq1')], 'organizationName', 'DESC');
+    expect(expected.length).toBe(312);
+    const { ids, totals } = await all({ q: 'bzq1' }, ['organizationName', 'DESC'], 100);
+    expect(ids).toEqual(expected);
+    expect([...totals]).toEqual(['312']);
+  });
+
   it('has an index for each sort and filter, and trigram indexes for the search when pg_trgm is there', async () => {
     const names = new Set(
       (await t.db.query(`SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`)).map((r: { indexname: string }) => r.indexname),
@@ -254,7 +309,20 @@ describe('the console submissions list', () => {
     const available = (await t.db.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'`)).length > 0;
     expect(trgm).toBe(available);
     if (trgm)
-      for (const n of ['call_submission_code_trgm_idx', 'organization_name_trgm_idx', 'call_name_trgm_idx', 'app_user_email_trgm_idx'])
+      for (const n of [
+        'call_submission_code_trgm_idx',
+        'organization_name_trgm_idx',
+        'call_name_trgm_idx',
+        'app_user_email_trgm_idx',
+        'organization_name_folded_trgm_idx',
+        'call_name_folded_trgm_idx',
+        'app_user_email_folded_trgm_idx',
+      ])
         expect(names).toContain(n);
+    // The search's lower-cased copies follow their source (generated columns), accented capitals too.
+    await t.db.query(`UPDATE organization SET name = 'ÀÉÎ Ünione' WHERE id = $1`, [orgs[0]]);
+    const [org] = await t.db.query(`SELECT name_folded FROM organization WHERE id = $1`, [orgs[0]]);
+    expect(org.name_folded).toBe('àéî ünione');
+    expect((await all({ q: 'àéî ü' }, ['openedAt', 'DESC'])).ids).toEqual(await reference('o.id = $1', [orgs[0]], 'openedAt', 'DESC'));
   });
 });

@@ -16,6 +16,7 @@ import { ListIndexes1795700000000 } from './1795700000000-list-indexes.js';
 import { SubmissionListOrder1795610000000 } from './1795610000000-submission-list-order.js';
 import { DataVersions1795720000000 } from './1795720000000-data-versions.js';
 import { ConsoleListIndexes1795800000000 } from './1795800000000-console-list-indexes.js';
+import { SearchFolded1795900000000 } from './1795900000000-search-folded.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -39,4 +40,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ReplicaState1795710000000,
   DataVersions1795720000000,
   ConsoleListIndexes1795800000000,
+  SearchFolded1795900000000,
 ];

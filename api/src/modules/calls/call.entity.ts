@@ -15,6 +15,8 @@ import { CallTypeEntity } from '../steps/call-type.entity.js';
 @Index('call_description_trgm_idx', { synchronize: false })
 // The submissions list's search (migration ListIndexes).
 @Index('call_name_trgm_idx', { synchronize: false })
+// The submissions search, on the generated lower-cased copy (migration SearchFolded).
+@Index('call_name_folded_trgm_idx', { synchronize: false })
 @Check('call_dates_check', '"closing_at" > "opening_at"')
 @Index('call_opening_closing_idx', ['openingAt', 'closingAt'])
 export class CallEntity extends BaseEntity {

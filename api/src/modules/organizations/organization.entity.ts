@@ -17,6 +17,8 @@ import { UserEntity } from '../users/user.entity.js';
 @Index('organization_country_idx', { synchronize: false })
 @Index('organization_city_idx', { synchronize: false })
 @Index('organization_name_trgm_idx', { synchronize: false })
+// The submissions search, on the generated lower-cased copy (migration SearchFolded).
+@Index('organization_name_folded_trgm_idx', { synchronize: false })
 export class OrganizationEntity extends BaseEntity {
   @Index('organization_name_idx')
   @Column({ type: 'varchar', length: 300 })

@@ -523,14 +523,14 @@ export class SubmissionRepository {
   }
 
   /**
-   * One page of the console's list and its total, in two statements: the search's text matches
-   * first (the organizations, calls and users whose name or e-mail contains it: trigram
-   * indexes), then the page and the count together, on call_submission alone with those ids,
-   * the names joined for the 25 rows shown. Each sort and filter has an index (migration
-   * ListIndexes), so a page reads about its own rows. The total is exact up to
-   * EXACT_COUNT_LIMIT; beyond it, the planner's estimate (`estimated`). Plain statements,
-   * unnamed: planned with the search's ids, so PostgreSQL picks an ordered index scan for a
-   * broad search and the ids' indexes for a narrow one.
+   * One page of the console's list and its total, in one statement (and, past
+   * EXACT_COUNT_LIMIT, the planner's estimate: `estimated`), the names joined for the rows
+   * shown. Each sort and filter has an index (migration ListIndexes), so a page reads about its
+   * own rows. A search takes the organizations, calls and users whose name or e-mail holds the
+   * text once each (trigram indexes) inside the statement, no id sent back and forth: it first
+   * collects up to EXACT_COUNT_LIMIT + 1 rows of each kind of match by its own index (the exact
+   * total when it is below the limit, and then the rows the page is sorted from); a broader
+   * search walks the sort's index instead, each row checked against the matches (hashed).
    */
   async page(query: ListQuery, filter: SubmissionFilter): Promise<Page<SubmissionRow> & { estimated: boolean }> {
     const params: unknown[] = [];
@@ -552,32 +552,82 @@ export class SubmissionRepository {
     if (filter.quizBelow !== undefined) where.push(`s.quiz_score < ${p(filter.quizBelow)}`);
     if (filter.country) where.push(`s.organization_id IN (SELECT id FROM organization WHERE country = ${p(filter.country)})`);
     if (filter.city) where.push(`s.organization_id IN (SELECT id FROM organization WHERE city_name = ${p(filter.city)})`);
-    if (filter.q) {
-      const q = likeContains(filter.q);
-      const [hits] = (await this.db.query(
-        `SELECT ARRAY(SELECT id FROM organization WHERE name ILIKE $1) AS organizations,
-                ARRAY(SELECT id FROM call WHERE name ILIKE $1) AS calls,
-                ARRAY(SELECT id FROM app_user WHERE email ILIKE $1) AS users`,
-        [q],
-      )) as { organizations: string[]; calls: string[]; users: string[] }[];
-      const any = [`s.code ILIKE ${p(q)}`];
-      if (hits.organizations.length) any.push(`s.organization_id = ANY(${p(hits.organizations)}::uuid[])`);
-      if (hits.calls.length) any.push(`s.call_id = ANY(${p(hits.calls)}::uuid[])`);
-      if (hits.users.length) any.push(`s.user_id = ANY(${p(hits.users)}::uuid[])`);
-      where.push(`(${any.join(' OR ')})`);
-    }
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const sort = SORTS[query.sortField ?? 'openedAt'] ?? SORTS.openedAt;
-    const order = `${sort.column} ${query.sortOrder}${sort.nullable ? (query.sortOrder === 'ASC' ? ' NULLS FIRST' : ' NULLS LAST') : ''}, s.id ASC`;
+    const direction = `${query.sortOrder}${sort.nullable ? (query.sortOrder === 'ASC' ? ' NULLS FIRST' : ' NULLS LAST') : ''}`;
+    const order = `${sort.column} ${direction}, s.id ASC`;
     const join =
       sort.join === 'call'
         ? 'JOIN call c ON c.id = s.call_id'
         : sort.join === 'organization'
           ? 'JOIN organization o ON o.id = s.organization_id'
           : '';
+    const cap = EXACT_COUNT_LIMIT + 1;
+    const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
+    // The statement's CTEs before `page` (ending with `counted`), the page, and `FROM … WHERE …` for the planner's estimate.
+    let ctes: string;
+    let page: string;
+    let estimated: string;
+    if (!filter.q) {
+      const whereSql = whereOf(where);
+      ctes = `counted AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM call_submission s ${whereSql} LIMIT ${cap}) x)`;
+      page = `SELECT s.* FROM call_submission s ${join} ${whereSql} ORDER BY ${order} OFFSET ${p(query.skip)} LIMIT ${p(query.take)}`;
+      estimated = `FROM call_submission s ${whereSql}`;
+    } else {
+      const q = p(likeContains(filter.q));
+      // The four kinds of match: the code, and the organizations, calls and users whose name or
+      // e-mail holds the text. Those three by their lower-cased copies (migration SearchFolded):
+      // `x_folded LIKE lower(p)` is `x ILIKE p`, without lowering each row read.
+      const MATCHED = {
+        organizations: `SELECT id FROM organization WHERE name_folded LIKE lower(${q})`,
+        calls: `SELECT id FROM call WHERE name_folded LIKE lower(${q})`,
+        users: `SELECT id FROM app_user WHERE email_folded LIKE lower(${q})`,
+      };
+      const KEY = { organizations: 's.organization_id', calls: 's.call_id', users: 's.user_id' } as const;
+      const kinds = ['organizations', 'calls', 'users'] as const;
+      // `found`: the rows of each kind (with the filters), `cap` at most of each, by its index; the
+      // union passes EXACT_COUNT_LIMIT iff the search's rows do, and else is all of them.
+      const found = [
+        `(SELECT id FROM matched_codes)`,
+        ...kinds.map((k) => `(SELECT s.id FROM matched_${k} m JOIN call_submission s ON ${KEY[k]} = m.id ${whereOf(where)} LIMIT ${cap})`),
+      ];
+      const anyKind = `(${kinds.map((k) => `${KEY[k]} IN (SELECT id FROM matched_${k})`).join(' OR ')} OR s.code ILIKE ${q})`;
+      // Walking the organizations by name: those that cannot hold a match (not matched, and no
+      // code, call or user matched at all) are passed over without reading their submissions.
+      const organizationsFirst =
+        sort.join === 'organization'
+          ? [
+              `(o.id IN (SELECT id FROM matched_organizations) OR (SELECT EXISTS (SELECT 1 FROM matched_codes) OR EXISTS (SELECT 1 FROM matched_calls) OR EXISTS (SELECT 1 FROM matched_users)))`,
+            ]
+          : [];
+      const range = `OFFSET ${p(query.skip)} LIMIT ${p(query.take)}`;
+      // Then the page. At most EXACT_COUNT_LIMIT rows: sorted from `found` (read by id). More: the
+      // sort's index walked, each row checked against the kinds (hashed): at least one row in
+      // EXACT_COUNT_LIMIT matches, so a page reads few. One branch runs, the other is cut off
+      // by its one-time filter.
+      // (`OFFSET 0`: subqueries kept as written, so the few rows are read by id and then sorted,
+      // not merged into a walk of a name's index.)
+      page = `(SELECT s.* FROM (SELECT s.*, ${sort.column} AS sort_value
+                                  FROM found f CROSS JOIN LATERAL (SELECT * FROM call_submission s WHERE s.id = f.id OFFSET 0) s ${join}
+                                 WHERE (SELECT n FROM counted) <= ${EXACT_COUNT_LIMIT} OFFSET 0) s
+                ORDER BY s.sort_value ${direction}, s.id ASC ${range})
+              UNION ALL
+              (SELECT s.*, ${sort.column} AS sort_value FROM call_submission s ${join}
+                ${whereOf([`(SELECT n FROM counted) > ${EXACT_COUNT_LIMIT}`, ...where, ...organizationsFirst, anyKind])} ORDER BY ${order} ${range})`;
+      ctes = `${kinds.map((k) => `matched_${k} AS MATERIALIZED (${MATCHED[k]}),`).join(' ')}
+            matched_codes AS MATERIALIZED (SELECT s.id FROM call_submission s ${whereOf([...where, `s.code ILIKE ${q}`])} LIMIT ${cap}),
+            found AS MATERIALIZED (${found.join(' UNION ')}),
+            counted AS (SELECT count(*)::int AS n FROM found)`;
+      // The planner's estimate: the union of the kinds (each a semi-join it estimates, their sum)
+      // intersected with the filtered rows (the smaller of the two: never past the table).
+      const kindRows = [
+        `SELECT s.id FROM call_submission s ${whereOf([...where, `s.code ILIKE ${q}`])}`,
+        ...kinds.map((k) => `SELECT s.id FROM call_submission s ${whereOf([...where, `${KEY[k]} IN (${MATCHED[k]})`])}`),
+      ];
+      estimated = `FROM ((SELECT s.id FROM call_submission s ${whereOf(where)}) INTERSECT (${kindRows.join(' UNION ')})) x`;
+    }
     const rows = (await this.db.query(
-      `WITH counted AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM call_submission s ${whereSql} LIMIT ${EXACT_COUNT_LIMIT + 1}) x),
-            page AS (SELECT s.* FROM call_submission s ${join} ${whereSql} ORDER BY ${order} OFFSET ${p(query.skip)} LIMIT ${p(query.take)})
+      `WITH ${ctes},
+            page AS (${page})
        SELECT counted.n AS total, s.id, s.code, s.call_id AS "callId", c.name AS "callName", s.organization_id AS "organizationId",
               o.name AS "organizationName", u.email AS "userEmail", s.closed, s.opened_at AS "openedAt", s.submitted_at AS "submittedAt",
               s.last_submitted_at AS "lastSubmittedAt", s.closed_at AS "closedAt", s.quiz_score AS "quizScore", s.sroi_score AS "sroiScore"
@@ -586,14 +636,10 @@ export class SubmissionRepository {
         ORDER BY ${order}`,
       params,
     )) as (SubmissionRow & { total: number })[];
-    const counted = rows[0]?.total ?? 0;
+    const total = rows[0]?.total ?? 0;
     const items = rows.filter((r) => r.id !== null).map(({ total: _, ...row }) => row);
-    if (counted <= EXACT_COUNT_LIMIT) return { items, total: counted, estimated: false };
-    const estimate = await estimateRows(
-      (sql, values) => this.db.query(sql, values),
-      `FROM call_submission s ${whereSql}`,
-      params.slice(0, -2),
-    );
-    return { items, total: Math.max(estimate, counted), estimated: true };
+    if (total <= EXACT_COUNT_LIMIT) return { items, total, estimated: false };
+    const estimate = await estimateRows((sql, values) => this.db.query(sql, values), estimated, params.slice(0, -2));
+    return { items, total: Math.max(estimate, total), estimated: true };
   }
 }

@@ -13,6 +13,8 @@ import { BaseEntity } from '../../common/base.entity.js';
 @Index('app_user_last_name_trgm_idx', { synchronize: false })
 // The submissions list's search (migration ListIndexes).
 @Index('app_user_email_trgm_idx', { synchronize: false })
+// The submissions search, on the generated lower-cased copy (migration SearchFolded).
+@Index('app_user_email_folded_trgm_idx', { synchronize: false })
 @Index('app_user_subject_idx', ['issuer', 'subject'], { unique: true })
 export class UserEntity extends BaseEntity {
   /** Lower-cased e-mail address. */
