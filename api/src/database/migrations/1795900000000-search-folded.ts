@@ -14,6 +14,9 @@ const FOLDED: [table: string, column: string, source: string][] = [
   ['app_user', 'email_folded', 'email'],
 ];
 
+/** The expression, as the entities declare it (`asExpression`). */
+export const folded = (source: string) => `lower("${source}")`;
+
 /** Their trigram indexes, when pg_trgm is there (see ListIndexes1795700000000). */
 const TRIGRAM: TrigramIndex[] = [
   ['organization_name_folded_trgm_idx', 'organization', 'name_folded'],
@@ -26,13 +29,29 @@ export class SearchFolded1795900000000 implements MigrationInterface {
   name = 'SearchFolded1795900000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    for (const [table, column, source] of FOLDED)
-      await queryRunner.query(`ALTER TABLE "${table}" ADD COLUMN "${column}" text GENERATED ALWAYS AS (lower("${source}")) STORED`);
+    // TypeORM reads a generated column's expression from its metadata table (the schema check of
+    // foundation.spec compares it with the entity's `asExpression`), as its own migrations write it.
+    await queryRunner.query(
+      `CREATE TABLE IF NOT EXISTS "typeorm_metadata" ("type" varchar NOT NULL, "database" varchar, "schema" varchar, "table" varchar, "name" varchar, "value" text)`,
+    );
+    for (const [table, column, source] of FOLDED) {
+      await queryRunner.query(`ALTER TABLE "${table}" ADD COLUMN "${column}" text GENERATED ALWAYS AS (${folded(source)}) STORED`);
+      await queryRunner.query(
+        `INSERT INTO "typeorm_metadata" ("database", "schema", "table", "type", "name", "value") VALUES (current_database(), 'public', $1, 'GENERATED_COLUMN', $2, $3)`,
+        [table, column, folded(source)],
+      );
+    }
     await createTrigramIndexes(queryRunner, TRIGRAM, 'the submissions search runs');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     for (const [name] of [...TRIGRAM].reverse()) await queryRunner.query(`DROP INDEX IF EXISTS "public"."${name}"`);
-    for (const [table, column] of [...FOLDED].reverse()) await queryRunner.query(`ALTER TABLE "${table}" DROP COLUMN "${column}"`);
+    for (const [table, column] of [...FOLDED].reverse()) {
+      await queryRunner.query(`ALTER TABLE "${table}" DROP COLUMN "${column}"`);
+      await queryRunner.query(`DELETE FROM "typeorm_metadata" WHERE "type" = 'GENERATED_COLUMN' AND "table" = $1 AND "name" = $2`, [
+        table,
+        column,
+      ]);
+    }
   }
 }

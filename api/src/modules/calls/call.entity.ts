@@ -24,6 +24,19 @@ export class CallEntity extends BaseEntity {
   @Column({ type: 'varchar', length: 300 })
   name: string;
 
+  /** `name` lower-cased, kept by PostgreSQL, for the submissions search (migration SearchFolded); never read or written here. */
+  @Column({
+    type: 'text',
+    name: 'name_folded',
+    generatedType: 'STORED',
+    asExpression: 'lower("name")',
+    nullable: true,
+    select: false,
+    insert: false,
+    update: false,
+  })
+  nameFolded?: string;
+
   /** Rich HTML, sanitized on save. */
   @Column({ type: 'text', default: '' })
   description: string;

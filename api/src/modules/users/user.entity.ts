@@ -22,6 +22,19 @@ export class UserEntity extends BaseEntity {
   @Column({ type: 'varchar', length: 320 })
   email: string;
 
+  /** `email` lower-cased, kept by PostgreSQL, for the submissions search (migration SearchFolded); never read or written here. */
+  @Column({
+    type: 'text',
+    name: 'email_folded',
+    generatedType: 'STORED',
+    asExpression: 'lower("email")',
+    nullable: true,
+    select: false,
+    insert: false,
+    update: false,
+  })
+  emailFolded?: string;
+
   @Column({ type: 'varchar', length: 200, default: '' })
   firstName: string;
 
