@@ -43,7 +43,11 @@ export class Sql {
   }
 }
 
-/** The entity of a row of its table's columns (`SELECT x.*`), mapped by TypeORM's own column metadata. */
+/** `alias.column` of each column of the entity: a prepared statement's list (`*` would change its result with the table). */
+export const columnsOf = <T extends ObjectLiteral>(repo: Repository<T>, alias: string) =>
+  repo.metadata.columns.map((c) => `${alias}.${c.databaseName}`).join(', ');
+
+/** The entity of a row of `columnsOf` (or `SELECT *`), mapped by TypeORM's own column metadata. */
 export function entityOf<T extends ObjectLiteral>(repo: Repository<T>, row: Record<string, unknown>): T {
   const entity = repo.create();
   for (const column of repo.metadata.columns) column.setEntityValue(entity, row[column.databaseName]);

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, committedAndSettled, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
-import { entityOf, Sql } from '../../database/sql.js';
+import { columnsOf, entityOf, Sql } from '../../database/sql.js';
 import { CallListCache } from './call-list.cache.js';
 import { CallSubmissionEntity } from './call-submission.entity.js';
 import { CallTypeEntity } from '../steps/call-type.entity.js';
@@ -63,7 +63,11 @@ export class CallsRepository {
   /** A call from memory: frozen, shared by every request. */
   findCached(id: string): Promise<CallEntity | null> {
     return this.cached.get(id, async () => {
-      const rows = await this.sql.rows<Record<string, unknown>>('call-by-id', 'SELECT * FROM call WHERE id = $1', [id]);
+      const rows = await this.sql.rows<Record<string, unknown>>(
+        'call-by-id',
+        `SELECT ${columnsOf(this.calls, 'c')} FROM call c WHERE c.id = $1`,
+        [id],
+      );
       return deepFreeze(rows.length ? entityOf(this.calls, rows[0]) : null);
     });
   }

@@ -2,14 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, type Repository } from 'typeorm';
 import { CacheInvalidation, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
-import { entityOf, Sql } from '../../database/sql.js';
+import { columnsOf, entityOf, Sql } from '../../database/sql.js';
 import { StepTypeEntity } from './step-type.entity.js';
 import { StepEntity } from './step.entity.js';
 
 export type StepWithKind = { step: StepEntity; kind: string };
-
-const STEPS_OF = `SELECT st.*, t.name AS kind FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
-  WHERE st.call_type_id = $1 ORDER BY st.sort ASC, st.name ASC, st.id ASC`;
 
 @Injectable()
 export class StepsRepository {
@@ -27,12 +24,14 @@ export class StepsRepository {
 
   /** The steps of a call type with their kinds (step type names), in ascending sort order: from memory, frozen; inside `m`'s transaction, read there. */
   stepsOf(callTypeId: string, m?: EntityManager): Promise<readonly StepWithKind[]> {
-    if (m) return this.readStepsOf(this.sql.rowsIn(m, 'steps-of', STEPS_OF, [callTypeId]));
-    return this.cached.get(callTypeId, async () => deepFreeze(await this.readStepsOf(this.sql.rows('steps-of', STEPS_OF, [callTypeId]))));
+    return m ? this.readStepsOf(callTypeId, m) : this.cached.get(callTypeId, async () => deepFreeze(await this.readStepsOf(callTypeId)));
   }
 
-  private async readStepsOf(rows: Promise<Record<string, unknown>[]>): Promise<StepWithKind[]> {
-    return (await rows).map((r) => ({ step: entityOf(this.steps, r), kind: (r.kind as string | null) ?? '' }));
+  private async readStepsOf(callTypeId: string, m?: EntityManager): Promise<StepWithKind[]> {
+    const text = `SELECT ${columnsOf(this.steps, 'st')}, t.name AS kind FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
+      WHERE st.call_type_id = $1 ORDER BY st.sort ASC, st.name ASC, st.id ASC`;
+    const rows = await (m ? this.sql.rowsIn(m, 'steps-of', text, [callTypeId]) : this.sql.rows('steps-of', text, [callTypeId]));
+    return (rows as Record<string, unknown>[]).map((r) => ({ step: entityOf(this.steps, r), kind: (r.kind as string | null) ?? '' }));
   }
 
   private stepRepo(m?: EntityManager) {
