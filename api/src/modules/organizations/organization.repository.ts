@@ -62,20 +62,9 @@ export class OrganizationRepository {
    */
   memberOrganizations(userId: string): Promise<MemberOrganizations> {
     return this.memberCache.get(userId, async () => {
-      const { json, memberships } = await this.readMemberOrganizations(userId);
-      return { json: jsonDocument(json), memberships: new Map(memberships.map((m) => [m.organizationId, m])) };
-    });
-  }
-
-  /** After this replica changed the user's organizations: its own next read is fresh at once. */
-  forgetMember(userId: string): void {
-    this.memberCache.evict(userId);
-  }
-
-  private async readMemberOrganizations(userId: string): Promise<{ json: string; memberships: Membership[] }> {
-    const [row] = await this.sql.rows<{ json: string; memberships: Membership[] }>(
-      'organizations-of-member',
-      `SELECT coalesce(json_agg(json_build_object(
+      const [{ json, memberships }] = await this.sql.rows<{ json: string; memberships: Membership[] }>(
+        'organizations-of-member',
+        `SELECT coalesce(json_agg(json_build_object(
           'id', o.id, 'name', o.name, 'reg_number', o.reg_number, 'street_name', o.street_name, 'city_name', o.city_name,
           'country', o.country, 'date_of_foundation', o.date_of_foundation, 'contact_name', o.contact_name,
           'contact_surname', o.contact_surname, 'contact_role', o.contact_role, 'contact_email', o.contact_email,
@@ -85,9 +74,15 @@ export class OrganizationRepository {
         ) ORDER BY lower(o.name), o.created_at) FILTER (WHERE o.archived_at IS NULL), '[]')::text AS json,
         coalesce(json_agg(json_build_object('organizationId', o.id, 'role', m.role, 'archived', o.archived_at IS NOT NULL)), '[]') AS memberships
         FROM organization o JOIN organization_member m ON m.organization_id = o.id AND m.user_id = $1`,
-      [userId],
-    );
-    return row;
+        [userId],
+      );
+      return { json: jsonDocument(json), memberships: new Map(memberships.map((m) => [m.organizationId, m])) };
+    });
+  }
+
+  /** After this replica changed the user's organizations: its own next read is fresh at once. */
+  forgetMember(userId: string): void {
+    this.memberCache.evict(userId);
   }
 
   /** One organization; locked for update when given a transaction's manager. */

@@ -72,23 +72,21 @@ export class UserSessionRepository {
 
   /** The guard's read: from memory, else one prepared statement. */
   state(id: string): Promise<SessionState | undefined> {
-    return this.states.get(id, () => this.readState(id));
+    return this.states.get(id, async () => {
+      const rows = await this.sql.rows<{ user_id: string; expires_ms: string; ended: boolean }>(
+        'session-state',
+        'SELECT user_id, (extract(epoch FROM expires_at) * 1000)::bigint AS expires_ms, ended_at IS NOT NULL AS ended FROM user_session WHERE id = $1',
+        [id],
+      );
+      const r = rows[0];
+      return r && { userId: r.user_id, expiresAt: Number(r.expires_ms), ended: r.ended };
+    });
   }
 
   /** A session changed on this replica (no `id`: several did): its own next read is fresh at once. */
   forgetState(id?: string): void {
     if (id) this.states.evict(id);
     else this.states.clear();
-  }
-
-  private async readState(id: string): Promise<SessionState | undefined> {
-    const rows = await this.sql.rows<{ user_id: string; expires_ms: string; ended: boolean }>(
-      'session-state',
-      'SELECT user_id, (extract(epoch FROM expires_at) * 1000)::bigint AS expires_ms, ended_at IS NOT NULL AS ended FROM user_session WHERE id = $1',
-      [id],
-    );
-    const r = rows[0];
-    return r && { userId: r.user_id, expiresAt: Number(r.expires_ms), ended: r.ended };
   }
 
   async lockForRefresh(m: EntityManager, id: string): Promise<RefreshRow | undefined> {
