@@ -33,10 +33,13 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** A cache of `topic`'s keys: at most `max` entries, each kept at most `ttlMs`. */
-  cache<V>(topic: string, options: { max: number; ttlMs: number }): SharedCache<V> {
-    const cache = new SharedCache<V>(options, () => this.listening);
-    this.follow(topic, cache);
+  /**
+   * A cache of `topic`'s keys: at most `max` entries, each kept at most `ttlMs`. `immutable`: values that
+   * never change (nothing notifies them; the owner evicts a deleted one), served even while not listening.
+   */
+  cache<V>(topic: string, options: { max: number; ttlMs: number; immutable?: boolean }): SharedCache<V> {
+    const cache = new SharedCache<V>(options, options.immutable ? () => true : () => this.listening);
+    if (!options.immutable) this.follow(topic, cache);
     this.shared.push({ topic, cache });
     return cache;
   }
@@ -215,6 +218,15 @@ export class SharedCache<V> implements Invalidated {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/** Freezes a value read from the database and everything in it (a cached value is shared by every request). */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 @Global()

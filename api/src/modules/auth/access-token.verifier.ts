@@ -5,7 +5,7 @@ import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { SessionService } from './sessions/session.service.js';
 import { TOKEN_ALGORITHM, TOKEN_AUDIENCE } from './token.service.js';
-import { UserService } from './user.service.js';
+import { UserRepository } from './user.repository.js';
 
 /** The signed-in user of a request, and the session its token belongs to. */
 export interface Authenticated {
@@ -24,7 +24,7 @@ const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
  * (so `none` and RSA/HMAC confusion fail), the expiry, the issuer and the audience; the token
  * must be an access token (not a refresh token) of a session that has not ended (SessionService's
  * cache, kept exact by the database: a sign-out reaches every replica at once); then the user is
- * read (UserService's cache, also exact), so roles in a token are never trusted. Called directly by the
+ * read (UserRepository's cache, also exact), so roles in a token are never trusted. Called directly by the
  * access guard, with no strategy or per-request closures in between: it runs on every
  * signed-in request, so each token's signature is checked once, not on every request.
  */
@@ -38,7 +38,7 @@ export class AccessTokenVerifier {
 
   constructor(
     @Inject(SETTINGS) settings: Settings,
-    private readonly users: UserService,
+    private readonly users: UserRepository,
     private readonly sessions: SessionService,
   ) {
     this.key = createSecretKey(Buffer.from(settings.jwtSecret));

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import type { AuthUser } from '../../common/auth/access.decorator.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
+import { Sql } from '../../database/sql.js';
 import { UserEntity } from '../users/user.entity.js';
 import { likeContains } from '../../common/http/like.js';
 import { countOrEstimate } from '../../common/http/list-count.js';
@@ -28,10 +31,40 @@ const SORT_COLUMNS: Record<string, string> = {
 const COLUMNS = `u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.roles, u.last_login_at AS "lastLoginAt",
   (SELECT count(*)::int FROM user_session s WHERE s.user_id = u.id AND s.ended_at IS NULL AND s.expires_at > now()) AS "activeSessions"`;
 
-/** The console's reads of users. */
+export function isAdminRoles(roles: readonly string[]): boolean {
+  return roles.some((r) => r.toLowerCase() === 'admin');
+}
+
+/** The signed-in user of each request, and the console's reads of users. */
 @Injectable()
 export class UserRepository {
-  constructor(@InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>) {}
+  private readonly authUsers: SharedCache<AuthUser | undefined>;
+
+  constructor(
+    @InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>,
+    private readonly sql: Sql,
+    invalidation: CacheInvalidation,
+  ) {
+    this.authUsers = invalidation.cache('user', { max: 10_000, ttlMs: 60_000 });
+  }
+
+  /** Each signed-in request's user: cached until the database says the user changed. */
+  findAuthUser(id: string): Promise<AuthUser | undefined> {
+    return this.authUsers.get(id, async () => {
+      const [u] = await this.sql.rows<Omit<AuthUser, 'isAdmin'>>(
+        'auth-user',
+        'SELECT id, email, first_name AS "firstName", last_name AS "lastName", roles FROM app_user WHERE id = $1',
+        [id],
+      );
+      // Shared by every request of the user while cached: frozen so none can change it for the others.
+      return u && (Object.freeze({ ...u, roles: Object.freeze(u.roles), isAdmin: isAdminRoles(u.roles) }) as AuthUser);
+    });
+  }
+
+  /** The user changed on this replica: its own next read is fresh at once. */
+  forgetAuthUser(id: string): void {
+    this.authUsers.evict(id);
+  }
 
   /**
    * One page of the console's list. Each sort has an index with the id (migration

@@ -2,10 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
-import type { AuthUser } from '../../common/auth/access.decorator.js';
-import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
-import { Sql } from '../../database/sql.js';
 import { UserEntity } from '../users/user.entity.js';
+import { UserRepository } from './user.repository.js';
 
 export interface SignedInIdentity {
   /** The provider's ID token (kept with the session for the provider's sign-out). */
@@ -18,46 +16,13 @@ export interface SignedInIdentity {
   roles?: string[];
 }
 
-export function isAdminRoles(roles: readonly string[]): boolean {
-  return roles.some((r) => r.toLowerCase() === 'admin');
-}
-
 @Injectable()
 export class UserService {
-  private readonly authUsers: SharedCache<AuthUser | undefined>;
-
   constructor(
     @InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>,
     @Inject(SETTINGS) private readonly settings: Settings,
-    private readonly sql: Sql,
-    invalidation: CacheInvalidation,
-  ) {
-    this.authUsers = invalidation.cache('user', { max: 10_000, ttlMs: 60_000 });
-  }
-
-  /** Each signed-in request's user: cached until the database says the user changed. */
-  findAuthUser(id: string): Promise<AuthUser | undefined> {
-    return this.authUsers.get(id, () => this.readAuthUser(id));
-  }
-
-  private async readAuthUser(id: string): Promise<AuthUser | undefined> {
-    const rows = await this.sql.rows<{ id: string; email: string; first_name: string; last_name: string; roles: string[] }>(
-      'auth-user',
-      'SELECT id, email, first_name, last_name, roles FROM app_user WHERE id = $1',
-      [id],
-    );
-    const u = rows[0];
-    if (!u) return undefined;
-    // Shared by every request of the user while cached: frozen so none can change it for the others.
-    return Object.freeze({
-      id: u.id,
-      email: u.email,
-      firstName: u.first_name,
-      lastName: u.last_name,
-      roles: Object.freeze(u.roles),
-      isAdmin: isAdminRoles(u.roles),
-    }) as AuthUser;
-  }
+    private readonly users: UserRepository,
+  ) {}
 
   /**
    * Creates or updates the user after a verified sign-in. Roles are the provider's
@@ -79,7 +44,7 @@ export class UserService {
     user.roles = [...roles];
     user.lastLoginAt = new Date();
     const saved = await this.repo.save(user);
-    this.authUsers.evict(saved.id);
+    this.users.forgetAuthUser(saved.id);
     return saved;
   }
 }

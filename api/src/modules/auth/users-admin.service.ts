@@ -4,8 +4,7 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { AdminUserDetailDto, AdminUserDto } from './dto/session.dto.js';
 import { toSessionDto } from './sessions/session.mapper.js';
 import { SessionService } from './sessions/session.service.js';
-import { UserRepository, type AdminUserRow } from './user.repository.js';
-import { isAdminRoles } from './user.service.js';
+import { isAdminRoles, UserRepository, type AdminUserRow } from './user.repository.js';
 
 const toAdminUserDto = (u: AdminUserRow): AdminUserDto => ({
   id: u.id,

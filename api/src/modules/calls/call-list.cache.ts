@@ -1,7 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { orderCallsForUser, toUtcDate } from '@impact-calls/domain';
 import { CacheInvalidation, type Invalidated } from '../../database/shared-cache.js';
-import { CallsRepository, type CallUserRow } from './calls.repository.js';
+import type { CallUserRow } from './calls.repository.js';
 
 /** How many users' filtered lists are kept (each a list of references to the shared rows). */
 const VISIBLE_MAX = 200;
@@ -20,9 +19,8 @@ interface Ordered {
  * every change of a call, on any replica (the `call` topic of CacheInvalidation: a trigger
  * notifies each insert, update and delete), and rebuilt when a call opens or closes (the order
  * depends on the time). While notifications may be missed (CacheInvalidation not listening),
- * every read goes to the database.
+ * every read goes to the database. Owned by CallsRepository (`load`: its findAllForList).
  */
-@Injectable()
 export class CallListCache implements Invalidated {
   private ordered: Ordered | undefined;
   /** The list each e-mail address sees (the e-mail filter applied), for the current `ordered`; most recent last. */
@@ -31,7 +29,7 @@ export class CallListCache implements Invalidated {
   private generation = 0;
 
   constructor(
-    private readonly calls: CallsRepository,
+    private readonly load: () => Promise<CallUserRow[]>,
     private readonly invalidation: CacheInvalidation,
   ) {
     invalidation.follow('call', this);
@@ -70,11 +68,11 @@ export class CallListCache implements Invalidated {
   /** The calls in the list's order at `now`, empty names left out (every user's list before the e-mail filter). */
   async rows(now: Date): Promise<readonly CallUserRow[]> {
     const t = now.getTime();
-    if (!this.invalidation.isListening) return this.build(await this.calls.findAllForList(), now, -1).rows;
+    if (!this.invalidation.isListening) return this.build(await this.load(), now, -1).rows;
     if (this.ordered && this.ordered.validFrom <= t && t < this.ordered.validUntil) return this.ordered.rows;
     const generation = this.generation;
     if (!this.loading) {
-      this.loading = this.calls.findAllForList().then((all) => {
+      this.loading = this.load().then((all) => {
         const built = this.build(all, new Date(), generation);
         if (this.generation === built.generation) {
           this.ordered = built;
@@ -87,7 +85,7 @@ export class CallListCache implements Invalidated {
     const built = await this.loading;
     // Read before a change that came while loading, or ordered for another instant: read again for this request.
     if (built.generation !== this.generation || t < built.validFrom || t >= built.validUntil) {
-      return this.build(await this.calls.findAllForList(), now, -1).rows;
+      return this.build(await this.load(), now, -1).rows;
     }
     return built.rows;
   }

@@ -13,7 +13,6 @@ import { CallTypesRepository } from './call-types.repository.js';
 import { CallsRepository } from './calls.repository.js';
 import { CallsDemoSeeder } from './calls.demo.js';
 import { CallsService } from './calls.service.js';
-import { CallListCache } from './call-list.cache.js';
 
 /** The Call group of the spec. */
 @Module({
@@ -24,7 +23,6 @@ import { CallListCache } from './call-list.cache.js';
     CallTypesService,
     CallSubmissionsService,
     CallsRepository,
-    CallListCache,
     CallTypesRepository,
     CallSubmissionsRepository,
     CallsDemoSeeder,

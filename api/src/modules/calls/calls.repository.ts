@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { CacheInvalidation, committedAndSettled } from '../../database/shared-cache.js';
+import { CacheInvalidation, committedAndSettled, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
+import { columnsOf, entityOf, Sql } from '../../database/sql.js';
+import { CallListCache } from './call-list.cache.js';
 import { CallSubmissionEntity } from './call-submission.entity.js';
 import { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallEntity } from './call.entity.js';
@@ -45,10 +47,35 @@ export const CALL_SORT: Record<string, string> = {
 
 @Injectable()
 export class CallsRepository {
+  // Calls by id (what filling reads on every save, close and open) and every call in the list's order: the `call` topic evicts both.
+  private readonly cached: SharedCache<CallEntity | null>;
+  private readonly list: CallListCache;
+
   constructor(
     @InjectRepository(CallEntity) private readonly calls: Repository<CallEntity>,
     private readonly invalidation: CacheInvalidation,
-  ) {}
+    private readonly sql: Sql,
+  ) {
+    this.cached = invalidation.cache('call', { max: 5_000, ttlMs: 60_000 });
+    this.list = new CallListCache(() => this.findAllForList(), invalidation);
+  }
+
+  /** A call from memory: frozen, shared by every request. */
+  findCached(id: string): Promise<CallEntity | null> {
+    return this.cached.get(id, async () => {
+      const rows = await this.sql.rows<Record<string, unknown>>(
+        'call-by-id',
+        `SELECT ${columnsOf(this.calls, 'c')} FROM call c WHERE c.id = $1`,
+        [id],
+      );
+      return deepFreeze(rows.length ? entityOf(this.calls, rows[0]) : null);
+    });
+  }
+
+  /** The applicant list's calls (CallListCache.visibleTo) that `filter` keeps for `email`. */
+  listVisibleTo(email: string, now: Date, filter: (rows: readonly CallUserRow[]) => CallUserRow[]): Promise<readonly CallUserRow[]> {
+    return this.list.visibleTo(email, now, filter);
+  }
 
   private repo(m?: EntityManager): Repository<CallEntity> {
     return m?.getRepository(CallEntity) ?? this.calls;

@@ -19,7 +19,6 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { isEmptyId } from '../../common/ids.js';
 import { CallTypesService } from './call-types.service.js';
 import type { CallEntity } from './call.entity.js';
-import { CallListCache } from './call-list.cache.js';
 import { CallsRepository, type CallUserRow, type CallWithCounts } from './calls.repository.js';
 import type { CallAdminDto, CallDetailAdminDto, CallDto, CallUserDto, CreateCallDto } from './dto/call.dto.js';
 
@@ -114,8 +113,12 @@ export class CallsService {
     private readonly calls: CallsRepository,
     private readonly access: AccessPolicy,
     private readonly callTypes: CallTypesService,
-    private readonly listCache: CallListCache,
   ) {}
+
+  /** A call from memory (frozen, exact through CacheInvalidation): what filling reads on every save. */
+  findCached(id: string): Promise<CallEntity | null> {
+    return this.calls.findCached(id);
+  }
 
   // ------------------------------------------------------------ applicant
 
@@ -131,7 +134,7 @@ export class CallsService {
     page?: { offset: number; limit: number },
   ): Promise<{ items: CallUserDto[]; total: number }> {
     const now = new Date();
-    const visible = await this.listCache.visibleTo(user.email, now, (rows) => this.access.visibleCalls({ user, organizationId }, rows));
+    const visible = await this.calls.listVisibleTo(user.email, now, (rows) => this.access.visibleCalls({ user, organizationId }, rows));
     const shown = page ? visible.slice(page.offset, page.offset + page.limit) : visible;
     const submissions = new Map(
       organizationId && shown.length

@@ -1,4 +1,3 @@
-import { CacheInvalidation } from '../../database/shared-cache.js';
 import { Injectable } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
 import type { EntityManager } from 'typeorm';
@@ -159,14 +158,6 @@ export async function checkLogo(raw: string): Promise<string> {
 
 const blankToNull = (s: string | null | undefined) => (s === undefined ? undefined : s === null || s.trim() === '' ? null : s.trim());
 
-/**
- * How long a replica may serve the active configuration it read. The branding is read on
- * every page view and changes rarely; any change clears it on every replica at once (the
- * `configuration` table's trigger notifies `config:<id>`, CacheInvalidation). While this replica
- * does not hear the notifications, a change shows within this time.
- */
-export const ACTIVE_CONFIG_TTL_MS = 5_000;
-
 export interface ActiveConfigResponse {
   dto: ConfigDto;
   /** `dto` serialized, with its ETag. */
@@ -175,15 +166,7 @@ export interface ActiveConfigResponse {
 
 @Injectable()
 export class ConfigService {
-  /** Per language asked for ('' = the configuration's default language). */
-  private readonly cached = new Map<Language | '', { value: Promise<ActiveConfigResponse>; until: number }>();
-
-  constructor(
-    private readonly configs: ConfigurationRepository,
-    invalidation: CacheInvalidation,
-  ) {
-    invalidation.follow('config', { evict: () => this.forget(), clear: () => this.forget() });
-  }
+  constructor(private readonly configs: ConfigurationRepository) {}
 
   async getActive(language?: Language): Promise<ConfigDto> {
     return (await this.getActiveResponse(language)).dto;
@@ -195,27 +178,10 @@ export class ConfigService {
    * page view of both apps asks for it, so it is serialized and hashed once, not per request.
    */
   getActiveResponse(language?: Language): Promise<ActiveConfigResponse> {
-    const now = Date.now();
-    const key = language ?? '';
-    let entry = this.cached.get(key);
-    if (!entry || entry.until <= now) {
-      const value = this.configs.findActive().then((active) => {
-        const dto: ConfigDto = active
-          ? toConfigDto(active, language)
-          : { id: EMPTY_ID, ...BUILT_IN, language: language ?? DEFAULT_LANGUAGE };
-        return { dto, json: jsonDocument(JSON.stringify(dto)) };
-      });
-      entry = { value, until: now + ACTIVE_CONFIG_TTL_MS };
-      this.cached.set(key, entry);
-      // A failed read is not kept.
-      value.catch(() => this.cached.delete(key));
-    }
-    return entry.value;
-  }
-
-  /** Forgets the cached active configuration, in every language (after any write). */
-  private forget(): void {
-    this.cached.clear();
+    return this.configs.active(language ?? '', (active) => {
+      const dto: ConfigDto = active ? toConfigDto(active, language) : { id: EMPTY_ID, ...BUILT_IN, language: language ?? DEFAULT_LANGUAGE };
+      return { dto, json: jsonDocument(JSON.stringify(dto)) };
+    });
   }
 
   async list(): Promise<ConfigAdminDto[]> {
@@ -271,7 +237,7 @@ export class ConfigService {
       created.texts = mergeTexts(undefined, dto, defaultOf({ defaultLanguage: dto.defaultLanguage ?? DEFAULT_LANGUAGE }));
       return this.configs.save(m, created);
     });
-    this.forget();
+    this.configs.forgetActive();
     return toConfigAdminDto(saved);
   }
 
@@ -282,7 +248,7 @@ export class ConfigService {
       if (!target) throw notFound('errors.config-not-found', 'Configuration not found');
       await this.configs.activate(m, id);
     });
-    this.forget();
+    this.configs.forgetActive();
     return this.get(id);
   }
 
@@ -294,6 +260,6 @@ export class ConfigService {
         throw conflict('pages.admin.error-config-active', 'The active configuration cannot be deleted; activate another one first');
       await this.configs.delete(m, id);
     });
-    this.forget();
+    this.configs.forgetActive();
   }
 }

@@ -2,22 +2,59 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, ILike, type Repository } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { CacheInvalidation } from '../../database/shared-cache.js';
+import { entityOf } from '../../database/sql.js';
 import { ConfigurationEntity } from './configuration.entity.js';
+
+/**
+ * How long a replica may serve the active configuration it read. The branding is read on
+ * every page view and changes rarely; any change clears it on every replica at once (the
+ * `configuration` table's trigger notifies `config:<id>`, CacheInvalidation). While this replica
+ * does not hear the notifications, a change shows within this time.
+ */
+export const ACTIVE_CONFIG_TTL_MS = 5_000;
 
 @Injectable()
 export class ConfigurationRepository {
-  constructor(@InjectRepository(ConfigurationEntity) private readonly repo: Repository<ConfigurationEntity>) {}
+  /** What `active` made of the active configuration, per key (the language asked for). */
+  private readonly cached = new Map<string, { value: Promise<unknown>; until: number }>();
+
+  constructor(
+    @InjectRepository(ConfigurationEntity) private readonly repo: Repository<ConfigurationEntity>,
+    invalidation: CacheInvalidation,
+  ) {
+    invalidation.follow('config', { evict: () => this.forgetActive(), clear: () => this.forgetActive() });
+  }
+
+  /**
+   * What `make` answers for the active configuration (null: none), made once per key and
+   * ACTIVE_CONFIG_TTL_MS (every page view of both apps asks for it: serialized and hashed once).
+   */
+  active<T>(key: string, make: (active: ConfigurationEntity | null) => T): Promise<T> {
+    const now = Date.now();
+    let entry = this.cached.get(key);
+    if (!entry || entry.until <= now) {
+      const value = this.findActive().then(make);
+      entry = { value, until: now + ACTIVE_CONFIG_TTL_MS };
+      this.cached.set(key, entry);
+      // A failed read is not kept.
+      value.catch(() => this.cached.delete(key));
+    }
+    return entry.value as Promise<T>;
+  }
+
+  /** Forgets the cached active configuration, in every language (after any write). */
+  forgetActive(): void {
+    this.cached.clear();
+  }
 
   /**
    * The active configuration. Read on every page load, so it skips the query builder:
    * one prepared statement, rows mapped by TypeORM's own column metadata.
    */
-  async findActive(): Promise<ConfigurationEntity | null> {
+  private async findActive(): Promise<ConfigurationEntity | null> {
     const rows: Record<string, unknown>[] = await this.repo.query('SELECT * FROM configuration WHERE is_active LIMIT 1');
-    if (rows.length === 0) return null;
-    const entity = this.repo.create();
-    for (const column of this.repo.metadata.columns) column.setEntityValue(entity, rows[0][column.databaseName]);
-    return entity;
+    return rows.length ? entityOf(this.repo, rows[0]) : null;
   }
 
   findById(id: string, manager?: EntityManager): Promise<ConfigurationEntity | null> {

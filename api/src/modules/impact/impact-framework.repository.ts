@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { FrameworkContent } from '@impact-calls/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
 import { Sql } from '../../database/sql.js';
+import { chainsEntry, FrameworkReadCache, reorderedChains } from './read-cache.js';
 import { ImpactFrameworkEntity, SdgEntity } from './impact-framework.entity.js';
 import { likeContains } from '../../common/http/like.js';
 
@@ -76,11 +78,24 @@ async function bulkInsert(m: EntityManager, table: string, columns: [string, str
 }
 
 /** Queries of the impact frameworks (no rules here: see ImpactFrameworkService). */
+/** One row per outcome in the order given; json is null for an unknown outcome. */
+const INDICATOR_CHAINS = `SELECT o.id AS "outcomeId",
+       (SELECT string_agg(row_to_json(r)::text, ',' ORDER BY i.sort, p.sort)
+          FROM impact_indicator i
+          JOIN impact_proxy p ON p.indicator_id = i.id
+         CROSS JOIN LATERAL (SELECT i.id, i.name, i.description, i.outcome_id AS "outcomeTypeId", p.id AS "proxyTypeID",
+                                    p.name AS "proxyTypeName", p.default_value AS "proxyTypeDefaultValue",
+                                    p.source_name AS "proxySourceName", p.source_url AS "proxySourceUrl") r
+         WHERE i.outcome_id = o.id) AS json
+  FROM unnest($1::uuid[]) WITH ORDINALITY AS o(id, n)
+ ORDER BY o.n`;
+
 @Injectable()
 export class ImpactFrameworkRepository {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly sql: Sql,
+    private readonly cache: FrameworkReadCache,
   ) {}
 
   transaction<T>(work: (m: EntityManager) => Promise<T>, manager?: EntityManager): Promise<T> {
@@ -204,60 +219,63 @@ export class ImpactFrameworkRepository {
   }
 
   /**
-   * GetIndicatorType's rows of each outcome given, serialized by PostgreSQL in the answer's
-   * shape (keys of IndicatorTypeDto), one row per outcome in the order given; json is null
-   * for an unknown outcome. Each outcome is looked up by index (a nested loop whatever the
-   * size of the tables), and no row reaches Node as objects.
+   * GetIndicatorType: the indicator-proxy chains of the outcomes given, in their order, serialized
+   * by PostgreSQL in the answer's shape (keys of IndicatorTypeDto). Each outcome is looked up by
+   * index (a nested loop whatever the size of the tables), and no row reaches Node as objects.
+   * From memory by the ascending ids (the order the applicant app asks in); another order is cut
+   * from that answer once, then kept. Answers naming an unknown outcome are not kept.
    */
-  findIndicatorChainsJson(outcomeIds: string[]): Promise<{ outcomeId: string; json: string | null }[]> {
-    return this.sql.rows(
-      'impact-indicator-chains-json',
-      `SELECT o.id AS "outcomeId",
-              (SELECT string_agg(row_to_json(r)::text, ',' ORDER BY i.sort, p.sort)
-                 FROM impact_indicator i
-                 JOIN impact_proxy p ON p.indicator_id = i.id
-                CROSS JOIN LATERAL (SELECT i.id, i.name, i.description, i.outcome_id AS "outcomeTypeId", p.id AS "proxyTypeID",
-                                           p.name AS "proxyTypeName", p.default_value AS "proxyTypeDefaultValue",
-                                           p.source_name AS "proxySourceName", p.source_url AS "proxySourceUrl") r
-                WHERE i.outcome_id = o.id) AS json
-         FROM unnest($1::uuid[]) WITH ORDINALITY AS o(id, n)
-        ORDER BY o.n`,
-      [outcomeIds],
-    );
+  async indicatorChainsJson(outcomeIds: string[]): Promise<JsonDocument> {
+    const ids = [...outcomeIds].sort();
+    const load = async () => chainsEntry(await this.sql.rows('impact-indicator-chains-json', INDICATOR_CHAINS, [ids]));
+    const entry = (await this.cache.chains.get(ids.join(','), load, (e) => e.complete))!;
+    if (outcomeIds.every((id, i) => id === ids[i])) return entry.answer;
+    const reorder = () => Promise.resolve(reorderedChains(entry, ids, outcomeIds));
+    return (await this.cache.orderedChains.get(outcomeIds.join(','), reorder, () => entry.complete))!;
   }
 
   /**
    * GetOutcomeType's answer serialized by PostgreSQL (keys of OutcomeTypeDto): the outcomes
    * of the SDG codes given (all for none), by SDG then file order; undefined for an unknown framework.
    */
-  async findOutcomesJson(frameworkId: string, sdgs: number[]): Promise<string | undefined> {
-    const rows = await this.sql.rows<{ json: string }>(
-      'impact-outcomes-json',
-      `SELECT '[' || coalesce((
-                SELECT string_agg(row_to_json(r)::text, ',' ORDER BY o.sdg, o.sort)
-                  FROM impact_outcome o
-                 CROSS JOIN LATERAL (SELECT o.id, o.framework_id AS "frameworkId", o.name, o.description, o.sdg, o.id AS "outcomeTypeId") r
-                 WHERE o.framework_id = f.id AND (cardinality($2::smallint[]) = 0 OR o.sdg = ANY($2::smallint[]))
-              ), '') || ']' AS json
-         FROM impact_framework f WHERE f.id = $1`,
-      [frameworkId, sdgs],
-    );
-    return rows[0]?.json;
+  outcomesJson(frameworkId: string, sdgs: number[]): Promise<JsonDocument | undefined> {
+    const codes = [...sdgs].sort((a, b) => a - b);
+    return this.cache.outcomes.get(`${frameworkId.toLowerCase()}:${codes.join(',')}`, async () => {
+      const rows = await this.sql.rows<{ json: string }>(
+        'impact-outcomes-json',
+        `SELECT '[' || coalesce((
+                  SELECT string_agg(row_to_json(r)::text, ',' ORDER BY o.sdg, o.sort)
+                    FROM impact_outcome o
+                   CROSS JOIN LATERAL (SELECT o.id, o.framework_id AS "frameworkId", o.name, o.description, o.sdg, o.id AS "outcomeTypeId") r
+                   WHERE o.framework_id = f.id AND (cardinality($2::smallint[]) = 0 OR o.sdg = ANY($2::smallint[]))
+                ), '') || ']' AS json
+           FROM impact_framework f WHERE f.id = $1`,
+        [frameworkId, codes],
+      );
+      return rows.length ? jsonDocument(rows[0].json) : undefined;
+    });
   }
 
   /** GetStakeholderType's answer serialized by PostgreSQL (keys of StakeholderDto), in file order; undefined for an unknown framework. */
-  async findStakeholdersJson(frameworkId: string): Promise<string | undefined> {
-    const rows = await this.sql.rows<{ json: string }>(
-      'impact-stakeholders-json',
-      `SELECT '[' || coalesce((
-                SELECT string_agg(row_to_json(r)::text, ',' ORDER BY s.sort)
-                  FROM impact_stakeholder s CROSS JOIN LATERAL (SELECT s.id, s.name, s.description) r
-                 WHERE s.framework_id = f.id
-              ), '') || ']' AS json
-         FROM impact_framework f WHERE f.id = $1`,
-      [frameworkId],
-    );
-    return rows[0]?.json;
+  stakeholdersJson(frameworkId: string): Promise<JsonDocument | undefined> {
+    return this.cache.stakeholders.get(frameworkId.toLowerCase(), async () => {
+      const rows = await this.sql.rows<{ json: string }>(
+        'impact-stakeholders-json',
+        `SELECT '[' || coalesce((
+                  SELECT string_agg(row_to_json(r)::text, ',' ORDER BY s.sort)
+                    FROM impact_stakeholder s CROSS JOIN LATERAL (SELECT s.id, s.name, s.description) r
+                   WHERE s.framework_id = f.id
+                ), '') || ']' AS json
+           FROM impact_framework f WHERE f.id = $1`,
+        [frameworkId],
+      );
+      return rows.length ? jsonDocument(rows[0].json) : undefined;
+    });
+  }
+
+  /** A framework was deleted (after the commit): its serialized lookups go (see FrameworkReadCache). */
+  forgetLookups(): void {
+    this.cache.clear();
   }
 
   /** Every indicator-proxy chain of a framework (the console's detail). */

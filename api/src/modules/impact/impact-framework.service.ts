@@ -14,7 +14,6 @@ import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js'
 import type { DeletedFrameworkDto, ImpactFrameworkDto, ImpactFrameworkSummaryDto, OutcomeDto, SdgDto } from './dto/impact-framework.dto.js';
 import { FRAMEWORK_DESCRIPTION_MAX, FRAMEWORK_NAME_MAX } from './dto/impact-framework.dto.js';
 import { type FrameworkRow, ImpactFrameworkRepository } from './impact-framework.repository.js';
-import { type ChainsEntry, FrameworkReadCache } from './read-cache.js';
 
 /** Imports at least this big refresh the planner's statistics right away. */
 const ANALYZE_AFTER_PROXIES = 1000;
@@ -51,42 +50,14 @@ function toSummary(f: FrameworkRow): ImpactFrameworkSummaryDto {
 }
 
 const EMPTY_LIST: JsonDocument = jsonDocument('[]');
-
-/** The chains of some outcomes (ascending ids, one row each) as one answer, remembering where each outcome's rows lie. */
-function chainsEntry(rows: { outcomeId: string; json: string | null }[]): ChainsEntry {
-  const spans = new Int32Array(rows.length * 2);
-  const parts: string[] = [];
-  let bytes = 1; // '['
-  rows.forEach((r, i) => {
-    if (r.json && parts.length) bytes += 1; // ','
-    spans[2 * i] = bytes;
-    if (r.json) {
-      parts.push(r.json);
-      bytes += Buffer.byteLength(r.json);
-    }
-    spans[2 * i + 1] = bytes;
-  });
-  return { answer: jsonDocument(`[${parts.join(',')}]`), spans, complete: rows.every((r) => r.json !== null) };
-}
-
-/** The answer of a set of outcomes (`sorted` ids) in the order asked for. */
-function reorderedChains(entry: ChainsEntry, sorted: string[], asked: string[]): JsonDocument {
-  const position = new Map(sorted.map((id, i) => [id, i]));
-  const { body } = entry.answer;
-  const parts = asked
-    .map((id) => position.get(id)!)
-    .filter((i) => entry.spans[2 * i + 1] > entry.spans[2 * i])
-    .map((i) => body.toString('utf8', entry.spans[2 * i], entry.spans[2 * i + 1]));
-  return jsonDocument(`[${parts.join(',')}]`);
-}
+const throwNotFound = (): never => {
+  throw FRAMEWORK_NOT_FOUND();
+};
 
 /** Frameworks: import (one transaction), reads for the console and for miniDyi, delete unless used. */
 @Injectable()
 export class ImpactFrameworkService {
-  constructor(
-    private readonly frameworks: ImpactFrameworkRepository,
-    private readonly cache: FrameworkReadCache,
-  ) {}
+  constructor(private readonly frameworks: ImpactFrameworkRepository) {}
 
   async list(): Promise<ImpactFrameworkSummaryDto[]> {
     return (await this.frameworks.findAll()).map(toSummary);
@@ -174,7 +145,7 @@ export class ImpactFrameworkService {
       return { ...toSummary(f), messageKey: 'pages.admin.framework-deleted' };
     });
     // After the commit: a read that started before it is not kept either (see ReadThroughCache).
-    this.cache.clear();
+    this.frameworks.forgetLookups();
     return deleted;
   }
 
@@ -191,46 +162,16 @@ export class ImpactFrameworkService {
 
   /** GetStakeholderType: a framework's stakeholders in file order, serialized once. */
   async stakeholders(frameworkId: string): Promise<JsonDocument> {
-    const answer = await this.cache.stakeholders.get(frameworkId.toLowerCase(), async () => {
-      const json = await this.frameworks.findStakeholdersJson(frameworkId);
-      return json === undefined ? undefined : jsonDocument(json);
-    });
-    if (!answer) throw FRAMEWORK_NOT_FOUND();
-    return answer;
+    return (await this.frameworks.stakeholdersJson(frameworkId)) ?? throwNotFound();
   }
 
   /** GetOutcomeType: the outcomes of a framework under the SDG codes given (all of them for an empty list), serialized once. */
   async outcomeTypes(frameworkId: string, sdgs: number[]): Promise<JsonDocument> {
-    const codes = [...sdgs].sort((a, b) => a - b);
-    const answer = await this.cache.outcomes.get(`${frameworkId.toLowerCase()}:${codes.join(',')}`, async () => {
-      const json = await this.frameworks.findOutcomesJson(frameworkId, codes);
-      return json === undefined ? undefined : jsonDocument(json);
-    });
-    if (!answer) throw FRAMEWORK_NOT_FOUND();
-    return answer;
+    return (await this.frameworks.outcomesJson(frameworkId, sdgs)) ?? throwNotFound();
   }
 
-  /**
-   * GetIndicatorType: the indicator-proxy chains of the outcomes given, in their order.
-   * Cached by the ascending ids (the order the applicant app asks in); another order is
-   * put together from the cached parts. Answers naming an unknown outcome are not kept.
-   */
-  async indicatorTypes(outcomeIds: string[]): Promise<JsonDocument> {
-    if (outcomeIds.length === 0) return EMPTY_LIST;
-    const ids = [...outcomeIds].sort();
-    const entry = (await this.cache.chains.get(
-      ids.join(','),
-      async () => chainsEntry(await this.frameworks.findIndicatorChainsJson(ids)),
-      (e) => e.complete,
-    ))!;
-    if (outcomeIds.every((id, i) => id === ids[i])) return entry.answer;
-    // Browsers send the outcomes in the order they were chosen: each order is cut from the set's
-    // answer once, then kept (a document is hashed and compressed once, not on every request).
-    const ordered = await this.cache.orderedChains.get(
-      outcomeIds.join(','),
-      () => Promise.resolve(reorderedChains(entry, ids, outcomeIds)),
-      () => entry.complete,
-    );
-    return ordered!;
+  /** GetIndicatorType: the indicator-proxy chains of the outcomes given, in their order (serialized once). */
+  indicatorTypes(outcomeIds: string[]): Promise<JsonDocument> {
+    return outcomeIds.length === 0 ? Promise.resolve(EMPTY_LIST) : this.frameworks.indicatorChainsJson(outcomeIds);
   }
 }

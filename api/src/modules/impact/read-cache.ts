@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JsonDocument } from '../../common/http/send-json.js';
+import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
 import { CacheInvalidation, type Invalidated } from '../../database/shared-cache.js';
 
 export interface LruLimits<V> {
@@ -116,13 +116,41 @@ export interface ChainsEntry {
   complete: boolean;
 }
 
+/** The chains of some outcomes (ascending ids, one row each) as one answer, remembering where each outcome's rows lie. */
+export function chainsEntry(rows: { outcomeId: string; json: string | null }[]): ChainsEntry {
+  const spans = new Int32Array(rows.length * 2);
+  const parts: string[] = [];
+  let bytes = 1; // '['
+  rows.forEach((r, i) => {
+    if (r.json && parts.length) bytes += 1; // ','
+    spans[2 * i] = bytes;
+    if (r.json) {
+      parts.push(r.json);
+      bytes += Buffer.byteLength(r.json);
+    }
+    spans[2 * i + 1] = bytes;
+  });
+  return { answer: jsonDocument(`[${parts.join(',')}]`), spans, complete: rows.every((r) => r.json !== null) };
+}
+
+/** The answer of a set of outcomes (`sorted` ids) in the order asked for. */
+export function reorderedChains(entry: ChainsEntry, sorted: string[], asked: string[]): JsonDocument {
+  const position = new Map(sorted.map((id, i) => [id, i]));
+  const { body } = entry.answer;
+  const parts = asked
+    .map((id) => position.get(id)!)
+    .filter((i) => entry.spans[2 * i + 1] > entry.spans[2 * i])
+    .map((i) => body.toString('utf8', entry.spans[2 * i], entry.spans[2 * i + 1]));
+  return jsonDocument(`[${parts.join(',')}]`);
+}
+
 const MINUTE = 60_000;
 
 /**
  * The miniDyi lookups, serialized. Frameworks are never edited once imported (their lists
  * are only inserted by the import and removed with the framework), so an answer stays true
  * until its framework is deleted. A deletion clears these in every API process: the one that
- * deleted at once (ImpactFrameworkService.delete), the others when the database's trigger
+ * deleted at once (ImpactFrameworkRepository.forgetLookups), the others when the database's trigger
  * tells them (`impact-framework:<id>`, migration FillCacheInvalidation). Entries are keyed by
  * outcome ids, not frameworks, so a deletion clears them all: deletions are rare.
  */

@@ -15,8 +15,8 @@ import type {
 } from './dto/organization.dto.js';
 import type { OrganizationEntity } from './organization.entity.js';
 import { AccessPolicy } from '../../common/access/access.policy.js';
+import type { Membership, MembershipReader } from '../../common/access/memberships.js';
 import { Permission } from '../../common/access/permission.js';
-import { MemberOrganizationsReader } from './member-organizations.js';
 import { OrganizationRepository } from './organization.repository.js';
 
 export function toOrganizationDto(o: OrganizationEntity): OrganizationDto {
@@ -47,6 +47,16 @@ function toAdminDto(o: OrganizationEntity, memberCount: number): AdminOrganizati
   return { ...toOrganizationDto(o), archivedAt: o.archivedAt?.toISOString() ?? null, archived: o.archivedAt !== null, memberCount };
 }
 
+/** The access policy's MEMBERSHIP_READER (OrganizationService itself asks the policy): from memory, exact through CacheInvalidation. */
+@Injectable()
+export class MembershipService implements MembershipReader {
+  constructor(private readonly orgs: OrganizationRepository) {}
+
+  async membershipsOf(userId: string): Promise<ReadonlyMap<string, Membership>> {
+    return (await this.orgs.memberOrganizations(userId)).memberships;
+  }
+}
+
 const organizationNotFound = () => notFound('errors.organization-not-found', 'Organization not found');
 
 /**
@@ -58,14 +68,13 @@ const organizationNotFound = () => notFound('errors.organization-not-found', 'Or
 export class OrganizationService {
   constructor(
     private readonly orgs: OrganizationRepository,
-    private readonly members: MemberOrganizationsReader,
     private readonly access: AccessPolicy,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /** The user's OrganizationDto[], serialized. */
   async listForUserJson(user: AuthUser): Promise<JsonDocument> {
-    return (await this.members.of(user.id)).json;
+    return (await this.orgs.memberOrganizations(user.id)).json;
   }
 
   async getForUser(user: AuthUser, id: string): Promise<OrganizationDto> {
@@ -87,7 +96,7 @@ export class OrganizationService {
       }
       return this.orgs.insertWithOwner(m, fields, user.id);
     });
-    this.members.forget(user.id);
+    this.orgs.forgetMember(user.id);
     return toOrganizationDto(org);
   }
 
@@ -101,7 +110,7 @@ export class OrganizationService {
       Object.assign(org, fields);
       return this.orgs.save(m, org);
     });
-    this.members.forget(user.id);
+    this.orgs.forgetMember(user.id);
     return toOrganizationDto(saved);
   }
 
@@ -113,7 +122,7 @@ export class OrganizationService {
       if (!org) throw organizationNotFound();
       return { id, archived: await this.orgs.deleteOrArchive(m, id) };
     });
-    this.members.forget(user.id);
+    this.orgs.forgetMember(user.id);
     return deleted;
   }
 

@@ -2,11 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrganizationAdminController, OrganizationController } from './organization.controller.js';
 import { MEMBERSHIP_READER } from '../../common/access/memberships.js';
-import { MemberOrganizationsReader } from './member-organizations.js';
 import { OrganizationDemoSeeder } from './organization.demo.js';
 import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';
 import { OrganizationRepository } from './organization.repository.js';
-import { OrganizationService } from './organization.service.js';
+import { MembershipService, OrganizationService } from './organization.service.js';
 
 /** The Organization group of the spec, and the console's organizations resource. */
 @Module({
@@ -15,9 +14,9 @@ import { OrganizationService } from './organization.service.js';
   providers: [
     OrganizationRepository,
     OrganizationService,
-    MemberOrganizationsReader,
+    MembershipService,
     // The access policy (common/access) reads memberships through this token.
-    { provide: MEMBERSHIP_READER, useExisting: MemberOrganizationsReader },
+    { provide: MEMBERSHIP_READER, useExisting: MembershipService },
     OrganizationDemoSeeder,
   ],
   exports: [OrganizationService, MEMBERSHIP_READER],

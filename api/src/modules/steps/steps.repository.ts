@@ -1,15 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, type Repository } from 'typeorm';
+import { CacheInvalidation, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
+import { columnsOf, entityOf, Sql } from '../../database/sql.js';
 import { StepTypeEntity } from './step-type.entity.js';
 import { StepEntity } from './step.entity.js';
 
+export type StepWithKind = { step: StepEntity; kind: string };
+
 @Injectable()
 export class StepsRepository {
+  /** What filling reads on every save, close and open: evicted by the `step` table's trigger (`steps-of:<call type id>`). */
+  private readonly cached: SharedCache<readonly StepWithKind[]>;
+
   constructor(
     @InjectRepository(StepEntity) private readonly steps: Repository<StepEntity>,
     @InjectRepository(StepTypeEntity) private readonly types: Repository<StepTypeEntity>,
-  ) {}
+    private readonly sql: Sql,
+    invalidation: CacheInvalidation,
+  ) {
+    this.cached = invalidation.cache('steps-of', { max: 5_000, ttlMs: 60_000 });
+  }
+
+  /** The steps of a call type with their kinds (step type names), in ascending sort order: from memory, frozen; inside `m`'s transaction, read there. */
+  stepsOf(callTypeId: string, m?: EntityManager): Promise<readonly StepWithKind[]> {
+    return m ? this.readStepsOf(callTypeId, m) : this.cached.get(callTypeId, async () => deepFreeze(await this.readStepsOf(callTypeId)));
+  }
+
+  private async readStepsOf(callTypeId: string, m?: EntityManager): Promise<StepWithKind[]> {
+    const text = `SELECT ${columnsOf(this.steps, 'st')}, t.name AS kind FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
+      WHERE st.call_type_id = $1 ORDER BY st.sort ASC, st.name ASC, st.id ASC`;
+    const rows = await (m ? this.sql.rowsIn(m, 'steps-of', text, [callTypeId]) : this.sql.rows('steps-of', text, [callTypeId]));
+    return (rows as Record<string, unknown>[]).map((r) => ({ step: entityOf(this.steps, r), kind: (r.kind as string | null) ?? '' }));
+  }
 
   private stepRepo(m?: EntityManager) {
     return m?.getRepository(StepEntity) ?? this.steps;

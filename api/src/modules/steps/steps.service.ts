@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import type { EntityManager } from 'typeorm';
 import type { StepTypeEntity } from './step-type.entity.js';
 import type { StepEntity } from './step.entity.js';
-import { StepsRepository } from './steps.repository.js';
+import { StepsRepository, type StepWithKind } from './steps.repository.js';
 import type { StepAdminDto, StepDto, StepTypeDto } from './dto/step.dto.js';
 
 export function toStepDto(s: StepEntity): StepDto {
@@ -43,6 +43,16 @@ export class StepsService {
     private readonly steps: StepsRepository,
     private readonly access: AccessPolicy,
   ) {}
+
+  /** The steps of a call type with their kinds, in ascending sort order (from memory; inside `m`'s transaction, read there). */
+  stepsOf(callTypeId: string, m?: EntityManager): Promise<readonly StepWithKind[]> {
+    return this.steps.stepsOf(callTypeId, m);
+  }
+
+  /** One step of the call type with its kind (from memory), or undefined when the call type has no such step. */
+  async step(callTypeId: string, stepId: string): Promise<StepWithKind | undefined> {
+    return (await this.steps.stepsOf(callTypeId)).find((x) => x.step.id === stepId);
+  }
 
   /** One step, for a user who may see a call using its call type (else 404, e-mail filter included). */
   async getStepById(id: string, user: AuthUser): Promise<StepDto> {

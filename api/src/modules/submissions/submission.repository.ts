@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
 import { returned, Sql } from '../../database/sql.js';
 import { UserEntity } from '../users/user.entity.js';
 import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
 import { AttachmentEntity, AttachmentTypeEntity } from '../files/attachment.entity.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
-import { StepEntity } from '../steps/step.entity.js';
 import { StepResultEntity } from './step-result.entity.js';
 import type { SubmissionEventKind } from './submission-event.entity.js';
 import { likeContains } from '../../common/http/like.js';
@@ -21,11 +21,6 @@ export interface SubmissionHistoryRow {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
-}
-
-export interface StepWithKind {
-  step: StepEntity;
-  kind: string;
 }
 
 export interface SubmissionRow {
@@ -127,7 +122,6 @@ export interface SubmissionPeople {
   user: Pick<UserEntity, 'firstName' | 'lastName' | 'email'> | null;
 }
 
-const STEPS_ORDER = 'ORDER BY st.sort ASC, st.name ASC, st.id ASC';
 /** The upload slots of step `st` that hold a file of submission $1 (closing checks mandatory slots). */
 const FILLED_SLOTS = `ARRAY(SELECT a.slot_index FROM attachment a
    WHERE a.submission_id = $1 AND a.step_id = st.id AND a.purpose = 'submission' AND a.slot_index IS NOT NULL) AS filled`;
@@ -140,11 +134,15 @@ const FILLED_SLOTS = `ARRAY(SELECT a.slot_index FROM attachment a
 @Injectable()
 export class SubmissionRepository {
   private readonly selects = new Map<string, string>();
+  private readonly targets: SharedCache<SubmissionTarget | null>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly sql: Sql,
-  ) {}
+    invalidation: CacheInvalidation,
+  ) {
+    this.targets = invalidation.cache('submission-target', { max: 50_000, ttlMs: 10 * 60_000, immutable: true });
+  }
 
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
@@ -242,9 +240,19 @@ export class SubmissionRepository {
     );
   }
 
-  async findTarget(id: string): Promise<SubmissionTarget | null> {
-    const rows = await this.read('target', 'SELECT call_id, organization_id FROM call_submission WHERE id = $1', [id]);
-    return rows.length ? { callId: rows[0].call_id as string, organizationId: rows[0].organization_id as string } : null;
+  /** Which call and organization a submission belongs to, from memory (it never changes; unknown ids are not kept). */
+  async target(id: string): Promise<SubmissionTarget | null> {
+    const found = await this.targets.get(id, async () => {
+      const rows = await this.read('target', 'SELECT call_id, organization_id FROM call_submission WHERE id = $1', [id]);
+      return rows.length ? Object.freeze({ callId: rows[0].call_id as string, organizationId: rows[0].organization_id as string }) : null;
+    });
+    if (!found) this.targets.evict(id);
+    return found;
+  }
+
+  /** A submission is gone: its target is no longer worth the memory. */
+  forgetTarget(id: string): void {
+    this.targets.evict(id);
   }
 
   findSubmissionForCall(callId: string, organizationId: string): Promise<CallSubmissionEntity | null> {
@@ -287,19 +295,6 @@ export class SubmissionRepository {
         : null,
       user: r.userId ? { firstName: r.firstName!, lastName: r.lastName!, email: r.email! } : null,
     };
-  }
-
-  /** The steps of a call type with their kinds (step type names), in ascending sort order. */
-  async stepsOf(callTypeId: string, manager?: EntityManager): Promise<StepWithKind[]> {
-    const rows = await this.read(
-      'steps',
-      `SELECT ${this.columns(StepEntity, 'st')}, t.name AS kind
-         FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
-        WHERE st.call_type_id = $1 ${STEPS_ORDER}`,
-      [callTypeId],
-      manager,
-    );
-    return rows.map((r) => ({ step: this.hydrate(StepEntity, r, 'st'), kind: (r.kind as string | null) ?? '' }));
   }
 
   /** For each of the steps given: the submission's result and the upload slots that hold a file (what closing checks), in one query. */

@@ -4,7 +4,8 @@ import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
 import { AttachmentEntity } from '../files/attachment.entity.js';
 import { StorageModule } from '../files/storage/storage.module.js';
-import { FillCache } from './fill-cache.js';
+import { CallsModule } from '../calls/calls.module.js';
+import { StepsModule } from '../steps/steps.module.js';
 import { StepResultEntity } from './step-result.entity.js';
 import { SubmissionEventEntity } from './submission-event.entity.js';
 import { StepResultHooks } from './step-result-hooks.js';
@@ -19,10 +20,11 @@ import { SubmissionsDemoSeeder } from './submissions.demo.js';
   imports: [
     TypeOrmModule.forFeature([StepResultEntity, CallSubmissionEntity, CallEntity, AttachmentEntity, SubmissionEventEntity]),
     StorageModule,
+    CallsModule,
+    StepsModule,
   ],
   controllers: [SubmissionCallController, CallSubmissionController, SubmissionAdminController],
   providers: [
-    FillCache,
     SubmissionRepository,
     SubmissionsService,
     SubmissionsDemoSeeder,

@@ -25,6 +25,9 @@ import { toAttachmentDto } from '../files/attachment.mapper.js';
 import type { SubmissionSlots } from '../files/submission-slots.js';
 import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
 import type { StepEntity } from '../steps/step.entity.js';
+import { StepsService } from '../steps/steps.service.js';
+import type { StepWithKind } from '../steps/steps.repository.js';
+import { CallsService } from '../calls/calls.service.js';
 import type {
   AddCustomFileDto,
   FillStepDto,
@@ -37,12 +40,10 @@ import type {
   UpsertStepResultDto,
 } from './dto/submission.dto.js';
 import type { StepResultEntity } from './step-result.entity.js';
-import { FillCache } from './fill-cache.js';
 import { StepResultHooks } from './step-result-hooks.js';
 import {
   SubmissionRepository,
   type StepFilling,
-  type StepWithKind,
   type SubmissionFilter,
   type SubmissionHistoryRow,
   type SubmissionRow,
@@ -163,14 +164,15 @@ export class SubmissionsService implements SubmissionSlots {
     private readonly access: AccessPolicy,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly hooks: StepResultHooks,
-    private readonly fill: FillCache,
+    private readonly calls: CallsService,
+    private readonly stepDefs: StepsService,
   ) {}
 
   // ------------------------------------------------------------ reading
 
   private async view(s: CallSubmissionEntity, call: CallEntity, readOnly: boolean, admin: boolean): Promise<SubmissionDto> {
     const [steps, results, attachments, { organization, user }, history] = await Promise.all([
-      this.fill.stepsOf(call.callTypeId),
+      this.stepDefs.stepsOf(call.callTypeId),
       this.repo.results(s.id),
       this.repo.attachments(s.id),
       this.repo.people(s.organizationId, s.userId),
@@ -241,7 +243,7 @@ export class SubmissionsService implements SubmissionSlots {
 
   async getStepResult(user: AuthUser, organizationId: string, submissionId: string, stepId: string): Promise<StepResultDto> {
     const { submission: s, call } = await this.readable({ user, organizationId }, submissionId);
-    const kind = (await this.fill.step(call.callTypeId, stepId))?.kind;
+    const kind = (await this.stepDefs.step(call.callTypeId, stepId))?.kind;
     const r = kind === undefined ? null : await this.repo.result(s.id, stepId);
     if (!r || kind === undefined) throw notFound('errors.step-result-not-found', 'No answer saved for this step');
     return toResultDto(r, kind);
@@ -254,7 +256,7 @@ export class SubmissionsService implements SubmissionSlots {
     this.access.require({ user, organizationId }, Permission.CallRead, call);
     const s = await this.repo.findSubmissionForCall(callId, organizationId);
     if (!s) return [];
-    const kinds = new Map((await this.fill.stepsOf(call.callTypeId)).map((x) => [x.step.id, x.kind]));
+    const kinds = new Map((await this.stepDefs.stepsOf(call.callTypeId)).map((x) => [x.step.id, x.kind]));
     return (await this.repo.results(s.id)).filter((r) => kinds.has(r.stepId)).map((r) => toResultDto(r, kinds.get(r.stepId)!));
   }
 
@@ -274,13 +276,13 @@ export class SubmissionsService implements SubmissionSlots {
 
   /** The steps of a call type with their kinds (from memory; inside `m`'s transaction, read there). */
   steps(callTypeId: string, m?: EntityManager): Promise<readonly StepWithKind[]> {
-    return m ? this.repo.stepsOf(callTypeId, m) : this.fill.stepsOf(callTypeId);
+    return this.stepDefs.stepsOf(callTypeId, m);
   }
 
   /** A call and one step of its call type, from memory. */
   async callStep(callId: string, stepId: string): Promise<{ call: CallEntity | null; found?: StepWithKind }> {
-    const call = await this.fill.call(callId);
-    return { call, found: call ? await this.fill.step(call.callTypeId, stepId) : undefined };
+    const call = await this.calls.findCached(callId);
+    return { call, found: call ? await this.stepDefs.step(call.callTypeId, stepId) : undefined };
   }
 
   result(submissionId: string, stepId: string): Promise<StepResultEntity | null> {
@@ -299,7 +301,7 @@ export class SubmissionsService implements SubmissionSlots {
 
   /**
    * Saves a step's answers in one versioned statement: the rules first, from memory (the call
-   * and step in FillCache, the access policy), then the statement writes only while the
+   * and step from CallsService and StepsService, the access policy), then the statement writes only while the
    * submission is still the organization's, of that call and open, and the answers still at the
    * version sent. A kind with its own rules (a hook: miniDyi) runs them, the statement and its
    * follow-up in one transaction. When the statement writes nothing, `refusedSave` says why.
@@ -344,7 +346,7 @@ export class SubmissionsService implements SubmissionSlots {
    */
   private async writableStep(auth: Auth, submissionId: string, stepId: string): Promise<{ call: CallEntity; found: StepWithKind }> {
     const call = await this.writableCall(auth, submissionId);
-    const found = await this.fill.step(call.callTypeId, stepId);
+    const found = await this.stepDefs.step(call.callTypeId, stepId);
     if (!found) throw notFound('errors.step-not-found', 'This step is not part of the call');
     if (!SAVED_KINDS.has(found.kind)) {
       throw badRequest(
@@ -357,8 +359,8 @@ export class SubmissionsService implements SubmissionSlots {
 
   /** From memory, the call of a submission this user may write to now (the policy's 404 or 409 otherwise); `closed` is the statements' to check. */
   private async writableCall(auth: Auth, submissionId: string): Promise<CallEntity> {
-    const target = await this.fill.target(submissionId);
-    const call = target && (await this.fill.call(target.callId));
+    const target = await this.repo.target(submissionId);
+    const call = target && (await this.calls.findCached(target.callId));
     if (!target || !call) throw submissionNotFound();
     this.access.require(auth, Permission.SubmissionWrite, { ...target, closed: false, call });
     return call;
@@ -388,7 +390,7 @@ export class SubmissionsService implements SubmissionSlots {
   async close(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto> {
     const auth = { user, organizationId };
     const call = await this.writableCall(auth, submissionId);
-    const definitions = await this.fill.stepsOf(call.callTypeId);
+    const definitions = await this.stepDefs.stepsOf(call.callTypeId);
     const by = { userId: user.id, kind: 'submitted' as const };
     if (definitions.some((x) => this.hooks.get(x.kind))) {
       return this.repo.transaction(async (m) => {
@@ -430,20 +432,20 @@ export class SubmissionsService implements SubmissionSlots {
    * Locks the submission's row for a write, inside `m`'s transaction, and asks the policy for
    * submission.write on it (404 when not the user's, 409 when closed or its call is not open).
    * Given `stepId`, that step of the call comes with it (undefined when the call has none).
-   * Only the submission's row is read: the call and its steps come from FillCache.
+   * Only the submission's row is read: the call and its steps come from memory (CallsService, StepsService).
    */
   async lockWritable(m: EntityManager, auth: Auth, submissionId: string, stepId?: string): Promise<LockedSubmission> {
     const submission = await this.repo.lockSubmission(m, submissionId);
-    const call = submission && (await this.fill.call(submission.callId));
+    const call = submission && (await this.calls.findCached(submission.callId));
     if (!submission || !call) throw submissionNotFound();
     this.access.require(auth, Permission.SubmissionWrite, facts(submission, call));
-    return { submission, call, step: stepId === undefined ? undefined : await this.fill.step(call.callTypeId, stepId) };
+    return { submission, call, step: stepId === undefined ? undefined : await this.stepDefs.step(call.callTypeId, stepId) };
   }
 
   /** Locks any submission for an administrator's action (close, reopen, delete). */
   private async lockForAdmin(m: EntityManager, submissionId: string): Promise<WritableSubmission> {
     const submission = await this.repo.lockSubmission(m, submissionId);
-    const call = submission && (await this.fill.call(submission.callId));
+    const call = submission && (await this.calls.findCached(submission.callId));
     if (!submission || !call) throw submissionNotFound();
     return { submission, call };
   }
@@ -457,7 +459,7 @@ export class SubmissionsService implements SubmissionSlots {
     // An applicant's submission is checked; an administrator's close is forced.
     const checkComplete = by.kind === 'submitted';
     // The steps from memory; their results and filled slots in one query; the checks, in step order.
-    const definitions = await this.fill.stepsOf(call.callTypeId);
+    const definitions = await this.stepDefs.stepsOf(call.callTypeId);
     const steps = closingSteps(
       definitions,
       await this.repo.resultsForClose(
@@ -491,7 +493,7 @@ export class SubmissionsService implements SubmissionSlots {
       await this.lockForAdmin(m, submissionId);
       return this.repo.deleteSubmission(m, submissionId);
     });
-    this.fill.forget(submissionId);
+    this.repo.forgetTarget(submissionId);
     await this.removeStored(keys);
     return { message: 'Submission deleted', key: 'pages.admin.submission-deleted' };
   }

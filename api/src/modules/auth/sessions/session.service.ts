@@ -1,10 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../../../common/http/app-error.js';
-import { CacheInvalidation, type SharedCache } from '../../../database/shared-cache.js';
 import { invalidRefreshToken, SESSION_LIFETIME_DAYS, TokenService, tokenHash, type IssuedTokens } from '../token.service.js';
 import type { SessionEndReason } from './user-session.entity.js';
-import { UserSessionRepository, type SessionRow, type SessionState } from './user-session.repository.js';
+import { UserSessionRepository, type SessionRow } from './user-session.repository.js';
 
 /** Where a sign-in or a renewal comes from (shown in the user's list of sessions). */
 export interface ClientInfo {
@@ -30,16 +29,12 @@ const PURGE_EVERY_MS = 6 * 3600_000;
 @Injectable()
 export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Sessions');
-  private readonly states: SharedCache<SessionState | undefined>;
   private purgeTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly sessions: UserSessionRepository,
     private readonly tokens: TokenService,
-    invalidation: CacheInvalidation,
-  ) {
-    this.states = invalidation.cache('session', { max: 50_000, ttlMs: 60_000 });
-  }
+  ) {}
 
   onApplicationBootstrap(): void {
     this.purgeTimer = setInterval(() => void this.sessions.purge(KEEP_ENDED_DAYS).catch(() => undefined), PURGE_EVERY_MS);
@@ -97,7 +92,7 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
       return { refresh: next, userId: row.user_id, expiresAt: row.expires_at };
     });
     if ('reused' in outcome) {
-      this.states.evict(claims.sessionId);
+      this.sessions.forgetState(claims.sessionId);
       this.logger.warn(`A refresh token of session ${claims.sessionId} was used again: the session is ended`);
       throw invalidRefreshToken();
     }
@@ -107,14 +102,14 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Whether an access token's session is still on: from this replica's cache, exact through notifications. */
   async isActive(sessionId: string, userId: string, now = Date.now()): Promise<boolean> {
-    const state = await this.states.get(sessionId, () => this.sessions.state(sessionId));
+    const state = await this.sessions.state(sessionId);
     return !!state && !state.ended && state.userId === userId && state.expiresAt > now;
   }
 
   /** Ends a session; with `userId`, only one of that user's (404 otherwise). */
   async end(sessionId: string, reason: SessionEndReason, userId?: string): Promise<void> {
     const ended = await this.sessions.end(sessionId, reason, userId);
-    this.states.evict(sessionId);
+    this.sessions.forgetState(sessionId);
     if (!ended) throw notFound('errors.session-not-found', 'No such active session');
   }
 
@@ -122,7 +117,7 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
   async endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<number> {
     const n = await this.sessions.endAll(userId, reason, keep);
     // Other replicas follow through the notifications; this one must not wait for them.
-    this.states.clear();
+    this.sessions.forgetState();
     return n;
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import { CacheInvalidation, type SharedCache } from '../../../database/shared-cache.js';
 import { Sql } from '../../../database/sql.js';
 import type { SessionEndReason } from './user-session.entity.js';
 import { UserSessionEntity } from './user-session.entity.js';
@@ -42,10 +43,16 @@ const LIST_COLUMNS =
 /** Every statement on user_session. */
 @Injectable()
 export class UserSessionRepository {
+  /** The guard's reads, kept exact by the `user_session` table's trigger (`session:<id>`). */
+  private readonly states: SharedCache<SessionState | undefined>;
+
   constructor(
     @InjectRepository(UserSessionEntity) private readonly repo: Repository<UserSessionEntity>,
     private readonly sql: Sql,
-  ) {}
+    invalidation: CacheInvalidation,
+  ) {
+    this.states = invalidation.cache('session', { max: 50_000, ttlMs: 60_000 });
+  }
 
   async insert(row: {
     id: string;
@@ -63,15 +70,23 @@ export class UserSessionRepository {
     );
   }
 
-  /** The guard's read: one prepared statement. */
-  async state(id: string): Promise<SessionState | undefined> {
-    const rows = await this.sql.rows<{ user_id: string; expires_ms: string; ended: boolean }>(
-      'session-state',
-      'SELECT user_id, (extract(epoch FROM expires_at) * 1000)::bigint AS expires_ms, ended_at IS NOT NULL AS ended FROM user_session WHERE id = $1',
-      [id],
-    );
-    const r = rows[0];
-    return r && { userId: r.user_id, expiresAt: Number(r.expires_ms), ended: r.ended };
+  /** The guard's read: from memory, else one prepared statement. */
+  state(id: string): Promise<SessionState | undefined> {
+    return this.states.get(id, async () => {
+      const rows = await this.sql.rows<{ user_id: string; expires_ms: string; ended: boolean }>(
+        'session-state',
+        'SELECT user_id, (extract(epoch FROM expires_at) * 1000)::bigint AS expires_ms, ended_at IS NOT NULL AS ended FROM user_session WHERE id = $1',
+        [id],
+      );
+      const r = rows[0];
+      return r && { userId: r.user_id, expiresAt: Number(r.expires_ms), ended: r.ended };
+    });
+  }
+
+  /** A session changed on this replica (no `id`: several did): its own next read is fresh at once. */
+  forgetState(id?: string): void {
+    if (id) this.states.evict(id);
+    else this.states.clear();
   }
 
   async lockForRefresh(m: EntityManager, id: string): Promise<RefreshRow | undefined> {
