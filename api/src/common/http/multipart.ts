@@ -1,6 +1,8 @@
+import type { ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
+import { holdsBadCharacter, invalidCharacters } from './text-guard.js';
 
 /** A request whose multipart body multer has read: the file (if any) and the form's fields as the body. */
 export type UploadRequest = FastifyRequest & { file?: Express.Multer.File };
@@ -8,16 +10,25 @@ export type UploadRequest = FastifyRequest & { file?: Express.Multer.File };
 /**
  * Runs a multer middleware on Fastify's raw request (the pipeline leaves multipart bodies unread,
  * pipeline.ts): multer streams the file where its storage says, then the fields become the
- * request's body (what `@Body()` reads) and the file `request.file`.
+ * request's body (what `@Body()` reads) and the file `request.file`. A field or file name with a
+ * bad character is refused (400 errors.invalid-characters); multer's own refusals go through
+ * `toAppError`. Resolves with the request.
  */
-export function receiveMultipart(upload: RequestHandler, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function receiveMultipart(
+  upload: RequestHandler,
+  context: ExecutionContext,
+  toAppError: (e: unknown) => Error,
+): Promise<UploadRequest> {
+  const http = context.switchToHttp();
+  const request = http.getRequest<UploadRequest>();
   const raw = request.raw as IncomingMessage & { body?: unknown; file?: Express.Multer.File };
   return new Promise((resolve, reject) =>
-    upload(raw as never, reply.raw as never, (err: unknown) => {
-      if (err) return reject(err);
+    upload(raw as never, http.getResponse<FastifyReply>().raw as never, (err: unknown) => {
+      if (err) return reject(toAppError(err));
       request.body = raw.body;
-      (request as UploadRequest).file = raw.file;
-      resolve();
+      request.file = raw.file;
+      if (holdsBadCharacter([request.body, request.file?.originalname])) return reject(invalidCharacters('The form'));
+      resolve(request);
     }),
   );
 }

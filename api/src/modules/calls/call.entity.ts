@@ -1,6 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
 import { CallTypeEntity } from '../steps/call-type.entity.js';
+import { FoldedCopy } from '../../database/folded-column.js';
 
 /**
  * A funding or programme call. Open while now is in [openingAt, closingAt]. Its steps are
@@ -25,16 +26,7 @@ export class CallEntity extends BaseEntity {
   name: string;
 
   /** `name` lower-cased, kept by PostgreSQL, for the submissions search (migration SearchFolded); never read or written here. */
-  @Column({
-    type: 'text',
-    name: 'name_folded',
-    generatedType: 'STORED',
-    asExpression: 'lower("name")',
-    nullable: true,
-    select: false,
-    insert: false,
-    update: false,
-  })
+  @FoldedCopy('name', 'name_folded')
   nameFolded?: string;
 
   /** Rich HTML, sanitized on save. */

@@ -7,7 +7,6 @@ import {
   type NestInterceptor,
   type OnModuleInit,
 } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
 import { receiveMultipart, type UploadRequest } from '../../common/http/multipart.js';
 import multer from 'multer';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +17,6 @@ import { from, type Observable, finalize, mergeMap } from 'rxjs';
 import { ATTACHMENT_MAX_BYTES, UPLOAD_DESCRIPTION_MAX } from '@impact-calls/domain';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { AppError, badRequest } from '../../common/http/app-error.js';
-import { holdsBadCharacter, invalidCharacters } from '../../common/http/text-guard.js';
 import { HttpStatus } from '@nestjs/common';
 
 /** The largest upload of any purpose: bigger requests are cut off while they stream in. */
@@ -90,17 +88,8 @@ export class UploadInterceptor implements NestInterceptor, OnModuleInit {
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const http = context.switchToHttp();
-    const req = http.getRequest<UploadRequest>();
-    const received = receiveMultipart(this.upload, req, http.getResponse<FastifyReply>()).then(
-      () => {
-        if (holdsBadCharacter([req.body, req.file?.originalname])) throw invalidCharacters('The form');
-      },
-      (err: unknown) => {
-        throw toAppError(err);
-      },
-    );
-    return from(received).pipe(
+    const req = context.switchToHttp().getRequest<UploadRequest>();
+    return from(receiveMultipart(this.upload, context, toAppError)).pipe(
       mergeMap(() => next.handle()),
       finalize(() => {
         const path = req.file?.path;

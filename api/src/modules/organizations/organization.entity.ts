@@ -1,6 +1,7 @@
 import { Column, Entity, Index, ManyToOne, JoinColumn, PrimaryColumn, CreateDateColumn } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
 import { UserEntity } from '../users/user.entity.js';
+import { FoldedCopy } from '../../database/folded-column.js';
 
 /** An organization that applies to calls. Archived organizations keep their submissions. */
 @Entity('organization')
@@ -25,16 +26,7 @@ export class OrganizationEntity extends BaseEntity {
   name: string;
 
   /** `name` lower-cased, kept by PostgreSQL, for the submissions search (migration SearchFolded); never read or written here. */
-  @Column({
-    type: 'text',
-    name: 'name_folded',
-    generatedType: 'STORED',
-    asExpression: 'lower("name")',
-    nullable: true,
-    select: false,
-    insert: false,
-    update: false,
-  })
+  @FoldedCopy('name', 'name_folded')
   nameFolded?: string;
 
   /** Tax or VAT code. */

@@ -1,5 +1,6 @@
 import { Column, Entity, Index } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
+import { FoldedCopy } from '../../database/folded-column.js';
 
 /** A person who signed in through the identity provider. */
 @Entity('app_user')
@@ -23,16 +24,7 @@ export class UserEntity extends BaseEntity {
   email: string;
 
   /** `email` lower-cased, kept by PostgreSQL, for the submissions search (migration SearchFolded); never read or written here. */
-  @Column({
-    type: 'text',
-    name: 'email_folded',
-    generatedType: 'STORED',
-    asExpression: 'lower("email")',
-    nullable: true,
-    select: false,
-    insert: false,
-    update: false,
-  })
+  @FoldedCopy('email', 'email_folded')
   emailFolded?: string;
 
   @Column({ type: 'varchar', length: 200, default: '' })

@@ -1,11 +1,9 @@
 import { type CallHandler, type ExecutionContext, HttpStatus, Injectable, type NestInterceptor } from '@nestjs/common';
 import { FRAMEWORK_IMPORT_LIMITS } from '@impact-calls/domain';
-import type { FastifyReply } from 'fastify';
-import { receiveMultipart, type UploadRequest } from '../../../common/http/multipart.js';
+import { receiveMultipart } from '../../../common/http/multipart.js';
 import multer from 'multer';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { AppError, badRequest } from '../../../common/http/app-error.js';
-import { holdsBadCharacter, invalidCharacters } from '../../../common/http/text-guard.js';
 
 const MAX_MB = FRAMEWORK_IMPORT_LIMITS.maxFileBytes / (1024 * 1024);
 
@@ -52,16 +50,6 @@ export class XlsxUploadInterceptor implements NestInterceptor {
   }).single('file');
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const http = context.switchToHttp();
-    const req = http.getRequest<UploadRequest>();
-    const received = receiveMultipart(this.upload, req, http.getResponse<FastifyReply>()).then(
-      () => {
-        if (holdsBadCharacter([req.body, req.file?.originalname])) throw invalidCharacters('The form');
-      },
-      (err: unknown) => {
-        throw toAppError(err);
-      },
-    );
-    return from(received).pipe(mergeMap(() => next.handle()));
+    return from(receiveMultipart(this.upload, context, toAppError)).pipe(mergeMap(() => next.handle()));
   }
 }
