@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from './app.js';
 import { createScratchDatabase } from './database.js';
 import { pendingSchemaSql } from '../src/generate-migration.js';
 import { migrations } from '../src/database/migrations/index.js';
+import { Sql } from '../src/database/sql.js';
+import { jest } from '@jest/globals';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +41,23 @@ describe('HTTP basics', () => {
   it('answers /api/health with the database up', async () => {
     const res = await t.http.get('/api/health').expect(200);
     expect(res.body.info.database.status).toBe('up');
+  });
+
+  it('answers a burst of /api/health checks with fewer database pings than checks (they share the ping under way), and pings again for the next', async () => {
+    const sql = t.app.get(Sql);
+    const rows = jest.spyOn(sql, 'rows');
+    const pings = () => rows.mock.calls.filter(([name]) => name === 'health-ping').length;
+    try {
+      const burst = await Promise.all(Array.from({ length: 20 }, () => t.http.get('/api/health')));
+      expect(burst.map((r) => r.status)).toEqual(Array(20).fill(200));
+      const afterBurst = pings();
+      expect(afterBurst).toBeGreaterThanOrEqual(1);
+      expect(afterBurst).toBeLessThan(20);
+      await t.http.get('/api/health').expect(200);
+      expect(pings()).toBe(afterBurst + 1);
+    } finally {
+      rows.mockRestore();
+    }
   });
 
   it('answers /api/health with 503 and the database down when the database is gone', async () => {

@@ -29,6 +29,8 @@ const STORAGE_CHECK_EVERY_MS = 10_000;
 @Controller('health')
 export class HealthController {
   private storageCheck: { at: number; result: Promise<string | undefined> } | undefined;
+  /** The database ping under way, if any. */
+  private ping: Promise<string | undefined> | undefined;
 
   constructor(
     private readonly health: HealthCheckService,
@@ -82,10 +84,19 @@ export class HealthController {
   /**
    * `SELECT 1` on the pool with a plain timer: terminus's TypeORM ping does the same through a
    * query runner and two AbortSignals per call, several times the CPU of the query itself.
+   * Checks that arrive while a ping is under way share its answer (one round trip for a burst
+   * of probes); the next check after it settles pings again.
    */
   private async pingDatabase(): Promise<HealthIndicatorResult<'database'>> {
     const session = this.indicators.check('database');
     const notifications = this.invalidation.isListening ? 'listening' : 'reconnecting';
+    this.ping ??= this.pingOnce().finally(() => (this.ping = undefined));
+    const problem = await this.ping;
+    return problem === undefined ? session.up({ notifications }) : session.down({ message: problem, notifications });
+  }
+
+  /** One `SELECT 1`: undefined when it answered within PING_TIMEOUT_MS, else why not. */
+  private async pingOnce(): Promise<string | undefined> {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -94,9 +105,9 @@ export class HealthController {
           (_, reject) => (timer = setTimeout(() => reject(new Error(`timeout of ${PING_TIMEOUT_MS}ms exceeded`)), PING_TIMEOUT_MS)),
         ),
       ]);
-      return session.up({ notifications });
+      return undefined;
     } catch (e) {
-      return session.down({ message: e instanceof Error ? e.message : String(e), notifications });
+      return e instanceof Error ? e.message : String(e);
     } finally {
       clearTimeout(timer);
     }
