@@ -7,7 +7,7 @@
 // confirmed. Targets: 0 errors seen by applicants, 0 lost confirmed saves, save p99 under 300 ms
 // during the restarts.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startProduct } from '../lib.mjs';
@@ -67,6 +67,44 @@ function startHaproxy(port, servers) {
   };
 }
 
+/**
+ * Every replica process's resident memory, sampled every 5 s while it serves: per process, its
+ * RSS once warm (the first sample a minute after it started, or its first), at its end and at
+ * its peak, and how long it was watched. Flat memory is an end close to the warm figure.
+ */
+function memoryWatch(replicas) {
+  const seen = new Map();
+  const sample = () => {
+    for (const [i, r] of replicas.entries()) {
+      let kb;
+      try {
+        kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${r.pid}/status`, 'utf8'))[1]);
+      } catch {
+        continue; // stopping or restarting
+      }
+      const at = performance.now();
+      const p = seen.get(r.pid) ?? { replica: i + 1, startedAt: at, samples: [] };
+      p.samples.push({ at, mb: Math.round(kb / 1024) });
+      seen.set(r.pid, p);
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 5000);
+  return () => {
+    clearInterval(timer);
+    return [...seen.values()].map(({ replica, startedAt, samples }) => {
+      const warm = samples.find((x) => x.at - startedAt >= 60_000) ?? samples[0];
+      return {
+        replica,
+        watchedSeconds: Math.round((samples.at(-1).at - startedAt) / 1000),
+        warmMb: warm.mb,
+        endMb: samples.at(-1).mb,
+        peakMb: Math.max(...samples.map((x) => x.mb)),
+      };
+    });
+  };
+}
+
 async function waitUntil(url) {
   for (let i = 0; i < 600; i++) {
     if (
@@ -114,6 +152,7 @@ export async function run({ lbUrl, ports, env, replicas, haproxy, rush, steps })
   const saves = [];
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
+  const memory = memoryWatch(replicas);
 
   // One worker per connection, each owning its share of applicants, saving in turn without pause.
   const workers = Array.from({ length: CONNECTIONS }, async (_, w) => {
@@ -169,6 +208,7 @@ export async function run({ lbUrl, ports, env, replicas, haproxy, rush, steps })
   })();
   await Promise.all([...workers, schedule]);
   const seconds = (performance.now() - started) / 1000;
+  const memoryByProcess = memory();
 
   // Every applicant's survey must be the last save the API confirmed.
   const lost = [];
@@ -198,6 +238,7 @@ export async function run({ lbUrl, ports, env, replicas, haproxy, rush, steps })
       save: stats(saves.map((s) => s.ms)),
       saveDuringRestarts: saveDuring,
       restarts,
+      memoryByProcess,
       errors: http.errors.length + check.errors.length,
       ...(http.errors.length ? { firstErrors: http.errors.slice(0, 5) } : {}),
       lostConfirmedSaves: lost.length,

@@ -384,11 +384,27 @@ async function fillAndClose(http, a, steps, label) {
   return http.send(label ?? 'close', 'POST', `/api/Call/CloseCallSubmission?callSubmissionId=${a.submissionId}`, a.headers);
 }
 
+/**
+ * Row updates so far of the tables every save rewrites, and how many were HOT (in place, no index
+ * entry written): PostgreSQL's statistics, sent within a second or so (pg_stat_force_next_flush).
+ */
+async function updateCounts(databaseUrl) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  await c.query('SELECT pg_stat_force_next_flush()').catch(() => undefined);
+  const { rows } = await c.query(
+    `SELECT sum(n_tup_upd)::int AS updates, sum(n_tup_hot_upd)::int AS hot FROM pg_stat_user_tables WHERE relname IN ('call_submission', 'step_result')`,
+  );
+  await c.end();
+  return rows[0];
+}
+
 /** Every applicant: survey saved half-way, then complete, quiz saved, submission closed. */
 export async function deadlineRush(product, databaseUrl, rush, steps, http = client(product.url)) {
   const closed = new Map();
   const cpuBefore = cpuMs(product.pid);
   const pgBefore = await backendsCpu(databaseUrl);
+  const updatesBefore = await updateCounts(databaseUrl);
   const clientBefore = process.cpuUsage();
   const started = performance.now();
   await pool(rush, CONNECTIONS, async (a) => closed.set(a.i, await fillAndClose(http, a, steps)));
@@ -402,6 +418,11 @@ export async function deadlineRush(product, databaseUrl, rush, steps, http = cli
   const pgAfter = await backendsCpu(databaseUrl);
   const pgMs = [...pgAfter].reduce((sum, [pid, ms]) => sum + ms - (pgBefore.get(pid) ?? 0), 0);
   const postgresCpuMsPerRequest = pgAfter.size ? +(pgMs / requests).toFixed(2) : null;
+  // The backends' statistics reach the collector when they go idle: a moment after the rush.
+  await new Promise((r) => setTimeout(r, 1500));
+  const updatesAfter = await updateCounts(databaseUrl);
+  const rowUpdates = updatesAfter.updates - updatesBefore.updates;
+  const hotUpdatesPercent = rowUpdates ? Math.round((100 * (updatesAfter.hot - updatesBefore.hot)) / rowUpdates) : null;
 
   // Read every submission back as its applicant sees it.
   const lost = [];
@@ -428,6 +449,8 @@ export async function deadlineRush(product, databaseUrl, rush, steps, http = cli
     serverCpuMsPerRequest,
     postgresCpuMsPerRequest,
     clientCpuMsPerRequest,
+    rowUpdates,
+    hotUpdatesPercent,
     save,
     close: stats(http.latencies.close ?? []),
     readBack: stats(http.latencies.readBack ?? []),
