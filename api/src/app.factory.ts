@@ -130,11 +130,6 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   for (const [mountPath, dir] of spas) serveSpa(fastify, mountPath, dir);
 }
 
-export interface StartedApp {
-  app: NestFastifyApplication;
-  close(): Promise<void>;
-}
-
 /** Fastify under Nest (docs/decisions/fastify.md): the server's options. */
 export function httpAdapter(settings: Settings): FastifyAdapter {
   return new FastifyAdapter({

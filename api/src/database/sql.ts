@@ -1,14 +1,16 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient } from 'pg';
-import type { DataSource, EntityManager, ObjectLiteral, Repository } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 
 /**
  * Plain statements straight on TypeORM's connection pool, for the hottest paths (the user and
  * membership checks of every signed-in request, the lists every screen opens, the autosave
  * that is one statement by itself): no query runner, no entity hydration, and a named prepared
- * statement so PostgreSQL plans each query once per connection. A write of several statements
+ * statement so PostgreSQL plans each query once per connection. Its columns are aliased to the
+ * fields of the objects answered (`call_type_id AS "callTypeId"`): the rows are those objects,
+ * no mapping follows (docs/architecture.md, "Reading rows"). A write of several statements
  * runs in a TypeORM transaction, and `rowsIn` runs its statements on that connection.
  */
 @Injectable()
@@ -41,17 +43,6 @@ export class Sql {
     const connection = (await runner.connect()) as PoolClient;
     return (await connection.query<T & object>({ name, text, values })).rows;
   }
-}
-
-/** `alias.column` of each column of the entity: a prepared statement's list (`*` would change its result with the table). */
-export const columnsOf = <T extends ObjectLiteral>(repo: Repository<T>, alias: string) =>
-  repo.metadata.columns.map((c) => `${alias}.${c.databaseName}`).join(', ');
-
-/** The entity of a row of `columnsOf` (or `SELECT *`), mapped by TypeORM's own column metadata. */
-export function entityOf<T extends ObjectLiteral>(repo: Repository<T>, row: Record<string, unknown>): T {
-  const entity = repo.create();
-  for (const column of repo.metadata.columns) column.setEntityValue(entity, row[column.databaseName]);
-  return entity;
 }
 
 /** Rows of a DELETE/UPDATE ... RETURNING (TypeORM's postgres driver answers [rows, count] for those). */

@@ -117,16 +117,6 @@ export function NestedField(type: () => new () => object, o: Common & { array?: 
   );
 }
 
-export function StringArrayField(o: Common & { maxItems: number; maxLength: number }) {
-  return applyDecorators(
-    ...base([String], o, { maxItems: o.maxItems }),
-    IsArray(),
-    ArrayMaxSize(o.maxItems),
-    IsString({ each: true }),
-    MaxLength(o.maxLength, { each: true }),
-  );
-}
-
 /** Dates without a `Z` or offset are treated as UTC, as the spec says. */
 export function parseUtcDate(value: string): Date | string {
   const s = value.trim();

@@ -66,6 +66,19 @@ export class UserRepository {
     this.authUsers.evict(id);
   }
 
+  /** The user of a verified sign-in: by the provider's subject, else by e-mail address. */
+  async findSignedIn(issuer: string, subject: string, email: string): Promise<UserEntity | null> {
+    return (await this.repo.findOne({ where: { issuer, subject } })) ?? this.repo.findOne({ where: { email } });
+  }
+
+  create(data: Partial<UserEntity>): UserEntity {
+    return this.repo.create(data);
+  }
+
+  save(user: UserEntity): Promise<UserEntity> {
+    return this.repo.save(user);
+  }
+
   /**
    * One page of the console's list. Each sort has an index with the id (migration
    * ConsoleListIndexes), the search trigram indexes; the total is exact up to EXACT_COUNT_LIMIT,

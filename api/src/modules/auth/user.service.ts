@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
-import { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../users/user.entity.js';
 import { UserRepository } from './user.repository.js';
 
 export interface SignedInIdentity {
@@ -19,7 +17,6 @@ export interface SignedInIdentity {
 @Injectable()
 export class UserService {
   constructor(
-    @InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>,
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly users: UserRepository,
   ) {}
@@ -32,10 +29,9 @@ export class UserService {
     const email = identity.email.trim().toLowerCase();
     const roles = new Set((identity.roles ?? []).filter((r) => typeof r === 'string' && r.length <= 100));
     if (this.settings.adminEmails.includes(email)) roles.add('admin');
-    const existing =
-      (await this.repo.findOne({ where: { issuer: identity.issuer, subject: identity.subject } })) ??
-      (await this.repo.findOne({ where: { email } }));
-    const user = existing ?? this.repo.create({ issuer: identity.issuer, subject: identity.subject });
+    const user =
+      (await this.users.findSignedIn(identity.issuer, identity.subject, email)) ??
+      this.users.create({ issuer: identity.issuer, subject: identity.subject });
     user.email = email;
     user.issuer = identity.issuer;
     user.subject = identity.subject;
@@ -43,7 +39,7 @@ export class UserService {
     if (identity.lastName !== undefined) user.lastName = identity.lastName.slice(0, 200);
     user.roles = [...roles];
     user.lastLoginAt = new Date();
-    const saved = await this.repo.save(user);
+    const saved = await this.users.save(user);
     this.users.forgetAuthUser(saved.id);
     return saved;
   }

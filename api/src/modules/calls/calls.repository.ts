@@ -3,11 +3,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, committedAndSettled, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
-import { columnsOf, entityOf, Sql } from '../../database/sql.js';
+import { Sql } from '../../database/sql.js';
 import { CallListCache } from './call-list.cache.js';
 import { CallSubmissionEntity } from './call-submission.entity.js';
 import { CallTypeEntity } from '../steps/call-type.entity.js';
-import { CallEntity } from './call.entity.js';
+import { CALL_COLUMNS, CallEntity } from './call.entity.js';
 import { likeContains } from '../../common/http/like.js';
 
 /** A call with the selected organization's submission (the applicant's list). */
@@ -34,6 +34,13 @@ export interface CallWithCounts extends CallEntity {
   submissionCount: number;
   callTypeName: string;
 }
+
+/** The columns of CallUserRow but the submission's (alias `c`). */
+const USER_ROW_COLUMNS = `c.id, c.name, c.description, c.call_type_id AS "callTypeId", c.opening_at AS "openingAt", c.closing_at AS "closingAt",
+  c.call_lock_end AS "callLockEnd", c.is_user_filter_enable AS "isUserFilterEnable", c.user_filter_email AS "userFilterEmail",
+  c.enable_user_download_pdf AS "enableUserDownloadPdf", c.impact_framework_id AS "impactFrameworkId",
+  c.user_power_bi_workspace_id AS "userPowerBIWorkspaceID", c.user_power_bi_report_id AS "userPowerBIReportID",
+  c.custom_file_id AS "customFileId", c.custom_file_name AS "customFileName"`;
 
 /** Columns the console may sort calls on, and their SQL. */
 export const CALL_SORT: Record<string, string> = {
@@ -63,12 +70,8 @@ export class CallsRepository {
   /** A call from memory: frozen, shared by every request. */
   findCached(id: string): Promise<CallEntity | null> {
     return this.cached.get(id, async () => {
-      const rows = await this.sql.rows<Record<string, unknown>>(
-        'call-by-id',
-        `SELECT ${columnsOf(this.calls, 'c')} FROM call c WHERE c.id = $1`,
-        [id],
-      );
-      return deepFreeze(rows.length ? entityOf(this.calls, rows[0]) : null);
+      const rows = await this.sql.rows<CallEntity>('call-by-id', `SELECT ${CALL_COLUMNS} FROM call c WHERE c.id = $1`, [id]);
+      return deepFreeze(rows[0] ?? null);
     });
   }
 
@@ -95,13 +98,9 @@ export class CallsRepository {
    * the columns the applicant's list needs (it is the busiest read of the product).
    */
   async findAllWithSubmission(organizationId: string | undefined, callId?: string): Promise<CallUserRow[]> {
-    return this.calls.manager.query(
-      `SELECT c.id, c.name, c.description, c.call_type_id AS "callTypeId", c.opening_at AS "openingAt", c.closing_at AS "closingAt",
-              c.call_lock_end AS "callLockEnd", c.is_user_filter_enable AS "isUserFilterEnable", c.user_filter_email AS "userFilterEmail",
-              c.enable_user_download_pdf AS "enableUserDownloadPdf", c.impact_framework_id AS "impactFrameworkId",
-              c.user_power_bi_workspace_id AS "userPowerBIWorkspaceID", c.user_power_bi_report_id AS "userPowerBIReportID",
-              c.custom_file_id AS "customFileId", c.custom_file_name AS "customFileName",
-              s.id AS "submissionId", s.closed AS "submissionClosed"
+    return this.sql.rows(
+      'calls-with-submission',
+      `SELECT ${USER_ROW_COLUMNS}, s.id AS "submissionId", s.closed AS "submissionClosed"
          FROM call c
          LEFT JOIN call_submission s ON s.call_id = c.id AND s.organization_id = $1
         WHERE ($2::uuid IS NULL OR c.id = $2::uuid)`,
@@ -111,20 +110,17 @@ export class CallsRepository {
 
   /** Every call, without any submission: what the applicant's list orders once (CallListCache). */
   async findAllForList(): Promise<CallUserRow[]> {
-    return this.calls.manager.query(
-      `SELECT c.id, c.name, c.description, c.call_type_id AS "callTypeId", c.opening_at AS "openingAt", c.closing_at AS "closingAt",
-              c.call_lock_end AS "callLockEnd", c.is_user_filter_enable AS "isUserFilterEnable", c.user_filter_email AS "userFilterEmail",
-              c.enable_user_download_pdf AS "enableUserDownloadPdf", c.impact_framework_id AS "impactFrameworkId",
-              c.user_power_bi_workspace_id AS "userPowerBIWorkspaceID", c.user_power_bi_report_id AS "userPowerBIReportID",
-              c.custom_file_id AS "customFileId", c.custom_file_name AS "customFileName",
-              NULL::uuid AS "submissionId", NULL::boolean AS "submissionClosed"
-         FROM call c`,
+    return this.sql.rows(
+      'calls-for-list',
+      `SELECT ${USER_ROW_COLUMNS}, NULL::uuid AS "submissionId", NULL::boolean AS "submissionClosed" FROM call c`,
+      [],
     );
   }
 
   /** The organization's submissions of these calls (all its submissions when `callIds` is undefined). */
   async submissionsOf(organizationId: string, callIds?: string[]): Promise<{ callId: string; id: string; closed: boolean }[]> {
-    return this.calls.manager.query(
+    return this.sql.rows(
+      'calls-submissions-of',
       `SELECT s.call_id AS "callId", s.id, s.closed FROM call_submission s
         WHERE s.organization_id = $1 AND ($2::uuid[] IS NULL OR s.call_id = ANY($2::uuid[]))`,
       [organizationId, callIds ?? null],

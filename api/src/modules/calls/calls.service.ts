@@ -22,23 +22,8 @@ import type { CallEntity } from './call.entity.js';
 import { CallsRepository, type CallUserRow, type CallWithCounts } from './calls.repository.js';
 import type { CallAdminDto, CallDetailAdminDto, CallDto, CallUserDto, CreateCallDto } from './dto/call.dto.js';
 
-type CallFields = Pick<
-  CallEntity,
-  | 'id'
-  | 'name'
-  | 'description'
-  | 'callTypeId'
-  | 'openingAt'
-  | 'closingAt'
-  | 'callLockEnd'
-  | 'isUserFilterEnable'
-  | 'enableUserDownloadPdf'
-  | 'impactFrameworkId'
-  | 'userPowerBIWorkspaceID'
-  | 'userPowerBIReportID'
-  | 'customFileId'
-  | 'customFileName'
->;
+/** What a call's DTO shows: the applicant list's columns, but the e-mail filter's addresses. */
+type CallFields = Omit<CallUserRow, 'userFilterEmail' | 'submissionId' | 'submissionClosed'>;
 
 export function toCallDto(c: CallFields, now = new Date()): CallDto {
   return {

@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, ILike, type Repository } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation } from '../../database/shared-cache.js';
-import { entityOf } from '../../database/sql.js';
 import { ConfigurationEntity } from './configuration.entity.js';
 
 /**
@@ -48,13 +47,9 @@ export class ConfigurationRepository {
     this.cached.clear();
   }
 
-  /**
-   * The active configuration. Read on every page load, so it skips the query builder:
-   * one prepared statement, rows mapped by TypeORM's own column metadata.
-   */
-  private async findActive(): Promise<ConfigurationEntity | null> {
-    const rows: Record<string, unknown>[] = await this.repo.query('SELECT * FROM configuration WHERE is_active LIMIT 1');
-    return rows.length ? entityOf(this.repo, rows[0]) : null;
+  /** The active configuration (read once per ACTIVE_CONFIG_TTL_MS by `active`, so not a hot path). */
+  private findActive(): Promise<ConfigurationEntity | null> {
+    return this.repo.findOne({ where: { isActive: true } });
   }
 
   findById(id: string, manager?: EntityManager): Promise<ConfigurationEntity | null> {

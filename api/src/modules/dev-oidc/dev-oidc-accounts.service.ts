@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { isEmailAddress } from '@impact-calls/domain';
 import { randomUUID } from 'node:crypto';
-import { QueryFailedError, type Repository } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { isUuid } from '../../common/ids.js';
-import { UserEntity } from '../users/user.entity.js';
+import { DevOidcAccountsRepository } from './dev-oidc-accounts.repository.js';
 import { devOidcIssuer } from './dev-oidc.client.js';
 
 export interface DevSignInInput {
@@ -38,7 +37,7 @@ const EMAIL_MAX = 320;
 @Injectable()
 export class DevOidcAccountsService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly users: DevOidcAccountsRepository,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -49,7 +48,7 @@ export class DevOidcAccountsService {
     if (email.length > EMAIL_MAX || firstName.length > NAME_MAX || lastName.length > NAME_MAX) return { problem: 'too-long' };
     if (!isEmailAddress(email)) return { problem: 'email' };
 
-    const existing = await this.users.findOne({ where: { email } });
+    const existing = await this.users.findOne({ email });
     if (existing) {
       if (firstName) existing.firstName = firstName;
       if (lastName) existing.lastName = lastName;
@@ -74,7 +73,7 @@ export class DevOidcAccountsService {
     } catch (e) {
       // The same e-mail registered at the same moment by another request: use that account.
       if (e instanceof QueryFailedError && (e as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23505') {
-        const winner = await this.users.findOne({ where: { email } });
+        const winner = await this.users.findOne({ email });
         if (winner) return { accountId: winner.id, created: false };
       }
       throw e;
@@ -84,7 +83,7 @@ export class DevOidcAccountsService {
   /** The claims of an account, or undefined when it does not exist (any more). */
   async claims(accountId: string): Promise<DevAccountClaims | undefined> {
     if (!isUuid(accountId)) return undefined;
-    const user = await this.users.findOne({ where: { id: accountId } });
+    const user = await this.users.findOne({ id: accountId });
     if (!user) return undefined;
     return {
       sub: user.id,

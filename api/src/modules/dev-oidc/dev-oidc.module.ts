@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEntity } from '../users/user.entity.js';
+import { DevOidcAccountsRepository } from './dev-oidc-accounts.repository.js';
 import { DevOidcAccountsService } from './dev-oidc-accounts.service.js';
 import { DevOidcService } from './dev-oidc.service.js';
 import { DevOidcRecords } from './dev-oidc.adapter.js';
@@ -11,7 +12,7 @@ import { DevOidcRecords } from './dev-oidc.adapter.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity])],
-  providers: [DevOidcAccountsService, DevOidcService, DevOidcRecords],
+  providers: [DevOidcAccountsRepository, DevOidcAccountsService, DevOidcService, DevOidcRecords],
   exports: [DevOidcService],
 })
 export class DevOidcModule {}

@@ -117,6 +117,3 @@ export async function waitForRoom(stream: Writable): Promise<void> {
     stream.on('close', done);
   });
 }
-
-/** A readable stream from bytes (for nested archives and tests). */
-export const streamOf = (bytes: Buffer) => Readable.from([bytes]);

@@ -1,8 +1,11 @@
 import type { FilePurpose } from '@impact-calls/domain';
-import type { AttachmentEntity } from './attachment.entity.js';
+import type { AttachmentEntity, AttachmentTypeEntity } from './attachment.entity.js';
 import type { AttachmentDto } from './dto/files.dto.js';
 
-export function toAttachmentDto(a: AttachmentEntity): AttachmentDto {
+/** An attachment with (what is shown of) its type. */
+export type AttachmentWithType = Omit<AttachmentEntity, 'attachmentType'> & { attachmentType?: Pick<AttachmentTypeEntity, 'code'> };
+
+export function toAttachmentDto(a: AttachmentWithType): AttachmentDto {
   return {
     id: a.id,
     fileName: a.fileName,

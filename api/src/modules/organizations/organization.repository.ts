@@ -132,14 +132,14 @@ export class OrganizationRepository {
     }
   }
 
-  async members(organizationId: string): Promise<MemberRow[]> {
-    const rows: { user_id: string; email: string; first_name: string; last_name: string; role: string }[] = await this.repo.query(
-      `SELECT m.user_id, u.email, u.first_name, u.last_name, m.role
+  members(organizationId: string): Promise<MemberRow[]> {
+    return this.sql.rows(
+      'organization-members',
+      `SELECT m.user_id AS "userId", u.email, u.first_name AS "firstName", u.last_name AS "lastName", m.role
          FROM organization_member m JOIN app_user u ON u.id = m.user_id
         WHERE m.organization_id = $1 ORDER BY m.created_at, u.email`,
       [organizationId],
     );
-    return rows.map((r) => ({ userId: r.user_id, email: r.email, firstName: r.first_name, lastName: r.last_name, role: r.role }));
   }
 
   /**

@@ -2,11 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, type Repository } from 'typeorm';
 import { CacheInvalidation, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
-import { columnsOf, entityOf, Sql } from '../../database/sql.js';
+import { Sql } from '../../database/sql.js';
 import { StepTypeEntity } from './step-type.entity.js';
 import { StepEntity } from './step.entity.js';
 
 export type StepWithKind = { step: StepEntity; kind: string };
+type Row = StepEntity & { kind: string };
+
+/** A step's columns aliased to the fields of StepEntity (alias `st`). */
+const STEP_COLUMNS = `st.id, st.created_at AS "createdAt", st.updated_at AS "updatedAt", st.version, st.call_type_id AS "callTypeId",
+  st.name, st.description, st.content, st.sort, st.step_type_id AS "stepTypeId", st.expected_answers AS "expectedAnswers"`;
 
 @Injectable()
 export class StepsRepository {
@@ -28,10 +33,10 @@ export class StepsRepository {
   }
 
   private async readStepsOf(callTypeId: string, m?: EntityManager): Promise<StepWithKind[]> {
-    const text = `SELECT ${columnsOf(this.steps, 'st')}, t.name AS kind FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
+    const text = `SELECT ${STEP_COLUMNS}, coalesce(t.name, '') AS kind FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
       WHERE st.call_type_id = $1 ORDER BY st.sort ASC, st.name ASC, st.id ASC`;
-    const rows = await (m ? this.sql.rowsIn(m, 'steps-of', text, [callTypeId]) : this.sql.rows('steps-of', text, [callTypeId]));
-    return (rows as Record<string, unknown>[]).map((r) => ({ step: entityOf(this.steps, r), kind: (r.kind as string | null) ?? '' }));
+    const rows = await (m ? this.sql.rowsIn<Row>(m, 'steps-of', text, [callTypeId]) : this.sql.rows<Row>('steps-of', text, [callTypeId]));
+    return rows.map(({ kind, ...step }) => ({ step, kind }));
   }
 
   private stepRepo(m?: EntityManager) {

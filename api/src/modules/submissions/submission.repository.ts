@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
 import { returned, Sql } from '../../database/sql.js';
 import { UserEntity } from '../users/user.entity.js';
-import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
+import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
-import { AttachmentEntity, AttachmentTypeEntity } from '../files/attachment.entity.js';
+import { AttachmentEntity } from '../files/attachment.entity.js';
+import type { AttachmentWithType } from '../files/attachment.mapper.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
-import { StepResultEntity } from './step-result.entity.js';
+import type { StepResultEntity } from './step-result.entity.js';
 import type { SubmissionEventKind } from './submission-event.entity.js';
 import { likeContains } from '../../common/http/like.js';
 import { EXACT_COUNT_LIMIT, estimateRows } from '../../common/http/list-count.js';
@@ -92,6 +93,9 @@ export const SUBMISSION_SORTABLE = Object.keys(SORTS);
 export { EXACT_COUNT_LIMIT };
 
 /** What a submission holds for one step, for closing: its result and the upload slots that hold a file. */
+/** What the policy and an optimistic close need of a submission. */
+export type ClosingSubmission = Pick<CallSubmissionEntity, 'organizationId' | 'closed' | 'version'>;
+
 export interface StepFilling {
   result: StepResultEntity | undefined;
   filledSlots: Set<number>;
@@ -126,14 +130,32 @@ export interface SubmissionPeople {
 const FILLED_SLOTS = `ARRAY(SELECT a.slot_index FROM attachment a
    WHERE a.submission_id = $1 AND a.step_id = st.id AND a.purpose = 'submission' AND a.slot_index IS NOT NULL) AS filled`;
 
+/** A submission's columns aliased to the fields of CallSubmissionEntity (alias `s`; numeric scores as numbers). */
+const SUBMISSION = `s.id, s.created_at AS "createdAt", s.updated_at AS "updatedAt", s.version, s.call_id AS "callId",
+  s.organization_id AS "organizationId", s.user_id AS "userId", s.code, s.closed, s.opened_at AS "openedAt", s.submitted_at AS "submittedAt",
+  s.last_submitted_at AS "lastSubmittedAt", s.closed_at AS "closedAt", s.quiz_score::float8 AS "quizScore", s.sroi_score::float8 AS "sroiScore"`;
+
+/** A step result's columns aliased to the fields of StepResultEntity (alias `r`), but its content. */
+const RESULT_BUT_CONTENT = `r.id, r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.version, r.submission_id AS "submissionId",
+  r.step_id AS "stepId", r.score::float8 AS score`;
+const RESULT = `${RESULT_BUT_CONTENT}, r.content`;
+
+/** An attachment's columns aliased to the fields of AttachmentEntity (alias `a`), with its type's code (alias `aty`). */
+const ATTACHMENT = `a.id, a.created_at AS "createdAt", a.updated_at AS "updatedAt", a.version, a.purpose, a.submission_id AS "submissionId",
+  a.organization_id AS "organizationId", a.step_id AS "stepId", a.slot_index AS "slotIndex", a.attachment_type_id AS "attachmentTypeId",
+  a.file_name AS "fileName", a.description, a.dimensions, a.mime_type AS "mimeType", a.storage_key AS "storageKey",
+  a.download_id AS "downloadId", a.uploaded_by_id AS "uploadedById", json_build_object('code', aty.code) AS "attachmentType"`;
+
+/** A row of `resultsForClose`: the step, its result's columns (null without one) and its filled slots. */
+type FillingRow = StepResultEntity & { filled: number[] };
+
 /**
  * Queries of the submission lifecycle; no rule lives here. The paths an applicant hits at a
- * deadline (save, close, read) are plain SQL, as few round trips as the rules allow, with rows
- * mapped onto the entities by TypeORM's own column metadata (`hydrate`): no query builder.
+ * deadline (save, close, read) are named prepared statements, as few round trips as the rules
+ * allow, their columns aliased to the fields of the objects answered: no query builder, no mapping.
  */
 @Injectable()
 export class SubmissionRepository {
-  private readonly selects = new Map<string, string>();
   private readonly targets: SharedCache<SubmissionTarget | null>;
 
   constructor(
@@ -148,80 +170,22 @@ export class SubmissionRepository {
     return this.db.transaction(work);
   }
 
-  /** `alias.column AS "prefix.column"` for every column of the entity but `except` (cached). */
-  private columns(entity: EntityTarget<ObjectLiteral>, alias: string, except?: string): string {
-    const key = `${this.db.getMetadata(entity).tableName}:${alias}:${except ?? ''}`;
-    let list = this.selects.get(key);
-    if (!list) {
-      list = this.db
-        .getMetadata(entity)
-        .columns.filter((c) => c.databaseName !== except)
-        .map((c) => `${alias}.${c.databaseName} AS "${alias}.${c.databaseName}"`)
-        .join(', ');
-      this.selects.set(key, list);
-    }
-    return list;
-  }
-
-  /** The entity of the columns selected by `columns(entity, alias)`, transformers applied (numeric scores). */
-  private hydrate<T extends ObjectLiteral>(entity: EntityTarget<T>, row: Record<string, unknown>, alias: string): T {
-    const metadata = this.db.getMetadata(entity);
-    const out = metadata.create() as T;
-    for (const column of metadata.columns) {
-      let value = row[`${alias}.${column.databaseName}`];
-      const t = column.transformer;
-      if (t) value = Array.isArray(t) ? t.reduceRight((v, x) => x.from(v), value) : t.from(value);
-      column.setEntityValue(out, value);
-    }
-    return out;
-  }
-
   /**
    * The rows of a read: inside a transaction on its manager, else straight on the pool as a
    * named prepared statement (`name`: one per distinct text), planned once per connection.
    */
-  private read(name: string, text: string, params: unknown[], manager?: EntityManager): Promise<Record<string, unknown>[]> {
-    return manager ? this.sql.rowsIn(manager, `submissions-${name}`, text, params) : this.sql.rows(`submissions-${name}`, text, params);
+  private read<T>(name: string, text: string, params: unknown[], manager?: EntityManager): Promise<T[]> {
+    return manager
+      ? this.sql.rowsIn<T>(manager, `submissions-${name}`, text, params)
+      : this.sql.rows<T>(`submissions-${name}`, text, params);
   }
 
-  private async one<T extends ObjectLiteral>(
-    entity: EntityTarget<T>,
-    alias: string,
-    name: string,
-    text: string,
-    params: unknown[],
-    m?: EntityManager,
-  ): Promise<T | null> {
-    const rows = await this.read(name, text, params, m);
-    return rows.length ? this.hydrate(entity, rows[0], alias) : null;
+  private async one<T>(name: string, text: string, params: unknown[], m?: EntityManager): Promise<T | null> {
+    return (await this.read<T>(name, text, params, m))[0] ?? null;
   }
 
   findSubmission(id: string, manager?: EntityManager): Promise<CallSubmissionEntity | null> {
-    return this.one(
-      CallSubmissionEntity,
-      's',
-      'find',
-      `SELECT ${this.columns(CallSubmissionEntity, 's')} FROM call_submission s WHERE s.id = $1`,
-      [id],
-      manager,
-    );
-  }
-
-  /** A submission with its call, in one query. */
-  async findSubmissionWithCall(
-    id: string,
-    manager?: EntityManager,
-  ): Promise<{ submission: CallSubmissionEntity; call: CallEntity } | null> {
-    const rows = await this.read(
-      'with-call',
-      `SELECT ${this.columns(CallSubmissionEntity, 's')}, ${this.columns(CallEntity, 'c')}
-         FROM call_submission s JOIN call c ON c.id = s.call_id WHERE s.id = $1`,
-      [id],
-      manager,
-    );
-    return rows.length
-      ? { submission: this.hydrate(CallSubmissionEntity, rows[0], 's'), call: this.hydrate(CallEntity, rows[0], 'c') }
-      : null;
+    return this.one('find', `SELECT ${SUBMISSION} FROM call_submission s WHERE s.id = $1`, [id], manager);
   }
 
   /**
@@ -230,21 +194,18 @@ export class SubmissionRepository {
    * this write then finds its version moved on and closes again under the lock.
    */
   lockSubmission(m: EntityManager, id: string): Promise<CallSubmissionEntity | null> {
-    return this.one(
-      CallSubmissionEntity,
-      's',
-      'lock',
-      `UPDATE call_submission s SET version = s.version + 1 WHERE s.id = $1 RETURNING ${this.columns(CallSubmissionEntity, 's')}`,
-      [id],
-      m,
-    );
+    return this.one('lock', `UPDATE call_submission s SET version = s.version + 1 WHERE s.id = $1 RETURNING ${SUBMISSION}`, [id], m);
   }
 
   /** Which call and organization a submission belongs to, from memory (it never changes; unknown ids are not kept). */
   async target(id: string): Promise<SubmissionTarget | null> {
     const found = await this.targets.get(id, async () => {
-      const rows = await this.read('target', 'SELECT call_id, organization_id FROM call_submission WHERE id = $1', [id]);
-      return rows.length ? Object.freeze({ callId: rows[0].call_id as string, organizationId: rows[0].organization_id as string }) : null;
+      const row = await this.one<SubmissionTarget>(
+        'target',
+        'SELECT call_id AS "callId", organization_id AS "organizationId" FROM call_submission WHERE id = $1',
+        [id],
+      );
+      return row && Object.freeze(row);
     });
     if (!found) this.targets.evict(id);
     return found;
@@ -256,17 +217,10 @@ export class SubmissionRepository {
   }
 
   findSubmissionForCall(callId: string, organizationId: string): Promise<CallSubmissionEntity | null> {
-    return this.one(
-      CallSubmissionEntity,
-      's',
-      'for-call',
-      `SELECT ${this.columns(CallSubmissionEntity, 's')} FROM call_submission s WHERE s.call_id = $1 AND s.organization_id = $2`,
-      [callId, organizationId],
-    );
-  }
-
-  findCall(id: string, manager?: EntityManager): Promise<CallEntity | null> {
-    return this.one(CallEntity, 'c', 'call', `SELECT ${this.columns(CallEntity, 'c')} FROM call c WHERE c.id = $1`, [id], manager);
+    return this.one('for-call', `SELECT ${SUBMISSION} FROM call_submission s WHERE s.call_id = $1 AND s.organization_id = $2`, [
+      callId,
+      organizationId,
+    ]);
   }
 
   lockCall(m: EntityManager, id: string): Promise<CallEntity | null> {
@@ -275,34 +229,23 @@ export class SubmissionRepository {
 
   /** The organization and user of a submission, as the submission view shows them: one query. */
   async people(organizationId: string, userId: string): Promise<SubmissionPeople> {
-    const rows = (await this.read(
+    const [people] = await this.read<SubmissionPeople>(
       'people',
-      `SELECT o.id AS "orgId", o.name, o.reg_number AS "regNumber", o.contact_name AS "contactName", o.contact_surname AS "contactSurname",
-              o.contact_email AS "contactEmail", u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email
+      `SELECT CASE WHEN o.id IS NOT NULL THEN json_build_object('name', o.name, 'regNumber', o.reg_number, 'contactName', o.contact_name,
+                     'contactSurname', o.contact_surname, 'contactEmail', o.contact_email) END AS organization,
+              CASE WHEN u.id IS NOT NULL THEN json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) END AS "user"
          FROM (SELECT 1) one LEFT JOIN organization o ON o.id = $1 LEFT JOIN app_user u ON u.id = $2`,
       [organizationId, userId],
-    )) as Record<string, string | null>[];
-    const r = rows[0];
-    return {
-      organization: r.orgId
-        ? {
-            name: r.name!,
-            regNumber: r.regNumber!,
-            contactName: r.contactName!,
-            contactSurname: r.contactSurname!,
-            contactEmail: r.contactEmail!,
-          }
-        : null,
-      user: r.userId ? { firstName: r.firstName!, lastName: r.lastName!, email: r.email! } : null,
-    };
+    );
+    return people;
   }
 
   /** For each of the steps given: the submission's result and the upload slots that hold a file (what closing checks), in one query. */
   async resultsForClose(m: EntityManager, submissionId: string, stepIds: string[]): Promise<Map<string, StepFilling>> {
     return this.fillingOf(
-      await this.read(
+      await this.read<FillingRow>(
         'results-for-close',
-        `SELECT st.id AS "stepId", ${this.columns(StepResultEntity, 'r')}, ${FILLED_SLOTS}
+        `SELECT ${RESULT.replace('r.step_id', 'st.id')}, ${FILLED_SLOTS}
            FROM unnest($2::uuid[]) AS st(id) LEFT JOIN step_result r ON r.submission_id = $1 AND r.step_id = st.id`,
         [submissionId, stepIds],
         m,
@@ -311,51 +254,50 @@ export class SubmissionRepository {
   }
 
   /**
-   * The submission with `resultsForClose` of the steps given, read together in one statement
-   * (one snapshot, no lock): what an optimistic close checks and scores. Every write to the
-   * submission moves its version on, so the version read here says which answers were seen.
+   * The submission (what the policy and the close need of it) with `resultsForClose` of the
+   * steps given, read together in one statement (one snapshot, no lock): what an optimistic
+   * close checks and scores. Every write to the submission moves its version on, so the version
+   * read here says which answers were seen.
    */
   async submissionForClose(
     submissionId: string,
     stepIds: string[],
-  ): Promise<{ submission: CallSubmissionEntity; filling: Map<string, StepFilling> } | null> {
-    const rows = await this.read(
+  ): Promise<{ submission: ClosingSubmission; filling: Map<string, StepFilling> } | null> {
+    const rows = await this.read<FillingRow & { submission: ClosingSubmission }>(
       'submission-for-close',
-      `SELECT ${this.columns(CallSubmissionEntity, 's')}, st.id AS "stepId", ${this.columns(StepResultEntity, 'r')}, ${FILLED_SLOTS}
+      `SELECT json_build_object('organizationId', s.organization_id, 'closed', s.closed, 'version', s.version) AS submission,
+              ${RESULT.replace('r.step_id', 'st.id')}, ${FILLED_SLOTS}
          FROM call_submission s LEFT JOIN unnest($2::uuid[]) AS st(id) ON true
          LEFT JOIN step_result r ON r.submission_id = s.id AND r.step_id = st.id
         WHERE s.id = $1`,
       [submissionId, stepIds],
     );
     if (!rows.length) return null;
-    return { submission: this.hydrate(CallSubmissionEntity, rows[0], 's'), filling: this.fillingOf(rows.filter((r) => r.stepId)) };
+    return { submission: rows[0].submission, filling: this.fillingOf(rows.filter((r) => r.stepId)) };
   }
 
-  private fillingOf(rows: Record<string, unknown>[]): Map<string, StepFilling> {
+  private fillingOf(rows: FillingRow[]): Map<string, StepFilling> {
     return new Map(
-      rows.map((row) => [
-        row.stepId as string,
-        { result: row['r.id'] ? this.hydrate(StepResultEntity, row, 'r') : undefined, filledSlots: new Set(row.filled as number[]) },
+      rows.map(({ filled, submission: _, ...result }: FillingRow & { submission?: unknown }) => [
+        result.stepId,
+        { result: result.id ? result : undefined, filledSlots: new Set(filled) },
       ]),
     );
   }
 
-  async results(submissionId: string, manager?: EntityManager): Promise<StepResultEntity[]> {
-    const rows = await this.read(
+  results(submissionId: string, manager?: EntityManager): Promise<StepResultEntity[]> {
+    return this.read(
       'results',
-      `SELECT ${this.columns(StepResultEntity, 'r')} FROM step_result r WHERE r.submission_id = $1 ORDER BY r.created_at ASC`,
+      `SELECT ${RESULT} FROM step_result r WHERE r.submission_id = $1 ORDER BY r.created_at ASC`,
       [submissionId],
       manager,
     );
-    return rows.map((r) => this.hydrate(StepResultEntity, r, 'r'));
   }
 
   result(submissionId: string, stepId: string, manager?: EntityManager): Promise<StepResultEntity | null> {
     return this.one(
-      StepResultEntity,
-      'r',
       'result',
-      `SELECT ${this.columns(StepResultEntity, 'r')} FROM step_result r WHERE r.submission_id = $1 AND r.step_id = $2`,
+      `SELECT ${RESULT} FROM step_result r WHERE r.submission_id = $1 AND r.step_id = $2`,
       [submissionId, stepId],
       manager,
     );
@@ -378,52 +320,42 @@ export class SubmissionRepository {
       SELECT s.id FROM call_submission s
        WHERE s.id = $1 AND s.organization_id = $5 AND s.call_id = $6 AND NOT s.closed FOR NO KEY UPDATE)`;
     const moveOn = `, moved AS (UPDATE call_submission s SET version = s.version + 1 FROM written WHERE s.id = written.submission_id)`;
-    const columns = this.columns(StepResultEntity, 'r', 'content');
     const params = [w.submissionId, w.stepId, JSON.stringify(w.content), w.score, w.organizationId, w.callId];
     const rows =
       w.version === 0
-        ? await this.read(
+        ? await this.read<StepResultEntity>(
             'insert-result',
             `${target}, written AS (
                INSERT INTO step_result AS r (submission_id, step_id, content, score) SELECT target.id, $2, $3::jsonb, $4 FROM target
                ON CONFLICT (submission_id, step_id) DO NOTHING RETURNING r.*)${moveOn}
-             SELECT ${columns} FROM written r`,
+             SELECT ${RESULT_BUT_CONTENT} FROM written r`,
             params,
             m,
           )
-        : await this.read(
+        : await this.read<StepResultEntity>(
             'update-result',
             `${target}, written AS (
                UPDATE step_result AS r SET content = $3::jsonb, score = $4, version = r.version + 1, updated_at = now() FROM target
                 WHERE r.submission_id = target.id AND r.step_id = $2 AND r.version = $7 RETURNING r.*)${moveOn}
-             SELECT ${columns} FROM written r`,
+             SELECT ${RESULT_BUT_CONTENT} FROM written r`,
             [...params, w.version],
             m,
           );
-    if (!rows.length) return null;
-    const saved = this.hydrate(StepResultEntity, rows[0], 'r');
-    saved.content = w.content;
-    return saved;
+    return rows.length ? { ...rows[0], content: w.content } : null;
   }
 
   async setResultScore(m: EntityManager, id: string, score: number | null): Promise<void> {
     await m.query('UPDATE step_result SET score = $2, updated_at = now(), version = version + 1 WHERE id = $1', [id, score]);
   }
 
-  async attachments(submissionId: string, manager?: EntityManager): Promise<AttachmentEntity[]> {
-    const rows = await this.read(
+  attachments(submissionId: string, manager?: EntityManager): Promise<AttachmentWithType[]> {
+    return this.read(
       'attachments',
-      `SELECT ${this.columns(AttachmentEntity, 'a')}, ${this.columns(AttachmentTypeEntity, 'aty')}
-         FROM attachment a LEFT JOIN attachment_type aty ON aty.id = a.attachment_type_id
+      `SELECT ${ATTACHMENT} FROM attachment a JOIN attachment_type aty ON aty.id = a.attachment_type_id
         WHERE a.submission_id = $1 AND a.purpose = 'submission' ORDER BY a.created_at ASC`,
       [submissionId],
       manager,
     );
-    return rows.map((r) => {
-      const a = this.hydrate(AttachmentEntity, r, 'a');
-      if (r['aty.id']) a.attachmentType = this.hydrate(AttachmentTypeEntity, r, 'aty');
-      return a;
-    });
   }
 
   /**
@@ -433,7 +365,7 @@ export class SubmissionRepository {
    * `seenVersion` (an optimistic close, outside any transaction) it writes only while the
    * submission is open and still at that version, and answers null otherwise, nothing written.
    */
-  async closeSubmission(
+  closeSubmission(
     m: EntityManager | undefined,
     id: string,
     quizScore: number | null,
@@ -442,22 +374,21 @@ export class SubmissionRepository {
     by: { userId: string; kind: Extract<SubmissionEventKind, 'submitted' | 'closed'> },
     seenVersion: number | null = null,
   ): Promise<CallSubmissionEntity | null> {
-    const rows = await this.read(
+    return this.one(
       'close',
       `WITH closed AS (
          UPDATE call_submission s SET closed = true, closed_at = $2, submitted_at = COALESCE(s.submitted_at, $2), last_submitted_at = $2,
                 quiz_score = $3, updated_at = now(), version = s.version + 1
-          WHERE s.id = $1 AND NOT s.closed AND ($6::int IS NULL OR s.version = $6) RETURNING ${this.columns(CallSubmissionEntity, 's')}),
+          WHERE s.id = $1 AND NOT s.closed AND ($6::int IS NULL OR s.version = $6) RETURNING ${SUBMISSION}),
        scored AS (
          UPDATE step_result r SET score = v.score, updated_at = now(), version = r.version + 1
-           FROM unnest($4::uuid[], $5::numeric[]) AS v(id, score), closed WHERE r.id = v.id AND r.submission_id = closed."s.id"),
+           FROM unnest($4::uuid[], $5::numeric[]) AS v(id, score), closed WHERE r.id = v.id AND r.submission_id = closed.id),
        logged AS (
-         INSERT INTO submission_event (submission_id, kind, user_id, at) SELECT closed."s.id", $8, $7, $2 FROM closed)
+         INSERT INTO submission_event (submission_id, kind, user_id, at) SELECT closed.id, $8, $7, $2 FROM closed)
        SELECT * FROM closed`,
       [id, at, quizScore, resultScores.map((r) => r.id), resultScores.map((r) => r.score), seenVersion, by.userId, by.kind],
       m,
     );
-    return rows.length ? this.hydrate(CallSubmissionEntity, rows[0], 's') : null;
   }
 
   /** Marks the transaction as an administrator's forced close: the messages trigger then queues no confirmation. */
@@ -476,14 +407,14 @@ export class SubmissionRepository {
   }
 
   /** The history of a submission, oldest first, with who did each thing (console). */
-  async history(submissionId: string): Promise<SubmissionHistoryRow[]> {
-    return (await this.read(
+  history(submissionId: string): Promise<SubmissionHistoryRow[]> {
+    return this.read(
       'history',
       `SELECT e.kind, e.at, u.first_name AS "firstName", u.last_name AS "lastName", u.email
          FROM submission_event e LEFT JOIN app_user u ON u.id = e.user_id
         WHERE e.submission_id = $1 ORDER BY e.at ASC, e.id ASC`,
       [submissionId],
-    )) as unknown as SubmissionHistoryRow[];
+    );
   }
 
   /** Deletes the submission and its rows; answers the storage keys of its files. */

@@ -135,7 +135,7 @@ const quizKey = (step: StepEntity): Record<string, unknown> =>
 /** A close reads again this many times when a save moved the submission's version on meanwhile. */
 const CLOSE_ATTEMPTS = 3;
 
-const facts = (submission: CallSubmissionEntity, call: CallEntity): SubmissionFacts => ({
+const facts = (submission: Pick<CallSubmissionEntity, 'organizationId' | 'closed'>, call: CallEntity): SubmissionFacts => ({
   organizationId: submission.organizationId,
   closed: submission.closed,
   call,
@@ -216,10 +216,16 @@ export class SubmissionsService implements SubmissionSlots {
     };
   }
 
-  /** The acting organization's submission with its call, when the policy lets the user read it (one query). */
+  /** A submission read (or locked) with its call, from memory (404 when either is missing). */
+  private async withCall(submission: CallSubmissionEntity | null): Promise<WritableSubmission> {
+    const call = submission && (await this.calls.findCached(submission.callId));
+    if (!submission || !call) throw submissionNotFound();
+    return { submission, call };
+  }
+
+  /** The acting organization's submission with its call, when the policy lets the user read it. */
   async readable(auth: Auth, submissionId: string): Promise<WritableSubmission> {
-    const found = await this.repo.findSubmissionWithCall(submissionId);
-    if (!found) throw submissionNotFound();
+    const found = await this.withCall(await this.repo.findSubmission(submissionId));
     this.access.require(auth, Permission.SubmissionRead, facts(found.submission, found.call));
     return found;
   }
@@ -236,9 +242,8 @@ export class SubmissionsService implements SubmissionSlots {
   }
 
   async getAdmin(id: string): Promise<SubmissionDto> {
-    const found = await this.repo.findSubmissionWithCall(id);
-    if (!found) throw submissionNotFound();
-    return this.view(found.submission, found.call, true, true);
+    const { submission, call } = await this.withCall(await this.repo.findSubmission(id));
+    return this.view(submission, call, true, true);
   }
 
   async getStepResult(user: AuthUser, organizationId: string, submissionId: string, stepId: string): Promise<StepResultDto> {
@@ -251,7 +256,7 @@ export class SubmissionsService implements SubmissionSlots {
 
   /** The acting organization's answers to a call ([] when it has not started). */
   async getStepResultsByCall(user: AuthUser, organizationId: string, callId: string): Promise<StepResultDto[]> {
-    const call = await this.repo.findCall(callId);
+    const call = await this.calls.findCached(callId);
     if (!call) throw callNotFound();
     this.access.require({ user, organizationId }, Permission.CallRead, call);
     const s = await this.repo.findSubmissionForCall(callId, organizationId);
@@ -435,19 +440,14 @@ export class SubmissionsService implements SubmissionSlots {
    * Only the submission's row is read: the call and its steps come from memory (CallsService, StepsService).
    */
   async lockWritable(m: EntityManager, auth: Auth, submissionId: string, stepId?: string): Promise<LockedSubmission> {
-    const submission = await this.repo.lockSubmission(m, submissionId);
-    const call = submission && (await this.calls.findCached(submission.callId));
-    if (!submission || !call) throw submissionNotFound();
+    const { submission, call } = await this.withCall(await this.repo.lockSubmission(m, submissionId));
     this.access.require(auth, Permission.SubmissionWrite, facts(submission, call));
     return { submission, call, step: stepId === undefined ? undefined : await this.stepDefs.step(call.callTypeId, stepId) };
   }
 
   /** Locks any submission for an administrator's action (close, reopen, delete). */
   private async lockForAdmin(m: EntityManager, submissionId: string): Promise<WritableSubmission> {
-    const submission = await this.repo.lockSubmission(m, submissionId);
-    const call = submission && (await this.calls.findCached(submission.callId));
-    if (!submission || !call) throw submissionNotFound();
-    return { submission, call };
+    return this.withCall(await this.repo.lockSubmission(m, submissionId));
   }
 
   private async closeLocked(

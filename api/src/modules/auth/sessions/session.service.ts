@@ -72,24 +72,23 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
     const hash = tokenHash(refreshToken);
     const outcome = await this.sessions.transaction(async (m) => {
       const row = await this.sessions.lockForRefresh(m, claims.sessionId);
-      if (!row || row.user_id !== claims.userId || row.ended_at || row.expires_at.getTime() <= Date.now())
-        return { refused: true as const };
-      const current = hash === row.refresh_hash && claims.generation === row.generation;
+      if (!row || row.userId !== claims.userId || row.endedAt || row.expiresAt.getTime() <= Date.now()) return { refused: true as const };
+      const current = hash === row.refreshHash && claims.generation === row.generation;
       const retried =
-        hash === row.previous_refresh_hash &&
+        hash === row.previousRefreshHash &&
         claims.generation === row.generation - 1 &&
-        !!row.rotated_at &&
-        Date.now() - row.rotated_at.getTime() < REFRESH_RETRY_GRACE_MS;
+        !!row.rotatedAt &&
+        Date.now() - row.rotatedAt.getTime() < REFRESH_RETRY_GRACE_MS;
       if (!current && !retried) {
         await this.sessions.end(row.id, 'refresh-reuse', undefined, m);
         return { reused: true as const };
       }
-      const next = await this.tokens.refresh(row.user_id, row.id, row.generation + 1, row.expires_at);
-      await this.sessions.rotate(m, row.id, tokenHash(next), row.refresh_hash, {
+      const next = await this.tokens.refresh(row.userId, row.id, row.generation + 1, row.expiresAt);
+      await this.sessions.rotate(m, row.id, tokenHash(next), row.refreshHash, {
         userAgent: clip(client.userAgent, 500),
         ip: clip(client.ip, 64),
       });
-      return { refresh: next, userId: row.user_id, expiresAt: row.expires_at };
+      return { refresh: next, userId: row.userId, expiresAt: row.expiresAt };
     });
     if ('reused' in outcome) {
       this.sessions.forgetState(claims.sessionId);

@@ -25,18 +25,6 @@ export interface SessionRow {
   ip: string | null;
 }
 
-/** The row refresh works on (locked). */
-export interface RefreshRow {
-  id: string;
-  user_id: string;
-  expires_at: Date;
-  ended_at: Date | null;
-  refresh_hash: string;
-  generation: number;
-  previous_refresh_hash: string | null;
-  rotated_at: Date | null;
-}
-
 const LIST_COLUMNS =
   'id, user_id AS "userId", created_at AS "createdAt", last_used_at AS "lastUsedAt", expires_at AS "expiresAt", user_agent AS "userAgent", ip';
 
@@ -73,13 +61,13 @@ export class UserSessionRepository {
   /** The guard's read: from memory, else one prepared statement. */
   state(id: string): Promise<SessionState | undefined> {
     return this.states.get(id, async () => {
-      const rows = await this.sql.rows<{ user_id: string; expires_ms: string; ended: boolean }>(
+      const [state] = await this.sql.rows<SessionState>(
         'session-state',
-        'SELECT user_id, (extract(epoch FROM expires_at) * 1000)::bigint AS expires_ms, ended_at IS NOT NULL AS ended FROM user_session WHERE id = $1',
+        `SELECT user_id AS "userId", round(extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAt", ended_at IS NOT NULL AS ended
+           FROM user_session WHERE id = $1`,
         [id],
       );
-      const r = rows[0];
-      return r && { userId: r.user_id, expiresAt: Number(r.expires_ms), ended: r.ended };
+      return state;
     });
   }
 
@@ -89,13 +77,9 @@ export class UserSessionRepository {
     else this.states.clear();
   }
 
-  async lockForRefresh(m: EntityManager, id: string): Promise<RefreshRow | undefined> {
-    const rows: RefreshRow[] = await m.query(
-      `SELECT id, user_id, expires_at, ended_at, refresh_hash, generation, previous_refresh_hash, rotated_at
-         FROM user_session WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
-    return rows[0];
+  /** The session refresh works on, locked until the transaction ends. */
+  lockForRefresh(m: EntityManager, id: string): Promise<UserSessionEntity | null> {
+    return m.findOne(UserSessionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
   async rotate(
@@ -137,7 +121,8 @@ export class UserSessionRepository {
 
   /** A user's sessions that are still active, the most recently used first. */
   listActive(userId: string): Promise<SessionRow[]> {
-    return this.repo.query(
+    return this.sql.rows(
+      'sessions-active',
       `SELECT ${LIST_COLUMNS} FROM user_session
         WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now()
         ORDER BY last_used_at DESC, created_at DESC`,
@@ -146,8 +131,7 @@ export class UserSessionRepository {
   }
 
   async idTokenOf(id: string): Promise<string | null> {
-    const rows: { id_token: string | null }[] = await this.repo.query('SELECT id_token FROM user_session WHERE id = $1', [id]);
-    return rows[0]?.id_token ?? null;
+    return (await this.repo.findOne({ select: { idToken: true }, where: { id } }))?.idToken ?? null;
   }
 
   /** Sessions ended or expired more than `days` ago go (kept a while so a reused token is still recognised). */

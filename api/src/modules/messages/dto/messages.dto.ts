@@ -190,8 +190,3 @@ export class SetLanguageDto {
   @EnumField(LANGUAGES, { enumName: 'Language', description: 'The language the person uses in the applicant app' })
   language: (typeof LANGUAGES)[number];
 }
-
-export class ReminderRunDto {
-  @ApiProperty()
-  queued: number;
-}
