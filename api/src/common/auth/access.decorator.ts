@@ -20,6 +20,13 @@ export interface AccessRule {
   metrics?: boolean;
 }
 
+/** The rules most endpoints state. */
+export const ADMIN = { admin: true } as const satisfies AccessRule;
+export const CUSTOMIZE = { customize: true } as const satisfies AccessRule;
+export const APPLICANT = { organization: 'required' } as const satisfies AccessRule;
+/** Any signed-in user. */
+export const SIGNED_IN = {} as const satisfies AccessRule;
+
 export interface AuthUser {
   id: string;
   email: string;

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentSession } from '../../common/auth/access.decorator.js';
+import { CurrentSession, SIGNED_IN } from '../../common/auth/access.decorator.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
 import { LoginConfigDto, RefreshTokenDto, TokenExchangeDto, TokensDto } from './dto/jwt.dto.js';
 import { LogoutDto } from './dto/session.dto.js';
@@ -65,7 +65,7 @@ export class JwtController {
 
   @Post('logout')
   @Endpoint('logout', "Signs out: ends this session on the server (every replica at once), and answers the provider's end-session URL", {
-    access: {},
+    access: SIGNED_IN,
     ok: LogoutDto,
   })
   logout(@CurrentSession() sessionId: string): Promise<LogoutDto> {

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
+import { CurrentUser, type AuthUser, SIGNED_IN } from '../../common/auth/access.decorator.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { UserDto } from './dto/user.dto.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
@@ -11,7 +11,7 @@ export class UserController {
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
   @Get()
-  @Endpoint('getCurrentUser', 'The signed-in user', { access: {}, ok: UserDto })
+  @Endpoint('getCurrentUser', 'The signed-in user', { access: SIGNED_IN, ok: UserDto })
   me(@CurrentUser() user: AuthUser): UserDto {
     const domain = this.settings.customizeEmailDomain;
     return {

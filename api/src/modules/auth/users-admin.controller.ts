@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentSession } from '../../common/auth/access.decorator.js';
+import { CurrentSession, ADMIN } from '../../common/auth/access.decorator.js';
 import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
 import { AdminUserDetailDto, AdminUserDto, EndedSessionsDto } from './dto/session.dto.js';
 import { USER_SORTABLE } from './user.repository.js';
@@ -20,7 +20,7 @@ export class UsersAdminController {
     'adminListUsers',
     'Users, one page (filter: q over e-mail and names). ' +
       'The total (Content-Range) is exact up to 1,000 rows, else estimated, said by X-Total-Estimated: true',
-    { access: { admin: true }, ok: [AdminUserDto] },
+    { access: ADMIN, ok: [AdminUserDto] },
   )
   @ApiListQuery()
   async list(@ListParams(USER_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: FastifyReply): Promise<AdminUserDto[]> {
@@ -29,7 +29,7 @@ export class UsersAdminController {
 
   @Get(':id')
   @Endpoint('adminGetUser', 'One user with their active sessions', {
-    access: { admin: true },
+    access: ADMIN,
     ok: AdminUserDetailDto,
     errors: { 404: true },
   })
@@ -39,7 +39,7 @@ export class UsersAdminController {
 
   @Delete(':id/sessions/:sessionId')
   @Endpoint('adminEndUserSession', "Ends one of the user's sessions (its tokens stop working at once)", {
-    access: { admin: true },
+    access: ADMIN,
     status: 204,
     errors: { 404: 'Not an active session of this user (errors.session-not-found)' },
   })
@@ -49,7 +49,7 @@ export class UsersAdminController {
 
   @Post(':id/sessions/end-all')
   @Endpoint('adminEndUserSessions', 'Ends every session of the user (signs them out everywhere)', {
-    access: { admin: true },
+    access: ADMIN,
     ok: EndedSessionsDto,
     errors: { 404: true },
   })

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
+import { type AuthUser, CurrentOrganization, CurrentUser, ADMIN, APPLICANT } from '../../common/auth/access.decorator.js';
 import { CallSubmissionsService } from './call-submissions.service.js';
 import { CallTypesService } from './call-types.service.js';
 import { callPage, CallsService, DEFAULT_CALL_PAGE, MAX_CALL_PAGE } from './calls.service.js';
@@ -18,8 +18,6 @@ import {
 } from './dto/call.dto.js';
 import { UuidQuery } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
-
-const ADMIN = { admin: true } as const;
 
 /** The Call group of the spec (calls, call types, creating a submission). */
 @ApiTags('Call')
@@ -137,7 +135,7 @@ export class CallsController {
     'upsertCallSubmission',
     "The selected organization's submission of the call, created when absent (only while the call is open); the same one on every call",
     {
-      access: { organization: 'required' },
+      access: APPLICANT,
       ok: CallSubmissionRefDto,
       errors: { 400: 'The call is not open (pages.calls.error-call-closed)', 404: true },
     },

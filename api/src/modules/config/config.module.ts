@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigAdminController, ConfigController } from './config.controller.js';
+import { ConfigController } from './config.controller.js';
+import { ConfigAdminController } from './config-admin.controller.js';
 import { ConfigService } from './config.service.js';
 import { ConfigurationEntity } from './configuration.entity.js';
 import { ConfigurationRepository } from './configuration.repository.js';

@@ -2,6 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { ADMIN } from '../../common/auth/access.decorator.js';
 
 export class ConsoleSettingsDto {
   @ApiProperty({
@@ -20,7 +21,7 @@ export class ConsoleSettingsController {
 
   @Get()
   @Endpoint('adminConsoleSettings', "The server's settings the console uses (the SurveyJS licence key)", {
-    access: { admin: true },
+    access: ADMIN,
     ok: ConsoleSettingsDto,
   })
   get(): ConsoleSettingsDto {

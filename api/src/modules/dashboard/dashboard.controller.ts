@@ -4,6 +4,7 @@ import { DashboardService } from './dashboard.service.js';
 import { DashboardCountsDto, PortfolioDashboardDto } from './dto/dashboard.dto.js';
 import { PortfolioService } from './portfolio.service.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { ADMIN } from '../../common/auth/access.decorator.js';
 
 /** The console home's figures (issue 14) and the portfolio dashboard (issue 18). */
 @ApiTags('Admin')
@@ -18,7 +19,7 @@ export class DashboardController {
   @Endpoint(
     'adminDashboardCounts',
     'Open calls, submissions in progress, submitted in the last 7 days, open calls closing in the next 7 days',
-    { access: { admin: true }, ok: DashboardCountsDto },
+    { access: ADMIN, ok: DashboardCountsDto },
   )
   counts(): Promise<DashboardCountsDto> {
     return this.service.counts();
@@ -28,7 +29,7 @@ export class DashboardController {
   @Endpoint(
     'adminPortfolioDashboard',
     'The portfolio dashboard: submissions by state and per day, funnel per step, SDGs, outcomes, indicators, SROI, budget, organizations, quiz scores',
-    { access: { admin: true }, ok: PortfolioDashboardDto, errors: { 400: true, 404: true } },
+    { access: ADMIN, ok: PortfolioDashboardDto, errors: { 400: true, 404: true } },
   )
   @ApiQuery({ name: 'callId', required: false, format: 'uuid', description: 'One call (all calls when absent)' })
   @ApiQuery({ name: 'state', required: false, enum: ['all', 'open', 'closed'], description: 'Submissions counted (all by default)' })

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { SubmissionsModule } from '../submissions/submissions.module.js';
 import { ArchivesService } from './archives.service.js';
-import { DocumentsAdminController, DocumentsCallController } from './documents.controller.js';
+import { DocumentsCallController } from './documents-call.controller.js';
+import { DocumentsAdminController } from './documents-admin.controller.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { ExcelExportService } from './excel-export.service.js';

@@ -1,19 +1,15 @@
-import { Body, Controller, Delete, Get, Post, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { UploadRequest } from '../../common/http/multipart.js';
-import { type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
-import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
-import { FILE_SORTABLE } from './attachment.repository.js';
+import { type AuthUser, CurrentOrganization, CurrentUser, SIGNED_IN, APPLICANT } from '../../common/auth/access.decorator.js';
 import { AttachmentDto, AttachmentTypeDto, UPLOAD_FILE_SCHEMA, UploadFileDto } from './dto/files.dto.js';
 import { FilesService } from './files.service.js';
 import { UploadInterceptor } from './upload.interceptor.js';
 import { contentDisposition } from './content-disposition.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
-import { UuidParam, UuidQuery } from '../../common/http/uuid-query.js';
+import { UuidQuery } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
-
-export { contentDisposition };
 
 /** The spec's FileUpload group. */
 @ApiTags('FileUpload')
@@ -63,7 +59,7 @@ export class FilesController {
   }
 
   @Get('GetAttachmentTypes')
-  @Endpoint('getAttachmentTypes', 'The kinds of attachments', { access: {}, ok: [AttachmentTypeDto] })
+  @Endpoint('getAttachmentTypes', 'The kinds of attachments', { access: SIGNED_IN, ok: [AttachmentTypeDto] })
   getAttachmentTypes(): Promise<AttachmentTypeDto[]> {
     return this.service.types();
   }
@@ -89,7 +85,7 @@ export class FilesController {
 
   @Post('DeleteAttachment')
   @Endpoint('deleteAttachment', "Removes a file from an open submission's slot", {
-    access: { organization: 'required' },
+    access: APPLICANT,
     status: 204,
     errors: { 404: true },
   })
@@ -99,34 +95,5 @@ export class FilesController {
     @UuidQuery('attachmentId') id: string,
   ): Promise<void> {
     return this.service.remove(user, org, id);
-  }
-}
-
-/** The console's file library (/admin/file-upload) and custom files. */
-@ApiTags('Admin')
-@Controller('admin/files')
-export class FilesAdminController {
-  constructor(private readonly service: FilesService) {}
-
-  @Get()
-  @Endpoint('adminListFiles', 'Console files, one page; filter: purpose (library|custom-file), q', {
-    access: { admin: true },
-    ok: [AttachmentDto],
-  })
-  @ApiListQuery()
-  async list(@ListParams(FILE_SORTABLE) query: ListQuery, @Res({ passthrough: true }) res: FastifyReply): Promise<AttachmentDto[]> {
-    return sendPage(res, 'files', query, await this.service.libraryPage(query));
-  }
-
-  @Get(':id')
-  @Endpoint('adminGetFile', 'One console file', { access: { admin: true }, ok: AttachmentDto })
-  get(@UuidParam('id') id: string): Promise<AttachmentDto> {
-    return this.service.libraryFile(id);
-  }
-
-  @Delete(':id')
-  @Endpoint('adminDeleteFile', 'Deletes a console file that no call uses', { access: { admin: true }, ok: AttachmentDto })
-  delete(@UuidParam('id') id: string): Promise<AttachmentDto> {
-    return this.service.deleteLibraryFile(id);
   }
 }

@@ -2,12 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
 import { FrameworkImportService } from './framework-import.service.js';
-import {
-  ImpactFrameworkAdminController,
-  ImpactFrameworkController,
-  IndicatorController,
-  OutcomeController,
-} from './impact-framework.controller.js';
+import { ImpactFrameworkController } from './impact-framework.controller.js';
+import { IndicatorController } from './indicator.controller.js';
+import { OutcomeController } from './outcome.controller.js';
+import { ImpactFrameworkAdminController } from './impact-framework-admin.controller.js';
 import { IMPACT_ENTITIES } from './impact-framework.entity.js';
 import { ImpactFrameworkRepository } from './impact-framework.repository.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';

@@ -1,12 +1,10 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { type AuthUser, CurrentOrganization, CurrentUser } from '../../common/auth/access.decorator.js';
+import { type AuthUser, CurrentOrganization, CurrentUser, APPLICANT } from '../../common/auth/access.decorator.js';
 import { MiniDyiResultDto, PutMiniDyiDto } from './dto/minidyi.dto.js';
 import { MiniDyiService } from './minidyi.service.js';
 import { UuidQuery } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
-
-const APPLICANT = { organization: 'required' } as const;
 
 /** The miniDyi operations of the spec's Impact framework group: save the details, read the result. */
 @ApiTags('ImpactFramework')

@@ -4,13 +4,11 @@ import { mailTransportProvider } from './mail-transport.js';
 import { CallMessageSettingsEntity, MessageBatchEntity, MessageEntity, MessageTemplateEntity } from './message.entity.js';
 import { MessageQueue } from './message-queue.service.js';
 import { MessageSender } from './message-sender.service.js';
-import {
-  CallMessageSettingsAdminController,
-  MessagesAdminController,
-  MessageTemplatesAdminController,
-  SendEmailController,
-  UserLanguageController,
-} from './messages.controller.js';
+import { SendEmailController } from './send-email.controller.js';
+import { MessagesAdminController } from './messages-admin.controller.js';
+import { MessageTemplatesAdminController } from './message-templates-admin.controller.js';
+import { CallMessageSettingsAdminController } from './call-message-settings-admin.controller.js';
+import { UserLanguageController } from './user-language.controller.js';
 import { MessagesRepository } from './messages.repository.js';
 import { MessagesService } from './messages.service.js';
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { OrganizationAdminController, OrganizationController } from './organization.controller.js';
+import { OrganizationController } from './organization.controller.js';
+import { OrganizationAdminController } from './organization-admin.controller.js';
 import { MEMBERSHIP_READER } from '../../common/access/memberships.js';
 import { OrganizationDemoSeeder } from './organization.demo.js';
 import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';

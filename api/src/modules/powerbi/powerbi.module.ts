@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
-import { PbiReportsAdminController, PbiTokensController, PowerBiAvailableController } from './powerbi.controller.js';
+import { PowerBiAvailableController } from './power-bi-available.controller.js';
+import { PbiTokensController } from './pbi-tokens.controller.js';
+import { PbiReportsAdminController } from './pbi-reports-admin.controller.js';
 import { PowerBiClient, PowerBiClock } from './powerbi-client.js';
 import { PowerBiRepository } from './powerbi.repository.js';
 import { PowerBiService } from './powerbi.service.js';

@@ -2,13 +2,14 @@ import { Controller, Get, Logger, Param, Query, Req, Res } from '@nestjs/common'
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest, FastifyReply } from 'fastify';
 import { LANGUAGES, REPORT_STATES, REPORT_TEXT_PAGE_MAX } from '@impact-calls/domain';
-import { contentDisposition } from '../files/files.controller.js';
+import { contentDisposition } from '../files/content-disposition.js';
 import { streamedAnswer } from '../../common/http/send-json.js';
-import { documentLanguage } from '../documents/documents.controller.js';
+import { documentLanguage } from '../documents/document-answers.js';
 import { SurveyReportDto, SurveyStepListDto, TextAnswerPageDto } from './dto/reports.dto.js';
 import { ReportExportService } from './report-export.service.js';
 import { ReportsService } from './reports.service.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { ADMIN } from '../../common/auth/access.decorator.js';
 
 const STATE_QUERY = ApiQuery({
   name: 'state',
@@ -48,7 +49,7 @@ export class ReportsController {
 
   @Get('steps')
   @Endpoint('adminReportSurveySteps', "The call's survey steps, each with its number of submitted answers", {
-    access: { admin: true },
+    access: ADMIN,
     ok: SurveyStepListDto,
     errors: { 404: "pages.admin.call-not-found, or errors.call-type-not-found (not the call's)" },
   })
@@ -74,7 +75,7 @@ export class ReportsController {
     'adminSurveyReport',
     "A survey step's report: every question's figures, aggregated by PostgreSQL (counts, percents, mean, median, NPS, matrix rows)",
     {
-      access: { admin: true },
+      access: ADMIN,
       ok: SurveyReportDto,
       errors: { 400: 'errors.report-not-survey, errors.report-filter', 404: 'pages.admin.call-not-found, errors.report-step-not-found' },
     },
@@ -94,7 +95,7 @@ export class ReportsController {
 
   @Get('steps/:stepId/answers')
   @Endpoint('adminSurveyReportAnswers', "A page of one question's answers, newest first, searched on the server", {
-    access: { admin: true },
+    access: ADMIN,
     ok: TextAnswerPageDto,
     errors: {
       400: 'errors.report-not-survey, errors.report-filter',
@@ -123,7 +124,7 @@ export class ReportsController {
     'adminSurveyReportXlsx',
     'The report as .xlsx (streamed): the figures, and the raw answers (one row per submission, one column per question)',
     {
-      access: { admin: true },
+      access: ADMIN,
       file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       errors: { 400: 'errors.report-not-survey, errors.report-filter', 404: true },
     },

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { type AuthUser, CurrentUser } from '../../common/auth/access.decorator.js';
+import { type AuthUser, CurrentUser, ADMIN, SIGNED_IN } from '../../common/auth/access.decorator.js';
 import { CreateStepTypeDto, StepDto, StepTypeDto } from './dto/step.dto.js';
 import { StepsService } from './steps.service.js';
 import { UuidQuery } from '../../common/http/uuid-query.js';
@@ -14,7 +14,7 @@ export class StepsController {
 
   @Get('GetStepById')
   @Endpoint('getStepById', 'One step of a call the user may see (e-mail filter applies); never the answer key', {
-    access: {},
+    access: SIGNED_IN,
     ok: StepDto,
     errors: { 404: true },
   })
@@ -24,7 +24,7 @@ export class StepsController {
 
   @Get('GetSteps')
   @Endpoint('getSteps', 'The steps of a call type in ascending sort order (e-mail filter applies)', {
-    access: {},
+    access: SIGNED_IN,
     ok: [StepDto],
     errors: { 404: true },
   })
@@ -34,7 +34,7 @@ export class StepsController {
 
   @Get('GetStepTypes')
   @Endpoint('getStepTypes', 'Every step type; hiddenInPicker marks those the console picker hides (quiz)', {
-    access: {},
+    access: SIGNED_IN,
     ok: [StepTypeDto],
   })
   getStepTypes(): Promise<StepTypeDto[]> {
@@ -43,7 +43,7 @@ export class StepsController {
 
   @Post('CreateStepType')
   @Endpoint('createStepType', 'Add a step type by name', {
-    access: { admin: true },
+    access: ADMIN,
     ok: StepTypeDto,
     errors: { 400: true, 409: 'A step type with this name exists' },
   })

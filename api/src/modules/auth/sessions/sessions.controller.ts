@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { type AuthUser, CurrentSession, CurrentUser } from '../../../common/auth/access.decorator.js';
+import { type AuthUser, CurrentSession, CurrentUser, SIGNED_IN } from '../../../common/auth/access.decorator.js';
 import { EndedSessionsDto, EndSessionsDto, SessionDto } from '../dto/session.dto.js';
 import { toSessionDto } from './session.mapper.js';
 import { SessionService } from './session.service.js';
@@ -15,7 +15,7 @@ export class SessionsController {
 
   @Get()
   @Endpoint('getMySessions', 'The devices where you are signed in (active sessions), the most recently used first', {
-    access: {},
+    access: SIGNED_IN,
     ok: [SessionDto],
   })
   async list(@CurrentUser() user: AuthUser, @CurrentSession() current: string): Promise<SessionDto[]> {
@@ -24,7 +24,7 @@ export class SessionsController {
 
   @Delete(':id')
   @Endpoint('endMySession', 'Signs one of your sessions out (its tokens stop working at once, on every server)', {
-    access: {},
+    access: SIGNED_IN,
     status: 204,
     errors: { 404: 'Not one of your active sessions (errors.session-not-found)' },
   })
@@ -33,7 +33,7 @@ export class SessionsController {
   }
 
   @Post('end-all')
-  @Endpoint('endAllMySessions', 'Signs out everywhere (keepCurrent: everywhere but here)', { access: {}, ok: EndedSessionsDto })
+  @Endpoint('endAllMySessions', 'Signs out everywhere (keepCurrent: everywhere but here)', { access: SIGNED_IN, ok: EndedSessionsDto })
   async endAll(@CurrentUser() user: AuthUser, @CurrentSession() current: string, @Body() dto: EndSessionsDto): Promise<EndedSessionsDto> {
     return { ended: await this.sessions.endAll(user.id, 'signed-out-everywhere', dto.keepCurrent ? current : undefined) };
   }

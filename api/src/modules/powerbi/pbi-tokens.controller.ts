@@ -1,10 +1,8 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadGatewayResponse, ApiNotFoundResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import { CurrentUser, type AuthUser } from '../../common/auth/access.decorator.js';
+import { CurrentUser, type AuthUser, ADMIN, SIGNED_IN } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
-import { ApiListQuery, ListParams, type ListQuery, sendPage } from '../../common/http/pagination.js';
-import { PbiReportRowDto, PbiRlsTokenQueryDto, PbiTokenQueryDto, PowerBiAvailableDto, ReportEmbedDto } from './dto/powerbi.dto.js';
+import { PbiRlsTokenQueryDto, PbiTokenQueryDto, ReportEmbedDto } from './dto/powerbi.dto.js';
 import { PowerBiService } from './powerbi.service.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
@@ -28,22 +26,6 @@ const apply =
     for (const d of decorators) d(target, key, descriptor);
   };
 
-/** Whether analytics reports can be shown at all (spec: GET /api/PowerBi/Available). */
-@ApiTags('Reports')
-@Controller('PowerBi')
-export class PowerBiAvailableController {
-  constructor(private readonly service: PowerBiService) {}
-
-  @Get('Available')
-  @Endpoint('powerBiAvailable', 'True when Power BI embedding is configured; report buttons and the report tab show only then', {
-    access: {},
-    ok: PowerBiAvailableDto,
-  })
-  available(): PowerBiAvailableDto {
-    return this.service.available();
-  }
-}
-
 /** Embed data of analytics reports (spec: GET /api/PBITokens, GET /api/PBITokens/GetPBITokenRls). */
 @ApiTags('Reports')
 @Controller('PBITokens')
@@ -52,7 +34,7 @@ export class PbiTokensController {
 
   @Get()
   @Endpoint('getPbiToken', 'Embed data of a report a configuration or a call names (administrators; no identity, filter pane shown)', {
-    access: { admin: true },
+    access: ADMIN,
     ok: ReportEmbedDto,
   })
   @apply(UPSTREAM)
@@ -64,30 +46,10 @@ export class PbiTokensController {
   @Endpoint(
     'getPbiTokenRls',
     "Embed data of a call's applicants' report, filtered (row-level security) for one of the user's organizations",
-    { access: {}, ok: ReportEmbedDto, errors: { 409: 'The call is locked until its lock end date (pages.admin.pbi.locked)' } },
+    { access: SIGNED_IN, ok: ReportEmbedDto, errors: { 409: 'The call is locked until its lock end date (pages.admin.pbi.locked)' } },
   )
   @apply(UPSTREAM)
   rls(@CurrentUser() user: AuthUser, @Query() query: PbiRlsTokenQueryDto): Promise<ReportEmbedDto> {
     return this.service.applicantEmbed(user, query.workspaceId, query.reportId, query.orgId);
-  }
-}
-
-/** The console's analytics report list: calls with Power BI ids (ra-data-simple-rest; filter q). */
-@ApiTags('Admin')
-@Controller('admin/pbi-reports')
-export class PbiReportsAdminController {
-  constructor(private readonly service: PowerBiService) {}
-
-  @Get()
-  @Endpoint('adminListPbiReports', 'Calls with Power BI ids (console or applicants), one page; filter q', {
-    access: { admin: true },
-    ok: [PbiReportRowDto],
-  })
-  @ApiListQuery()
-  async list(
-    @ListParams(['name', 'openingAt', 'closingAt']) query: ListQuery,
-    @Res({ passthrough: true }) res: FastifyReply,
-  ): Promise<PbiReportRowDto[]> {
-    return sendPage(res, 'pbi-reports', query, await this.service.page(query));
   }
 }
