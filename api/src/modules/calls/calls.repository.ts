@@ -28,7 +28,12 @@ export type CallUserRow = Pick<
   | 'userPowerBIReportID'
   | 'customFileId'
   | 'customFileName'
-> & { submissionId: string | null; submissionClosed: boolean | null };
+> & {
+  submissionId: string | null;
+  submissionClosed: boolean | null;
+  /** The description as a page of the list shows it, made once per cached list (CallListCache). */
+  listDescription?: { text: string; shortened: boolean };
+};
 
 export interface CallWithCounts extends CallEntity {
   submissionCount: number;

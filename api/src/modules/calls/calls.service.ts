@@ -130,7 +130,7 @@ export class CallsService {
       const s = submissions.get(c.id);
       const dto = toCallUserDto({ ...c, submissionId: s?.id ?? null, submissionClosed: s?.closed ?? null }, now);
       if (!page) return dto;
-      const short = shortDescription(dto.description);
+      const short = c.listDescription ?? shortDescription(dto.description);
       return short.shortened ? { ...dto, description: short.text, descriptionShortened: true } : dto;
     });
     return { items, total: visible.length };
