@@ -77,7 +77,7 @@ export class ArchivesService {
    * rendered ahead of the one being written (the renderer's pool bounds the pages at once).
    */
   async pdfsZip(heads: SubmissionHead[], language: Language, out: Writable, window: number): Promise<void> {
-    const zip = new ZipWriter(out);
+    const zip = await ZipWriter.to(out);
     const pending: Promise<RenderedPdf>[] = [];
     const start = (i: number) => {
       const p = this.documents.render(heads[i], language);
@@ -101,7 +101,7 @@ export class ArchivesService {
 
   /** One submission's dossier as a ZIP. */
   async dossierZip(head: SubmissionHead, language: Language, out: Writable): Promise<void> {
-    const zip = new ZipWriter(out);
+    const zip = await ZipWriter.to(out);
     try {
       await this.writeDossier(zip, head, language);
       await zip.finish();
@@ -113,12 +113,12 @@ export class ArchivesService {
 
   /** The dossiers of a selection: one `dossier-<code>.zip` per submission inside one ZIP, each made as it is written. */
   async dossiersZip(heads: SubmissionHead[], language: Language, out: Writable): Promise<void> {
-    const outer = new ZipWriter(out);
+    const outer = await ZipWriter.to(out);
     try {
       for (const head of heads) {
         const pipe = new PassThrough();
         const added = outer.add(`dossier-${head.code}.zip`, pipe, { store: true });
-        const inner = new ZipWriter(pipe);
+        const inner = await ZipWriter.to(pipe);
         await this.writeDossier(inner, head, language);
         await inner.finish();
         await added;

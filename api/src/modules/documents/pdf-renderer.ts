@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
 import { access, constants } from 'node:fs/promises';
-import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { AppError } from '../../common/http/app-error.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 
@@ -182,6 +182,8 @@ export class PdfRenderer implements OnModuleDestroy {
     const started = Date.now();
     try {
       if (this.launched) this.restarts++;
+      // Loaded when the first PDF is rendered, not at start.
+      const { default: puppeteer } = await import('puppeteer-core');
       const browser = await puppeteer.launch({
         executablePath: this.settings.chromiumPath,
         headless: true,

@@ -1,4 +1,4 @@
-import archiver, { type Archiver } from 'archiver';
+import type { Archiver } from 'archiver';
 import { createHash } from 'node:crypto';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -19,8 +19,17 @@ export class ZipWriter {
   private failure: Error | undefined;
   private readonly done: Promise<void>;
 
-  constructor(private readonly out: Writable) {
-    this.archive = archiver('zip', { zlib: { level: 6 } });
+  /** A ZIP written to `out` (archiver is loaded at the first archive, not at start). */
+  static async to(out: Writable): Promise<ZipWriter> {
+    const { default: archiver } = await import('archiver');
+    return new ZipWriter(archiver('zip', { zlib: { level: 6 } }), out);
+  }
+
+  private constructor(
+    archive: Archiver,
+    private readonly out: Writable,
+  ) {
+    this.archive = archive;
     this.archive.on('warning', (e: Error) => (this.failure ??= e));
     this.archive.on('error', (e: Error) => (this.failure ??= e));
     this.done = pipeline(this.archive, out).catch((e: unknown) => {

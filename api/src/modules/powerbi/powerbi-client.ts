@@ -1,13 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  AuthError,
-  ConfidentialClientApplication,
-  LogLevel,
-  ServerError,
-  type INetworkModule,
-  type NetworkRequestOptions,
-  type NetworkResponse,
-} from '@azure/msal-node';
+import type { ConfidentialClientApplication, INetworkModule, NetworkRequestOptions, NetworkResponse } from '@azure/msal-node';
+
+/** MSAL, loaded when Power BI is first asked for a token (only configured products use it), not at start. */
+const loadMsal = () => import('@azure/msal-node');
 import { SETTINGS, type PowerBiSettings, type Settings } from '../../config/settings.js';
 import { httpsJson, UpstreamUnreachable, type JsonAnswer } from './https-json.js';
 
@@ -196,19 +191,20 @@ export class PowerBiClient {
     const s = this.require();
     try {
       // MSAL's own cache is skipped: this class decides when a token is stale, on its clock.
-      const result = await this.app().acquireTokenByClientCredential({ scopes: [s.scope], skipCache: true });
+      const result = await (await this.app()).acquireTokenByClientCredential({ scopes: [s.scope], skipCache: true });
       if (!result?.accessToken || !result.expiresOn) throw new PowerBiError('refused', 'Entra ID answered no access token');
       this.accessToken = { token: result.accessToken, expiresAt: this.clock.now() + (result.expiresOn.getTime() - Date.now()) };
       return result.accessToken;
     } catch (e) {
       if (e instanceof PowerBiError) throw e;
-      throw toPowerBiError(e);
+      throw toPowerBiError(e, await loadMsal());
     }
   }
 
-  private app(): ConfidentialClientApplication {
+  private async app(): Promise<ConfidentialClientApplication> {
     if (this.msal) return this.msal;
     const s = this.require();
+    const { ConfidentialClientApplication, LogLevel } = await loadMsal();
     const host = new URL(s.authorityHost).host;
     this.msal = new ConfidentialClientApplication({
       auth: {
@@ -246,7 +242,7 @@ function describe(body: unknown): string {
 }
 
 /** An MSAL failure: the network (unreachable) or Entra ID refusing the service principal (refused). */
-function toPowerBiError(e: unknown): PowerBiError {
+function toPowerBiError(e: unknown, { AuthError, ServerError }: Awaited<ReturnType<typeof loadMsal>>): PowerBiError {
   if (e instanceof ServerError)
     return new PowerBiError('refused', `Entra ID refused the service principal: ${e.errorCode} ${e.errorMessage}`.trim());
   if (e instanceof AuthError) {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 import { answerableQuestions, isAnsweredValue, readSurveyJson, surveyAnswerText, translate, type Language } from '@impact-calls/domain';
 import { neutralizeCell } from '../documents/excel-export.service.js';
@@ -31,7 +31,9 @@ export class ReportExportService {
 
   async write(ctx: ReportContext, language: Language, out: Writable): Promise<void> {
     const { questions } = await this.reports.figures(ctx);
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    // Loaded at the first export, not at start (as every heavy library only some requests need).
+    const { default: Excel } = await import('exceljs');
+    const wb = new Excel.stream.xlsx.WorkbookWriter({
       stream: out,
       useStyles: true,
       useSharedStrings: false,

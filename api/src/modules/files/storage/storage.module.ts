@@ -2,10 +2,12 @@ import { Global, Module } from '@nestjs/common';
 import { SETTINGS, type Settings } from '../../../config/settings.js';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
 import { LocalFileStorage } from './local-file-storage.js';
-import { S3FileStorage } from './s3-file-storage.js';
 
-export function createFileStorage(settings: Settings): FileStorage {
-  return settings.s3 ? new S3FileStorage(settings.s3) : new LocalFileStorage(settings.filesDir);
+/** The S3 client (the AWS SDK, a heavy load) is loaded only when S3 is configured. */
+export async function createFileStorage(settings: Settings): Promise<FileStorage> {
+  if (!settings.s3) return new LocalFileStorage(settings.filesDir);
+  const { S3FileStorage } = await import('./s3-file-storage.js');
+  return new S3FileStorage(settings.s3);
 }
 
 /** Provides FILE_STORAGE: S3-compatible when S3_BUCKET is set, else the local disk. */
