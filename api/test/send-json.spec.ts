@@ -86,6 +86,16 @@ describe('sendJson', () => {
     expect((await raw('/text', 'gzip')).headers['content-encoding']).toBeUndefined();
   });
 
+  it('sends a GET answer made again the same way (the same gzip form and ETag), and another answer with another ETag', async () => {
+    const first = await raw('/json/150', 'gzip');
+    const again = await raw('/json/150', 'gzip');
+    const other = await raw('/json/151', 'gzip');
+    expect([again.headers.etag, again.body.equals(first.body)]).toEqual([first.headers.etag, true]);
+    expect(JSON.parse(gunzipSync(again.body).toString())).toEqual(rows(150));
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+    expect(JSON.parse(gunzipSync(other.body).toString())).toEqual(rows(151));
+  });
+
   it('reads Accept-Encoding with its q-values', () => {
     for (const yes of ['gzip', 'GZIP', 'br, gzip;q=0.8', '*', 'deflate, gzip; q=1', 'gzip;q=0.001', 'gzip, *;q=0'])
       expect([yes, acceptsGzip(yes)]).toEqual([yes, true]);

@@ -39,6 +39,27 @@ function gzipOf(doc: JsonDocument): { body: Buffer; etag: string } {
   return gz;
 }
 
+/**
+ * The gzip forms of recent GET answers, by the SHA-256 of their bytes (most recently sent last):
+ * an answer sent again (the same page of a list to many applicants, a screen polled) is not
+ * compressed again. Answers under GZIP_ASYNC_FROM_BYTES only: at most that much each.
+ */
+const recentGzip = new Map<string, Buffer>();
+const RECENT_GZIP_MAX = 128;
+
+/** The gzip form of a GET's answer and its weak ETag (the hash of the bytes it encodes, the gzip form's length). */
+function gzipOfAnswer(payload: string | Buffer): { body: Buffer; etag: string } {
+  const hash = createHash('sha256').update(payload).digest('base64url');
+  let gz = recentGzip.get(hash);
+  if (gz) recentGzip.delete(hash);
+  else {
+    gz = gzipSync(payload, GZIP_OPTIONS);
+    if (recentGzip.size >= RECENT_GZIP_MAX) recentGzip.delete(recentGzip.keys().next().value!);
+  }
+  recentGzip.set(hash, gz);
+  return { body: gz, etag: `W/"${gz.length.toString(16)}-${hash.slice(0, 27)}"` };
+}
+
 /** Whether Accept-Encoding allows gzip: listed without q=0, or else allowed by `*`. */
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
@@ -94,7 +115,8 @@ type Payload = string | Buffer | null | NodeJS.ReadableStream;
  * Fastify's onSend hook, the one place answers are compressed and tagged: every JSON answer of
  * GZIP_FROM_BYTES or more goes gzipped to a client that accepts gzip, as every browser does
  * (Vary: Accept-Encoding), whoever wrote it (Nest's return values or `sendJson`). A JsonDocument's
- * gzip form is made once, with an ETag of its own; any other answer is compressed as it is sent.
+ * gzip form is made once, with an ETag of its own; a GET's other answer is compressed unless it was
+ * sent moments ago (`recentGzip`), any other answer as it is sent.
  * A document carries the ETag of the bytes sent (strong), a GET's other 200 answers a weak one, and
  * a GET is answered 304 when the client already has those bytes. Streams and files are left alone.
  */
@@ -142,7 +164,11 @@ export function compressJson(
     const gz = gzipOf(doc);
     return finish(gz.body, gz.etag);
   }
-  if (length < GZIP_ASYNC_FROM_BYTES) return finish(gzipSync(payload, GZIP_OPTIONS), undefined);
+  if (length < GZIP_ASYNC_FROM_BYTES) {
+    if (!readable) return finish(gzipSync(payload, GZIP_OPTIONS), undefined);
+    const gz = gzipOfAnswer(payload);
+    return finish(gz.body, gz.etag);
+  }
   gzip(payload, GZIP_OPTIONS, (error, zipped) => {
     if (error) {
       reply.removeHeader('content-encoding');
