@@ -93,19 +93,18 @@ export class UserRepository {
     // NULLS LAST both ways, as always; written only for the one nullable column (the others have
     // no null, and without it a descending page is the ascending index read backwards).
     const order = `${SORT_COLUMNS[field]} ${direction}${field === 'lastLoginAt' ? ' NULLS LAST' : ''}, u.id`;
-    const run = (sql: string, values: unknown[]) => this.repo.query(sql, values) as Promise<unknown[]>;
     const [items, count] = await Promise.all([
-      this.repo.query(
+      this.sql.query<AdminUserRow>(
         `SELECT ${COLUMNS} FROM app_user u ${where} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
         params,
-      ) as Promise<AdminUserRow[]>,
-      countOrEstimate(run, `FROM app_user u ${where}`, params),
+      ),
+      countOrEstimate((sql, values) => this.sql.query(sql, values), `FROM app_user u ${where}`, params),
     ]);
     return { items, ...count };
   }
 
   async one(id: string): Promise<AdminUserRow | undefined> {
-    const rows: AdminUserRow[] = await this.repo.query(`SELECT ${COLUMNS} FROM app_user u WHERE u.id = $1`, [id]);
-    return rows[0];
+    const [row] = await this.sql.rows<AdminUserRow>('admin-user', `SELECT ${COLUMNS} FROM app_user u WHERE u.id = $1`, [id]);
+    return row;
   }
 }

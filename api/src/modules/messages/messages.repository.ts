@@ -9,7 +9,7 @@ import type { MessageKind, MessageState } from './message.entity.js';
 import { likeContains } from '../../common/http/like.js';
 import { countOrEstimate } from '../../common/http/list-count.js';
 
-/** A message row as the sender and the console read it (snake_case columns mapped by hand). */
+/** A message row as the sender and the console read it (columns aliased to the fields). */
 export interface MessageRow {
   id: string;
   kind: MessageKind;
@@ -413,30 +413,33 @@ export class MessagesRepository {
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const order = `${SORT[query.sortField ?? 'createdAt'] ?? 'm.created_at'} ${query.sortOrder} ${query.sortOrder === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST'}, m.id`;
     const [count, rows] = await Promise.all([
-      countOrEstimate(async (sql, values) => (await this.pool.query(sql, values)).rows, `FROM message m ${clause}`, params),
-      this.pool.query<MessageRow>(
+      countOrEstimate((sql, values) => this.sql.query(sql, values), `FROM message m ${clause}`, params),
+      this.sql.query<MessageRow>(
         `SELECT ${LIST_COLUMNS} FROM message m ${clause} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
         params,
       ),
     ]);
-    return { items: rows.rows, ...count };
+    return { items: rows, ...count };
   }
 
   /** State counts of the messages of a call or batch (the console's summary). */
   async stateCounts(filter: { callId?: string; batchId?: string }): Promise<Record<string, number>> {
-    const rows = await this.pool.query<{ state: string; n: number }>(
+    const rows = await this.sql.rows<{ state: string; n: number }>(
+      'messages-state-counts',
       `SELECT state, count(*)::int AS n FROM message WHERE ($1::uuid IS NULL OR call_id = $1) AND ($2::uuid IS NULL OR batch_id = $2) GROUP BY state`,
       [filter.callId ?? null, filter.batchId ?? null],
     );
-    return Object.fromEntries(rows.rows.map((r) => [r.state, r.n]));
+    return Object.fromEntries(rows.map((r) => [r.state, r.n]));
   }
 
   // ------------------------------------------------------------ templates, settings, language
 
   async templates(): Promise<{ kind: string; language: string; subject: string; html: string; updatedAt: Date }[]> {
-    return (
-      await this.pool.query('SELECT kind, language, subject, html, updated_at AS "updatedAt" FROM message_template ORDER BY kind, language')
-    ).rows as { kind: string; language: string; subject: string; html: string; updatedAt: Date }[];
+    return this.sql.rows(
+      'messages-templates',
+      'SELECT kind, language, subject, html, updated_at AS "updatedAt" FROM message_template ORDER BY kind, language',
+      [],
+    );
   }
 
   async template(kind: string, language: string): Promise<{ subject: string; html: string; updatedAt: Date } | null> {

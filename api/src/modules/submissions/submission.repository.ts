@@ -175,9 +175,7 @@ export class SubmissionRepository {
    * named prepared statement (`name`: one per distinct text), planned once per connection.
    */
   private read<T>(name: string, text: string, params: unknown[], manager?: EntityManager): Promise<T[]> {
-    return manager
-      ? this.sql.rowsIn<T>(manager, `submissions-${name}`, text, params)
-      : this.sql.rows<T>(`submissions-${name}`, text, params);
+    return this.sql.rowsIn<T>(manager, `submissions-${name}`, text, params);
   }
 
   private async one<T>(name: string, text: string, params: unknown[], m?: EntityManager): Promise<T | null> {
