@@ -53,10 +53,6 @@ export class AttachmentRepository {
     return m.findOne(AttachmentEntity, { where: { id }, relations: { attachmentType: true } });
   }
 
-  byDownloadIdIn(m: EntityManager, downloadId: string): Promise<AttachmentEntity | null> {
-    return m.findOne(AttachmentEntity, { where: { downloadId } });
-  }
-
   insert(m: EntityManager, row: Partial<AttachmentEntity>): Promise<AttachmentEntity> {
     return m.getRepository(AttachmentEntity).save(row);
   }

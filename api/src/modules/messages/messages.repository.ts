@@ -422,16 +422,6 @@ export class MessagesRepository {
     return { items: rows, ...count };
   }
 
-  /** State counts of the messages of a call or batch (the console's summary). */
-  async stateCounts(filter: { callId?: string; batchId?: string }): Promise<Record<string, number>> {
-    const rows = await this.sql.rows<{ state: string; n: number }>(
-      'messages-state-counts',
-      `SELECT state, count(*)::int AS n FROM message WHERE ($1::uuid IS NULL OR call_id = $1) AND ($2::uuid IS NULL OR batch_id = $2) GROUP BY state`,
-      [filter.callId ?? null, filter.batchId ?? null],
-    );
-    return Object.fromEntries(rows.map((r) => [r.state, r.n]));
-  }
-
   // ------------------------------------------------------------ templates, settings, language
 
   async templates(): Promise<{ kind: string; language: string; subject: string; html: string; updatedAt: Date }[]> {
