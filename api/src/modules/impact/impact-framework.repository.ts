@@ -5,23 +5,11 @@ import type { FrameworkContent } from '@impact-calls/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
-import { Sql } from '../../database/sql.js';
+import { ISO_UTC, Sql } from '../../database/sql.js';
+import type { ImpactFrameworkSummaryDto } from './dto/impact-framework.dto.js';
 import { chainsEntry, FrameworkReadCache, reorderedChains } from './read-cache.js';
 import { ImpactFrameworkEntity, SdgEntity } from './impact-framework.entity.js';
 import { likeContains } from '../../common/http/like.js';
-
-export interface FrameworkRow {
-  id: string;
-  name: string;
-  description: string;
-  createdAt: Date;
-  version: number;
-  stakeholderCount: number;
-  outcomeCount: number;
-  indicatorCount: number;
-  proxyCount: number;
-  sdgs: number[];
-}
 
 export interface StakeholderRow {
   id: string;
@@ -64,7 +52,8 @@ const SORTABLE: Record<string, string> = {
   stakeholderCount: 'f.stakeholder_count',
 };
 
-const FRAMEWORK_COLUMNS = `f.id, f.name, f.description, f.created_at AS "createdAt", f.version,
+/** ImpactFrameworkSummaryDto's columns (table alias `f`). */
+const FRAMEWORK_COLUMNS = `f.id, f.name, f.description, ${ISO_UTC('f.created_at')} AS "createdAt", f.version,
   f.stakeholder_count AS "stakeholderCount", f.outcome_count AS "outcomeCount", f.indicator_count AS "indicatorCount",
   f.proxy_count AS "proxyCount", f.sdgs`;
 
@@ -107,7 +96,7 @@ export class ImpactFrameworkRepository {
     m: EntityManager,
     framework: { id?: string; name: string; description: string },
     content: FrameworkContent,
-    counts: Omit<FrameworkRow, 'id' | 'name' | 'description' | 'createdAt' | 'version'>,
+    counts: Omit<ImpactFrameworkSummaryDto, 'id' | 'name' | 'description' | 'createdAt' | 'version'>,
   ): Promise<string> {
     const id = framework.id ?? randomUUID();
     await m.query(
@@ -174,13 +163,13 @@ export class ImpactFrameworkRepository {
     return id;
   }
 
-  async findPage(query: ListQuery): Promise<Page<FrameworkRow>> {
+  async findPage(query: ListQuery): Promise<Page<ImpactFrameworkSummaryDto>> {
     const q = typeof query.filter.q === 'string' && query.filter.q.trim() ? likeContains(query.filter.q.trim()) : null;
     const where = q ? 'WHERE f.name ILIKE $1 OR f.description ILIKE $1' : '';
     const order = `${SORTABLE[query.sortField ?? 'createdAt'] ?? 'f.created_at'} ${query.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, f.id`;
     const params = q ? [q] : [];
     const [items, [{ total }]] = await Promise.all([
-      this.sql.query<FrameworkRow>(
+      this.sql.query<ImpactFrameworkSummaryDto>(
         `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f ${where} ORDER BY ${order} LIMIT ${query.take} OFFSET ${query.skip}`,
         params,
       ),
@@ -189,12 +178,12 @@ export class ImpactFrameworkRepository {
     return { items, total };
   }
 
-  findAll(): Promise<FrameworkRow[]> {
+  findAll(): Promise<ImpactFrameworkSummaryDto[]> {
     return this.sql.rows('impact-frameworks', `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f ORDER BY f.name, f.id`, []);
   }
 
-  async findById(id: string, m?: EntityManager, lock = false): Promise<FrameworkRow | undefined> {
-    const [row] = await this.sql.rowsIn<FrameworkRow>(
+  async findById(id: string, m?: EntityManager, lock = false): Promise<ImpactFrameworkSummaryDto | undefined> {
+    const [row] = await this.sql.rowsIn<ImpactFrameworkSummaryDto>(
       m,
       `impact-framework${lock ? '-lock' : ''}`,
       `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f WHERE f.id = $1 ${lock ? 'FOR UPDATE' : ''}`,
