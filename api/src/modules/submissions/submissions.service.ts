@@ -41,13 +41,7 @@ import type {
 } from './dto/submission.dto.js';
 import type { StepResultEntity } from './step-result.entity.js';
 import { StepResultHooks } from './step-result-hooks.js';
-import {
-  SubmissionRepository,
-  type StepFilling,
-  type SubmissionFilter,
-  type SubmissionHistoryRow,
-  type SubmissionRow,
-} from './submission.repository.js';
+import { SubmissionRepository, type StepFilling, type SubmissionFilter, type SubmissionHistoryRow } from './submission.repository.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -266,15 +260,13 @@ export class SubmissionsService implements SubmissionSlots {
   }
 
   async list(callId: string | undefined): Promise<SubmissionRowDto[]> {
-    const page = await this.repo.page({ skip: 0, take: 10_000, sortField: 'openedAt', sortOrder: 'DESC', filter: {} }, { callId });
-    return page.items.map(toRow);
+    return (await this.repo.page({ skip: 0, take: 10_000, sortField: 'openedAt', sortOrder: 'DESC', filter: {} }, { callId })).items;
   }
 
-  async page(query: ListQuery): Promise<Page<SubmissionRowDto>> {
+  page(query: ListQuery): Promise<Page<SubmissionRowDto>> {
     const filter = parseSubmissionFilter(query.filter);
     const sorted = query.sortField ? query : { ...query, sortField: 'openedAt', sortOrder: 'DESC' as const };
-    const page = await this.repo.page(sorted, filter);
-    return { items: page.items.map(toRow), total: page.total, estimated: page.estimated };
+    return this.repo.page(sorted, filter);
   }
 
   // ------------------------------------------------------------ for other modules (impact, documents)
@@ -614,25 +606,4 @@ export function parseSubmissionFilter(filter: Record<string, unknown>): Submissi
 function toEventDto(e: SubmissionHistoryRow): SubmissionEventDto {
   const name = [e.firstName, e.lastName].filter(Boolean).join(' ').trim();
   return { kind: e.kind, at: new Date(e.at).toISOString(), byName: name || null, byEmail: e.email };
-}
-
-function toRow(r: SubmissionRow): SubmissionRowDto {
-  const num = (v: string | null) => (v === null ? null : Number(v));
-  return {
-    id: r.id,
-    code: r.code,
-    callId: r.callId,
-    callName: r.callName,
-    organizationId: r.organizationId,
-    organizationName: r.organizationName,
-    userEmail: r.userEmail,
-    closed: r.closed,
-    status: r.closed ? 'closed' : 'open',
-    openedAt: new Date(r.openedAt).toISOString(),
-    submittedAt: r.submittedAt ? new Date(r.submittedAt).toISOString() : null,
-    lastSubmittedAt: r.lastSubmittedAt ? new Date(r.lastSubmittedAt).toISOString() : null,
-    closedAt: r.closedAt ? new Date(r.closedAt).toISOString() : null,
-    quizScore: num(r.quizScore),
-    sroiScore: num(r.sroiScore),
-  };
 }
