@@ -4,7 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
 import { ISO_UTC, returned, Sql } from '../../database/sql.js';
-import type { SubmissionRowDto } from './dto/submission.dto.js';
+import type { SubmissionEventDto, SubmissionRowDto } from './dto/submission.dto.js';
 import { UserEntity } from '../users/user.entity.js';
 import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
@@ -17,14 +17,6 @@ import { likeContains } from '../../common/http/like.js';
 import { EXACT_COUNT_LIMIT, estimateRows } from '../../common/http/list-count.js';
 
 /** One row of a submission's history, with who did it (null: unknown). */
-export interface SubmissionHistoryRow {
-  kind: SubmissionEventKind;
-  at: Date;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-}
-
 export interface SubmissionFilter {
   callId?: string;
   organizationId?: string;
@@ -389,10 +381,12 @@ export class SubmissionRepository {
   }
 
   /** The history of a submission, oldest first, with who did each thing (console). */
-  history(submissionId: string): Promise<SubmissionHistoryRow[]> {
+  /** The submission's events as the console shows them (who: the user's full name, null when unknown). */
+  history(submissionId: string): Promise<SubmissionEventDto[]> {
     return this.read(
       'history',
-      `SELECT e.kind, e.at, u.first_name AS "firstName", u.last_name AS "lastName", u.email
+      `SELECT e.kind, ${ISO_UTC('e.at')} AS at, nullif(trim(concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, ''))), '') AS "byName",
+              u.email AS "byEmail"
          FROM submission_event e LEFT JOIN app_user u ON u.id = e.user_id
         WHERE e.submission_id = $1 ORDER BY e.at ASC, e.id ASC`,
       [submissionId],

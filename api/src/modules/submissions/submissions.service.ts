@@ -34,14 +34,13 @@ import type {
   SubmissionMessageDto,
   StepResultDto,
   SubmissionDto,
-  SubmissionEventDto,
   SubmissionRowDto,
   SubmissionSummaryDto,
   UpsertStepResultDto,
 } from './dto/submission.dto.js';
 import type { StepResultEntity } from './step-result.entity.js';
 import { StepResultHooks } from './step-result-hooks.js';
-import { SubmissionRepository, type StepFilling, type SubmissionFilter, type SubmissionHistoryRow } from './submission.repository.js';
+import { SubmissionRepository, type StepFilling, type SubmissionFilter } from './submission.repository.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -202,7 +201,7 @@ export class SubmissionsService implements SubmissionSlots {
       closedAt: iso(s.closedAt),
       quizScore: s.quizScore,
       sroiScore: s.sroiScore,
-      ...(history ? { history: history.map(toEventDto) } : {}),
+      ...(history ? { history } : {}),
       version: s.version,
       steps: steps.map(toFillStep),
       stepResults: results.filter((r) => kinds.has(r.stepId)).map((r) => toResultDto(r, kinds.get(r.stepId)!)),
@@ -601,9 +600,4 @@ export function parseSubmissionFilter(filter: Record<string, unknown>): Submissi
     country: f.str('country')?.slice(0, 100),
     city: f.str('city')?.slice(0, 200),
   };
-}
-
-function toEventDto(e: SubmissionHistoryRow): SubmissionEventDto {
-  const name = [e.firstName, e.lastName].filter(Boolean).join(' ').trim();
-  return { kind: e.kind, at: new Date(e.at).toISOString(), byName: name || null, byEmail: e.email };
 }
