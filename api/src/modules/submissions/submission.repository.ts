@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, Not } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
 import { ISO_UTC, returned, Sql } from '../../database/sql.js';
@@ -408,8 +408,8 @@ export class SubmissionRepository {
     return m.findOne(AttachmentEntity, { where });
   }
 
-  async isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
-    return returned(await m.query('SELECT 1 FROM call WHERE custom_file_id = $1 AND id <> $2', [downloadId, callId])).length > 0;
+  isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
+    return m.exists(CallEntity, { where: { customFileId: downloadId, id: Not(callId) } });
   }
 
   async deleteAttachment(m: EntityManager, id: string): Promise<void> {
