@@ -26,6 +26,15 @@ export class Sql {
     return (await this.pool.query<T & object>({ name, text, values })).rows;
   }
 
+  /**
+   * The rows of a read whose text is built from a list's filters and sort: the same aliased
+   * columns, but unprepared, since a name per distinct text would leave a statement per filter
+   * combination on every connection.
+   */
+  async query<T>(text: string, values: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query<T & object>(text, values)).rows;
+  }
+
   /** The connection pool's counts, for /api/metrics. */
   poolCounts(): { total: number; idle: number; waiting: number } {
     return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
@@ -34,9 +43,11 @@ export class Sql {
   /**
    * The rows of a statement run inside a TypeORM transaction, on its connection, as a named
    * prepared statement: for the few statements of the busiest write paths (saving an answer
-   * at the deadline), which would otherwise be parsed and planned on every call.
+   * at the deadline), which would otherwise be parsed and planned on every call. Without a
+   * manager, the same statement runs on the pool (`rows`).
    */
-  async rowsIn<T>(manager: EntityManager, name: string, text: string, values: unknown[]): Promise<T[]> {
+  async rowsIn<T>(manager: EntityManager | undefined, name: string, text: string, values: unknown[]): Promise<T[]> {
+    if (!manager) return this.rows<T>(name, text, values);
     const runner = manager.queryRunner;
     if (!runner?.isTransactionActive) throw new Error('Sql.rowsIn needs the manager of an open transaction');
     // connect() answers the connection the transaction already holds.

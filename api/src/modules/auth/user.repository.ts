@@ -4,20 +4,11 @@ import type { Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
-import { Sql } from '../../database/sql.js';
+import { ISO_UTC, Sql } from '../../database/sql.js';
+import type { AdminUserDto } from './dto/session.dto.js';
 import { UserEntity } from '../users/user.entity.js';
 import { likeContains } from '../../common/http/like.js';
 import { countOrEstimate } from '../../common/http/list-count.js';
-
-export interface AdminUserRow {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: string[];
-  lastLoginAt: Date | null;
-  activeSessions: number;
-}
 
 export const USER_SORTABLE = ['email', 'firstName', 'lastName', 'lastLoginAt', 'createdAt'] as const;
 const SORT_COLUMNS: Record<string, string> = {
@@ -28,7 +19,9 @@ const SORT_COLUMNS: Record<string, string> = {
   createdAt: 'u.created_at',
 };
 
-const COLUMNS = `u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.roles, u.last_login_at AS "lastLoginAt",
+/** AdminUserDto's columns (isAdminRoles in SQL: a role named admin, any case). */
+const COLUMNS = `u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.roles,
+  EXISTS (SELECT 1 FROM unnest(u.roles) r WHERE lower(r) = 'admin') AS "isAdmin", ${ISO_UTC('u.last_login_at')} AS "lastLoginAt",
   (SELECT count(*)::int FROM user_session s WHERE s.user_id = u.id AND s.ended_at IS NULL AND s.expires_at > now()) AS "activeSessions"`;
 
 export function isAdminRoles(roles: readonly string[]): boolean {
@@ -84,7 +77,7 @@ export class UserRepository {
    * ConsoleListIndexes), the search trigram indexes; the total is exact up to EXACT_COUNT_LIMIT,
    * else the planner's estimate (`estimated`).
    */
-  async page(query: ListQuery): Promise<Page<AdminUserRow>> {
+  async page(query: ListQuery): Promise<Page<AdminUserDto>> {
     const q = typeof query.filter.q === 'string' && query.filter.q.trim() ? likeContains(query.filter.q.trim()) : null;
     const params: unknown[] = q ? [q] : [];
     const where = q ? `WHERE u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1` : '';
@@ -93,19 +86,18 @@ export class UserRepository {
     // NULLS LAST both ways, as always; written only for the one nullable column (the others have
     // no null, and without it a descending page is the ascending index read backwards).
     const order = `${SORT_COLUMNS[field]} ${direction}${field === 'lastLoginAt' ? ' NULLS LAST' : ''}, u.id`;
-    const run = (sql: string, values: unknown[]) => this.repo.query(sql, values) as Promise<unknown[]>;
     const [items, count] = await Promise.all([
-      this.repo.query(
+      this.sql.query<AdminUserDto>(
         `SELECT ${COLUMNS} FROM app_user u ${where} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
         params,
-      ) as Promise<AdminUserRow[]>,
-      countOrEstimate(run, `FROM app_user u ${where}`, params),
+      ),
+      countOrEstimate((sql, values) => this.sql.query(sql, values), `FROM app_user u ${where}`, params),
     ]);
     return { items, ...count };
   }
 
-  async one(id: string): Promise<AdminUserRow | undefined> {
-    const rows: AdminUserRow[] = await this.repo.query(`SELECT ${COLUMNS} FROM app_user u WHERE u.id = $1`, [id]);
-    return rows[0];
+  async one(id: string): Promise<AdminUserDto | undefined> {
+    const [row] = await this.sql.rows<AdminUserDto>('admin-user', `SELECT ${COLUMNS} FROM app_user u WHERE u.id = $1`, [id]);
+    return row;
   }
 }

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, type EntityManager, type Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { likeContains } from '../../common/http/like.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, committedAndSettled } from '../../database/shared-cache.js';
+import { ISO_UTC, Sql } from '../../database/sql.js';
+import type { CallTypeSummaryDto } from './dto/call.dto.js';
 import { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallEntity } from './call.entity.js';
 
@@ -12,6 +14,7 @@ export class CallTypesRepository {
   constructor(
     @InjectRepository(CallTypeEntity) private readonly types: Repository<CallTypeEntity>,
     private readonly invalidation: CacheInvalidation,
+    private readonly sql: Sql,
   ) {}
 
   findById(id: string, m?: EntityManager): Promise<CallTypeEntity | null> {
@@ -30,32 +33,33 @@ export class CallTypesRepository {
     return this.types.create(data);
   }
 
-  /** Call types with their number of steps and of calls; `q` searches name and description. */
-  async findPage(query: ListQuery): Promise<Page<CallTypeEntity & { stepCount: number; callCount: number }>> {
+  /** The console's summaries of call types, with their number of steps and of calls; `q` searches name and description. */
+  async findPage(query: ListQuery): Promise<Page<CallTypeSummaryDto>> {
     const f = query.filter;
-    const qb = this.types.createQueryBuilder('t');
+    const where: string[] = [];
+    const params: unknown[] = [];
     if (typeof f.q === 'string' && f.q.trim()) {
-      const q = likeContains(f.q.trim());
-      qb.andWhere(new Brackets((w) => w.where('t.name ILIKE :q', { q }).orWhere('t.description ILIKE :q', { q })));
+      params.push(likeContains(f.q.trim()));
+      where.push(`(t.name ILIKE $1 OR t.description ILIKE $1)`);
     }
-    if (Array.isArray(f.id))
-      qb.andWhere('t.id IN (:...ids)', { ids: f.id.length ? f.id.map(String) : ['00000000-0000-0000-0000-000000000000'] });
-    const total = await qb.getCount();
+    if (Array.isArray(f.id)) {
+      params.push(f.id.map(String));
+      where.push(`t.id = ANY($${params.length}::uuid[])`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const sort: Record<string, string> = { name: 't.name', createdAt: 't.created_at', updatedAt: 't.updated_at' };
-    qb.addSelect('(SELECT count(*) FROM step s WHERE s.call_type_id = t.id)::int', 'step_count')
-      .addSelect('(SELECT count(*) FROM call c WHERE c.call_type_id = t.id)::int', 'call_count')
-      .orderBy(sort[query.sortField ?? 'name'] ?? 't.name', query.sortOrder)
-      .addOrderBy('t.id', 'ASC')
-      .offset(query.skip)
-      .limit(query.take);
-    const { entities, raw } = await qb.getRawAndEntities<{ t_id: string; step_count: number; call_count: number }>();
-    const byId = new Map(raw.map((r) => [r.t_id, r]));
-    return {
-      items: entities.map((e) =>
-        Object.assign(e, { stepCount: Number(byId.get(e.id)?.step_count ?? 0), callCount: Number(byId.get(e.id)?.call_count ?? 0) }),
+    const order = `${sort[query.sortField ?? 'name'] ?? 't.name'} ${query.sortOrder === 'DESC' ? 'DESC' : 'ASC'}, t.id`;
+    const [items, [{ total }]] = await Promise.all([
+      this.sql.query<CallTypeSummaryDto>(
+        `SELECT t.id, t.name, t.description, t.version,
+                (SELECT count(*)::int FROM step s WHERE s.call_type_id = t.id) AS "stepCount",
+                (SELECT count(*)::int FROM call c WHERE c.call_type_id = t.id) AS "callCount", ${ISO_UTC('t.updated_at')} AS "updatedAt"
+           FROM call_type t ${clause} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
+        params,
       ),
-      total,
-    };
+      this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM call_type t ${clause}`, params),
+    ]);
+    return { items, total };
   }
 
   findAll(): Promise<CallTypeEntity[]> {
@@ -72,12 +76,13 @@ export class CallTypesRepository {
    * them: each call falls back to its own), else null.
    */
   async frameworkOfEveryCall(id: string, m: EntityManager): Promise<string | null> {
-    const rows: { n: number; without: number; any: string | null }[] = await m.query(
+    const [r] = await this.sql.rowsIn<{ n: number; without: number; any: string | null }>(
+      m,
+      'call-type-framework-of-every-call',
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE impact_framework_id IS NULL)::int AS without, min(impact_framework_id::text) AS any
          FROM call WHERE call_type_id = $1`,
       [id],
     );
-    const r = rows[0];
     return r && r.n > 0 && r.without === 0 ? r.any : null;
   }
 

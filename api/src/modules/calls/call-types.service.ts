@@ -64,20 +64,8 @@ export class CallTypesService {
     );
   }
 
-  async page(query: ListQuery): Promise<Page<CallTypeSummaryDto>> {
-    const page = await this.types.findPage(query);
-    return {
-      total: page.total,
-      items: page.items.map((t) => ({
-        id: t.id,
-        name: t.name,
-        description: t.description,
-        version: t.version,
-        stepCount: t.stepCount,
-        callCount: t.callCount,
-        updatedAt: t.updatedAt.toISOString(),
-      })),
-    };
+  page(query: ListQuery): Promise<Page<CallTypeSummaryDto>> {
+    return this.types.findPage(query);
   }
 
   /** CreateCallType / UpsertCallType: the call type and its steps in one transaction. */

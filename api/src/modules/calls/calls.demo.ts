@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { Sql } from '../../database/sql.js';
 import { DemoSeeder, type DemoContentSeeder } from '../demo/demo-seeder.decorator.js';
 import { BUILT_IN_STEP_TYPE_IDS as KIND } from '../steps/step-type.entity.js';
 import { CallsService } from './calls.service.js';
@@ -82,7 +83,10 @@ const INTRO = `<h2>Welcome</h2>
 @Injectable()
 @DemoSeeder(40)
 export class CallsDemoSeeder implements DemoContentSeeder {
-  constructor(private readonly calls: CallsService) {}
+  constructor(
+    private readonly calls: CallsService,
+    private readonly sql: Sql,
+  ) {}
 
   async seed(m: EntityManager): Promise<void> {
     const frameworkId = await this.demoFramework(m);
@@ -180,11 +184,12 @@ export class CallsDemoSeeder implements DemoContentSeeder {
 
   /** The impact engineer's demo framework (order 30), when present in this transaction. */
   private async demoFramework(m: EntityManager): Promise<string | null> {
-    const [table] = (await m.query(`SELECT to_regclass('impact_framework') AS t`)) as { t: string | null }[];
-    if (!table?.t) return null;
-    const rows = (await m.query(`SELECT id FROM impact_framework WHERE name = $1 ORDER BY created_at LIMIT 1`, [
-      'Demo impact framework',
-    ])) as { id: string }[];
-    return rows[0]?.id ?? null;
+    const [framework] = await this.sql.rowsIn<{ id: string }>(
+      m,
+      'demo-framework',
+      'SELECT id FROM impact_framework WHERE name = $1 ORDER BY created_at LIMIT 1',
+      ['Demo impact framework'],
+    );
+    return framework?.id ?? null;
   }
 }

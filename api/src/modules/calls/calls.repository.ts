@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, committedAndSettled, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
 import { CallListCache } from './call-list.cache.js';
 import { CallSubmissionEntity } from './call-submission.entity.js';
-import { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CALL_COLUMNS, CallEntity } from './call.entity.js';
 import { likeContains } from '../../common/http/like.js';
 
@@ -39,6 +38,11 @@ export interface CallWithCounts extends CallEntity {
   submissionCount: number;
   callTypeName: string;
 }
+
+/** The console's calls: every column, the call type's name and the number of submissions. */
+const WITH_COUNTS = `SELECT ${CALL_COLUMNS}, coalesce(t.name, '') AS "callTypeName",
+       (SELECT count(*)::int FROM call_submission s WHERE s.call_id = c.id) AS "submissionCount"
+  FROM call c LEFT JOIN call_type t ON t.id = c.call_type_id`;
 
 /** The columns of CallUserRow but the submission's (alias `c`). */
 const USER_ROW_COLUMNS = `c.id, c.name, c.description, c.call_type_id AS "callTypeId", c.opening_at AS "openingAt", c.closing_at AS "closingAt",
@@ -136,53 +140,33 @@ export class CallsRepository {
     return this.calls.find({ order: { name: 'ASC', id: 'ASC' } });
   }
 
-  private withCounts(qb: SelectQueryBuilder<CallEntity>): SelectQueryBuilder<CallEntity> {
-    return qb
-      .leftJoin(CallTypeEntity, 't', 't.id = c.call_type_id')
-      .addSelect('t.name', 'call_type_name')
-      .addSelect('(SELECT count(*) FROM call_submission s WHERE s.call_id = c.id)::int', 'submission_count');
-  }
-
-  private attachCounts(
-    entities: CallEntity[],
-    raw: { c_id: string; call_type_name: string; submission_count: number }[],
-  ): CallWithCounts[] {
-    const byId = new Map(raw.map((r) => [r.c_id, r]));
-    return entities.map((e) =>
-      Object.assign(e, {
-        submissionCount: Number(byId.get(e.id)?.submission_count ?? 0),
-        callTypeName: byId.get(e.id)?.call_type_name ?? '',
-      }),
-    );
-  }
-
   async findByIdWithCounts(id: string): Promise<CallWithCounts | null> {
-    const { entities, raw } = await this.withCounts(this.calls.createQueryBuilder('c')).where('c.id = :id', { id }).getRawAndEntities();
-    return entities.length ? this.attachCounts(entities, raw)[0] : null;
+    const [row] = await this.sql.rows<CallWithCounts>('call-with-counts', `${WITH_COUNTS} WHERE c.id = $1`, [id]);
+    return row ?? null;
   }
 
-  /** The console's page: `q` searches name and description, `status` is upcoming/open/closed, `id` a list (getMany). */
+  /** The console's page: `q` searches name and description, `status` is upcoming/open/closed, `id` a list. */
   async findPage(query: ListQuery, now: Date): Promise<Page<CallWithCounts>> {
     const f = query.filter;
-    const qb = this.calls.createQueryBuilder('c');
-    if (typeof f.q === 'string' && f.q.trim()) {
-      const q = likeContains(f.q.trim());
-      qb.andWhere(new Brackets((w) => w.where('c.name ILIKE :q', { q }).orWhere('c.description ILIKE :q', { q })));
-    }
-    if (f.status === 'open') qb.andWhere('c.opening_at <= :now AND c.closing_at >= :now', { now });
-    else if (f.status === 'upcoming') qb.andWhere('c.opening_at > :now', { now });
-    else if (f.status === 'closed') qb.andWhere('c.closing_at < :now', { now });
-    if (typeof f.callTypeId === 'string') qb.andWhere('c.call_type_id = :ct', { ct: f.callTypeId });
-    if (Array.isArray(f.id))
-      qb.andWhere('c.id IN (:...ids)', { ids: f.id.length ? f.id.map(String) : ['00000000-0000-0000-0000-000000000000'] });
-    const total = await qb.getCount();
-    this.withCounts(qb)
-      .orderBy(CALL_SORT[query.sortField ?? 'name'] ?? 'c.name', query.sortOrder)
-      .addOrderBy('c.id', 'ASC')
-      .offset(query.skip)
-      .limit(query.take);
-    const { entities, raw } = await qb.getRawAndEntities();
-    return { items: this.attachCounts(entities, raw), total };
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replaceAll('?', `$${params.length}`));
+    };
+    if (typeof f.q === 'string' && f.q.trim()) add('(c.name ILIKE ? OR c.description ILIKE ?)', likeContains(f.q.trim()));
+    if (f.status === 'open') add('c.opening_at <= ? AND c.closing_at >= ?', now);
+    else if (f.status === 'upcoming') add('c.opening_at > ?', now);
+    else if (f.status === 'closed') add('c.closing_at < ?', now);
+    if (typeof f.callTypeId === 'string') add('c.call_type_id = ?', f.callTypeId);
+    if (Array.isArray(f.id)) add('c.id = ANY(?::uuid[])', f.id.map(String));
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const order = `${CALL_SORT[query.sortField ?? 'name'] ?? 'c.name'} ${query.sortOrder === 'DESC' ? 'DESC' : 'ASC'}, c.id`;
+    const [items, [{ total }]] = await Promise.all([
+      this.sql.query<CallWithCounts>(`${WITH_COUNTS} ${clause} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`, params),
+      this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM call c ${clause}`, params),
+    ]);
+    return { items, total };
   }
 
   countSubmissions(callId: string, m?: EntityManager): Promise<number> {

@@ -168,10 +168,6 @@ export interface ActiveConfigResponse {
 export class ConfigService {
   constructor(private readonly configs: ConfigurationRepository) {}
 
-  async getActive(language?: Language): Promise<ConfigDto> {
-    return (await this.getActiveResponse(language)).dto;
-  }
-
   /**
    * The active configuration with its texts in `language` (default: the configuration's
    * default language), its JSON and ETag computed once per cache period and language: every

@@ -55,47 +55,17 @@ export interface ExportCursor {
   id: string;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-const HEAD = `s.id, s.code, s.closed, s.opened_at, s.submitted_at, s.closed_at, s.quiz_score, s.sroi_score, s.organization_id,
-  c.id AS call_id, c.name AS call_name, c.call_type_id, c.enable_user_download_pdf, c.is_user_filter_enable, c.user_filter_email,
-  o.name AS org_name, o.reg_number, o.street_name, o.city_name, o.country, to_char(o.date_of_foundation, 'YYYY-MM-DD') AS date_of_foundation,
-  o.contact_name, o.contact_surname, o.contact_role, o.contact_email,
-  u.id AS user_id, u.first_name, u.last_name, u.email AS user_email`;
+/** SubmissionHead's columns, aliased to its fields; the organization and the user as small JSON objects. */
+const HEAD = `s.id, s.code, s.closed, s.opened_at AS "openedAt", s.submitted_at AS "submittedAt", s.closed_at AS "closedAt",
+  s.quiz_score::float8 AS "quizScore", s.sroi_score::float8 AS "sroiScore", c.id AS "callId", c.name AS "callName",
+  c.call_type_id AS "callTypeId", c.enable_user_download_pdf AS "enableUserDownloadPdf", c.is_user_filter_enable AS "isUserFilterEnable",
+  c.user_filter_email AS "userFilterEmail", s.organization_id AS "organizationId",
+  json_build_object('name', o.name, 'regNumber', o.reg_number, 'streetName', o.street_name, 'cityName', o.city_name,
+    'country', o.country, 'dateOfFoundation', to_char(o.date_of_foundation, 'YYYY-MM-DD'), 'contactName', o.contact_name,
+    'contactSurname', o.contact_surname, 'contactRole', o.contact_role, 'contactEmail', o.contact_email) AS organization,
+  CASE WHEN u.id IS NOT NULL THEN json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) END AS "user"`;
 const FROM = `FROM call_submission s JOIN call c ON c.id = s.call_id JOIN organization o ON o.id = s.organization_id LEFT JOIN app_user u ON u.id = s.user_id`;
-
-function head(r: Record<string, unknown>): SubmissionHead {
-  return {
-    id: r.id as string,
-    code: r.code as string,
-    closed: r.closed as boolean,
-    openedAt: r.opened_at as Date,
-    submittedAt: (r.submitted_at as Date | null) ?? null,
-    closedAt: (r.closed_at as Date | null) ?? null,
-    quizScore: num(r.quiz_score),
-    sroiScore: num(r.sroi_score),
-    callId: r.call_id as string,
-    callName: r.call_name as string,
-    callTypeId: r.call_type_id as string,
-    enableUserDownloadPdf: r.enable_user_download_pdf as boolean,
-    isUserFilterEnable: r.is_user_filter_enable as boolean,
-    userFilterEmail: r.user_filter_email as string,
-    organizationId: r.organization_id as string,
-    organization: {
-      name: r.org_name as string,
-      regNumber: r.reg_number as string,
-      streetName: r.street_name as string,
-      cityName: r.city_name as string,
-      country: r.country as string,
-      dateOfFoundation: (r.date_of_foundation as string | null) ?? null,
-      contactName: r.contact_name as string,
-      contactSurname: r.contact_surname as string,
-      contactRole: r.contact_role as string,
-      contactEmail: r.contact_email as string,
-    },
-    user: r.user_id ? { firstName: r.first_name as string, lastName: r.last_name as string, email: r.user_email as string } : null,
-  };
-}
+const whereOf = (where: string[]) => (where.length ? `WHERE ${where.join(' AND ')}` : '');
 
 /**
  * The WHERE conditions of the console's submission filters (the same ones as the submissions
@@ -128,86 +98,67 @@ export class DocumentsRepository {
   constructor(private readonly sql: Sql) {}
 
   async head(submissionId: string): Promise<SubmissionHead | undefined> {
-    const rows = await this.sql.rows<Record<string, unknown>>('documents-head', `SELECT ${HEAD} ${FROM} WHERE s.id = $1`, [submissionId]);
-    return rows.length ? head(rows[0]) : undefined;
+    const [row] = await this.sql.rows<SubmissionHead>('documents-head', `SELECT ${HEAD} ${FROM} WHERE s.id = $1`, [submissionId]);
+    return row;
   }
 
   async results(submissionIds: string[]): Promise<Map<string, Map<string, DocumentResult>>> {
-    const rows = await this.sql.rows<{ submission_id: string; step_id: string; content: unknown; score: string | null }>(
+    const rows = await this.sql.rows<DocumentResult & { submissionId: string; stepId: string }>(
       'documents-results',
-      'SELECT submission_id, step_id, content, score FROM step_result WHERE submission_id = ANY($1::uuid[])',
+      'SELECT submission_id AS "submissionId", step_id AS "stepId", content, score::float8 AS score FROM step_result WHERE submission_id = ANY($1::uuid[])',
       [submissionIds],
     );
     const out = new Map<string, Map<string, DocumentResult>>();
-    for (const r of rows) {
-      let m = out.get(r.submission_id);
-      if (!m) out.set(r.submission_id, (m = new Map()));
-      m.set(r.step_id, { content: r.content, score: num(r.score) });
+    for (const { submissionId, stepId, ...result } of rows) {
+      let m = out.get(submissionId);
+      if (!m) out.set(submissionId, (m = new Map()));
+      m.set(stepId, result);
     }
     return out;
   }
 
   async attachments(submissionIds: string[]): Promise<Map<string, DocumentAttachment[]>> {
-    const rows = await this.sql.rows<Record<string, unknown>>(
+    const rows = await this.sql.rows<DocumentAttachment & { submissionId: string }>(
       'documents-attachments',
-      `SELECT a.submission_id, a.step_id, a.slot_index, a.file_name, a.dimensions, a.description, a.download_id, a.storage_key, t.code
+      `SELECT a.submission_id AS "submissionId", a.step_id AS "stepId", a.slot_index AS "slotIndex", a.file_name AS "fileName",
+              a.dimensions AS size, a.description, coalesce(t.code, '') AS type, a.download_id AS "downloadId", a.storage_key AS "storageKey"
          FROM attachment a LEFT JOIN attachment_type t ON t.id = a.attachment_type_id
         WHERE a.submission_id = ANY($1::uuid[]) AND a.purpose = 'submission'
         ORDER BY a.submission_id, a.step_id, a.slot_index NULLS LAST, a.created_at`,
       [submissionIds],
     );
     const out = new Map<string, DocumentAttachment[]>();
-    for (const r of rows) {
-      const id = r.submission_id as string;
-      let list = out.get(id);
-      if (!list) out.set(id, (list = []));
-      list.push({
-        stepId: (r.step_id as string | null) ?? null,
-        slotIndex: (r.slot_index as number | null) ?? null,
-        fileName: r.file_name as string,
-        size: r.dimensions as number,
-        description: r.description as string,
-        type: (r.code as string | null) ?? '',
-        downloadId: r.download_id as string,
-        storageKey: r.storage_key as string,
-      });
+    for (const { submissionId, ...attachment } of rows) {
+      let list = out.get(submissionId);
+      if (!list) out.set(submissionId, (list = []));
+      list.push(attachment);
     }
     return out;
   }
 
   /** The active configuration's logo and name (none before any configuration exists). */
   async logo(): Promise<{ logoBase64: string | null; logoWidth: number; logoHeight: number; name: string } | undefined> {
-    const rows = await this.sql.rows<{ logo_base64: string | null; logo_width: number; logo_height: number; name: string }>(
+    const [row] = await this.sql.rows<{ logoBase64: string | null; logoWidth: number; logoHeight: number; name: string }>(
       'documents-logo',
-      'SELECT logo_base64, logo_width, logo_height, name FROM configuration WHERE is_active LIMIT 1',
+      'SELECT logo_base64 AS "logoBase64", logo_width AS "logoWidth", logo_height AS "logoHeight", name FROM configuration WHERE is_active LIMIT 1',
       [],
     );
-    const r = rows[0];
-    return r && { logoBase64: r.logo_base64, logoWidth: r.logo_width, logoHeight: r.logo_height, name: r.name };
+    return row;
   }
 
   async count(filter: SubmissionFilter): Promise<number> {
     const params: unknown[] = [];
     const where = filterConditions(filter, params);
-    // Unnamed statement: its text depends on the filters given.
-    const rows = await this.sql.rows<{ n: number }>(
-      '',
-      `SELECT count(*)::int AS n ${FROM} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
-      params,
-    );
-    return rows[0]?.n ?? 0;
+    const [row] = await this.sql.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} ${whereOf(where)}`, params);
+    return row?.n ?? 0;
   }
 
   /** The call types of the selection's submissions (the export's miniDyi sheet reads the selection again only if one has such a step). */
   async callTypes(filter: SubmissionFilter): Promise<string[]> {
     const params: unknown[] = [];
     const where = filterConditions(filter, params);
-    const rows = await this.sql.rows<{ call_type_id: string }>(
-      '',
-      `SELECT DISTINCT c.call_type_id ${FROM} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
-      params,
-    );
-    return rows.map((r) => r.call_type_id);
+    const rows = await this.sql.query<{ id: string }>(`SELECT DISTINCT c.call_type_id AS id ${FROM} ${whereOf(where)}`, params);
+    return rows.map((r) => r.id);
   }
 
   /**
@@ -215,41 +166,23 @@ export class DocumentsRepository {
    * keyset paging on the list-order indexes, so an export of any size reads pages of the same
    * cost. The cursor is the opened date as PostgreSQL's own text (no precision lost) and the id.
    */
-  async page(filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number, withBudget = true): Promise<ExportRow[]> {
+  page(filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number, withBudget = true): Promise<ExportRow[]> {
     // Budgets of the submission's miniDyi steps (numbers only: the miniDyi hook stores them so).
-    const budget = (field: string) => `(SELECT sum((r.content->>'${field}')::numeric) FROM step_result r
+    const budget = (field: string) => `(SELECT sum((r.content->>'${field}')::numeric)::float8 FROM step_result r
          JOIN step st ON st.id = r.step_id JOIN step_type ty ON ty.id = st.step_type_id
         WHERE r.submission_id = s.id AND ty.name = 'miniDyi' AND jsonb_typeof(r.content->'${field}') = 'number')`;
-    const rows = await this.ordered(
-      `${HEAD}, s.opened_at::text AS cursor_at${withBudget ? `, ${budget('budget')} AS budget, ${budget('budgetSpent')} AS budget_spent` : ''}`,
-      filter,
-      cursor,
-      limit,
-    );
-    // The head's object completed in place: a spread of its 20 fields into a new literal made a
-    // dictionary-mode object of some 2.5 kB per row (measured in the export's heap profile).
-    return rows.map((r) =>
-      Object.assign(head(r), { cursor: r.cursor_at as string, budget: num(r.budget), budgetSpent: num(r.budget_spent) }),
-    );
+    const budgets = withBudget
+      ? `${budget('budget')} AS budget, ${budget('budgetSpent')} AS "budgetSpent"`
+      : 'NULL AS budget, NULL AS "budgetSpent"';
+    return this.ordered(`${HEAD}, s.opened_at::text AS cursor, ${budgets}`, filter, cursor, limit);
   }
 
   /** The same page as `page` with the code and call type only. */
-  async keys(filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number): Promise<ExportKey[]> {
-    const rows = await this.ordered('s.id, s.code, c.call_type_id, s.opened_at::text AS cursor_at', filter, cursor, limit);
-    return rows.map((r) => ({
-      id: r.id as string,
-      code: r.code as string,
-      callTypeId: r.call_type_id as string,
-      cursor: r.cursor_at as string,
-    }));
+  keys(filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number): Promise<ExportKey[]> {
+    return this.ordered('s.id, s.code, c.call_type_id AS "callTypeId", s.opened_at::text AS cursor', filter, cursor, limit);
   }
 
-  private ordered(
-    columns: string,
-    filter: SubmissionFilter,
-    cursor: ExportCursor | undefined,
-    limit: number,
-  ): Promise<Record<string, unknown>[]> {
+  private ordered<T>(columns: string, filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number): Promise<T[]> {
     const params: unknown[] = [];
     const where = filterConditions(filter, params);
     if (cursor) {
@@ -257,11 +190,8 @@ export class DocumentsRepository {
       where.push(`(s.opened_at, s.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
     }
     params.push(limit);
-    // Unnamed statement: its text depends on the filters given.
-    return this.sql.rows<Record<string, unknown>>(
-      '',
-      `SELECT ${columns} ${FROM} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY s.opened_at DESC, s.id DESC LIMIT $${params.length}`,
+    return this.sql.query<T>(
+      `SELECT ${columns} ${FROM} ${whereOf(where)} ORDER BY s.opened_at DESC, s.id DESC LIMIT $${params.length}`,
       params,
     );
   }

@@ -53,10 +53,6 @@ export class AttachmentRepository {
     return m.findOne(AttachmentEntity, { where: { id }, relations: { attachmentType: true } });
   }
 
-  byDownloadIdIn(m: EntityManager, downloadId: string): Promise<AttachmentEntity | null> {
-    return m.findOne(AttachmentEntity, { where: { downloadId } });
-  }
-
   insert(m: EntityManager, row: Partial<AttachmentEntity>): Promise<AttachmentEntity> {
     return m.getRepository(AttachmentEntity).save(row);
   }
@@ -77,11 +73,8 @@ export class AttachmentRepository {
   }
 
   /** How many files a submission holds. */
-  async countForSubmission(m: EntityManager, submissionId: string): Promise<number> {
-    const [{ n }] = (await m.query('SELECT count(*)::int AS n FROM attachment WHERE submission_id = $1', [submissionId])) as {
-      n: number;
-    }[];
-    return n;
+  countForSubmission(m: EntityManager, submissionId: string): Promise<number> {
+    return m.count(AttachmentEntity, { where: { submissionId } });
   }
 
   /**
@@ -90,10 +83,7 @@ export class AttachmentRepository {
    */
   async bytesOfOrganizationLocked(m: EntityManager, organizationId: string): Promise<number> {
     await m.query("SELECT pg_advisory_xact_lock(hashtextextended('attachment-quota:' || $1, 0))", [organizationId]);
-    const [{ n }] = (await m.query('SELECT COALESCE(sum(dimensions), 0)::float8 AS n FROM attachment WHERE organization_id = $1', [
-      organizationId,
-    ])) as { n: number }[];
-    return n;
+    return (await m.sum(AttachmentEntity, 'dimensions', { organizationId })) ?? 0;
   }
 
   /** The calls offering this file as their custom file. */

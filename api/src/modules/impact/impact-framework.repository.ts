@@ -5,23 +5,11 @@ import type { FrameworkContent } from '@impact-calls/domain';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
-import { Sql } from '../../database/sql.js';
+import { ISO_UTC, Sql } from '../../database/sql.js';
+import type { ImpactFrameworkSummaryDto } from './dto/impact-framework.dto.js';
 import { chainsEntry, FrameworkReadCache, reorderedChains } from './read-cache.js';
 import { ImpactFrameworkEntity, SdgEntity } from './impact-framework.entity.js';
 import { likeContains } from '../../common/http/like.js';
-
-export interface FrameworkRow {
-  id: string;
-  name: string;
-  description: string;
-  createdAt: Date;
-  version: number;
-  stakeholderCount: number;
-  outcomeCount: number;
-  indicatorCount: number;
-  proxyCount: number;
-  sdgs: number[];
-}
 
 export interface StakeholderRow {
   id: string;
@@ -64,7 +52,8 @@ const SORTABLE: Record<string, string> = {
   stakeholderCount: 'f.stakeholder_count',
 };
 
-const FRAMEWORK_COLUMNS = `f.id, f.name, f.description, f.created_at AS "createdAt", f.version,
+/** ImpactFrameworkSummaryDto's columns (table alias `f`). */
+const FRAMEWORK_COLUMNS = `f.id, f.name, f.description, ${ISO_UTC('f.created_at')} AS "createdAt", f.version,
   f.stakeholder_count AS "stakeholderCount", f.outcome_count AS "outcomeCount", f.indicator_count AS "indicatorCount",
   f.proxy_count AS "proxyCount", f.sdgs`;
 
@@ -107,7 +96,7 @@ export class ImpactFrameworkRepository {
     m: EntityManager,
     framework: { id?: string; name: string; description: string },
     content: FrameworkContent,
-    counts: Omit<FrameworkRow, 'id' | 'name' | 'description' | 'createdAt' | 'version'>,
+    counts: Omit<ImpactFrameworkSummaryDto, 'id' | 'name' | 'description' | 'createdAt' | 'version'>,
   ): Promise<string> {
     const id = framework.id ?? randomUUID();
     await m.query(
@@ -174,48 +163,50 @@ export class ImpactFrameworkRepository {
     return id;
   }
 
-  async findPage(query: ListQuery): Promise<Page<FrameworkRow>> {
+  async findPage(query: ListQuery): Promise<Page<ImpactFrameworkSummaryDto>> {
     const q = typeof query.filter.q === 'string' && query.filter.q.trim() ? likeContains(query.filter.q.trim()) : null;
     const where = q ? 'WHERE f.name ILIKE $1 OR f.description ILIKE $1' : '';
     const order = `${SORTABLE[query.sortField ?? 'createdAt'] ?? 'f.created_at'} ${query.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, f.id`;
     const params = q ? [q] : [];
-    const items: FrameworkRow[] = await this.db.query(
-      `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f ${where} ORDER BY ${order} LIMIT ${query.take} OFFSET ${query.skip}`,
-      params,
-    );
-    const [{ total }] = (await this.db.query(`SELECT count(*)::int AS total FROM impact_framework f ${where}`, params)) as {
-      total: number;
-    }[];
+    const [items, [{ total }]] = await Promise.all([
+      this.sql.query<ImpactFrameworkSummaryDto>(
+        `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f ${where} ORDER BY ${order} LIMIT ${query.take} OFFSET ${query.skip}`,
+        params,
+      ),
+      this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM impact_framework f ${where}`, params),
+    ]);
     return { items, total };
   }
 
-  findAll(): Promise<FrameworkRow[]> {
-    return this.db.query(`SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f ORDER BY f.name, f.id`);
+  findAll(): Promise<ImpactFrameworkSummaryDto[]> {
+    return this.sql.rows('impact-frameworks', `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f ORDER BY f.name, f.id`, []);
   }
 
-  async findById(id: string, m: EntityManager = this.db.manager, lock = false): Promise<FrameworkRow | undefined> {
-    const rows: FrameworkRow[] = await m.query(
+  async findById(id: string, m?: EntityManager, lock = false): Promise<ImpactFrameworkSummaryDto | undefined> {
+    const [row] = await this.sql.rowsIn<ImpactFrameworkSummaryDto>(
+      m,
+      `impact-framework${lock ? '-lock' : ''}`,
       `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f WHERE f.id = $1 ${lock ? 'FOR UPDATE' : ''}`,
       [id],
     );
-    return rows[0];
+    return row;
   }
 
   findStakeholders(frameworkId: string): Promise<StakeholderRow[]> {
-    return this.db.query('SELECT id, name, description FROM impact_stakeholder WHERE framework_id = $1 ORDER BY sort', [frameworkId]);
+    return this.sql.rows(
+      'impact-stakeholders',
+      'SELECT id, name, description FROM impact_stakeholder WHERE framework_id = $1 ORDER BY sort',
+      [frameworkId],
+    );
   }
 
-  /** Outcomes of a framework, all of them or those of some SDGs. */
-  findOutcomes(frameworkId: string, sdgs?: number[]): Promise<OutcomeRow[]> {
-    return sdgs?.length
-      ? this.db.query(
-          'SELECT id, framework_id AS "frameworkId", name, description, sdg FROM impact_outcome WHERE framework_id = $1 AND sdg = ANY($2::smallint[]) ORDER BY sdg, sort',
-          [frameworkId, sdgs],
-        )
-      : this.db.query(
-          'SELECT id, framework_id AS "frameworkId", name, description, sdg FROM impact_outcome WHERE framework_id = $1 ORDER BY sdg, sort',
-          [frameworkId],
-        );
+  /** The outcomes of a framework. */
+  findOutcomes(frameworkId: string): Promise<OutcomeRow[]> {
+    return this.sql.rows(
+      'impact-outcomes',
+      'SELECT id, framework_id AS "frameworkId", name, description, sdg FROM impact_outcome WHERE framework_id = $1 ORDER BY sdg, sort',
+      [frameworkId],
+    );
   }
 
   /**
@@ -280,7 +271,8 @@ export class ImpactFrameworkRepository {
 
   /** Every indicator-proxy chain of a framework (the console's detail). */
   findFrameworkChains(frameworkId: string): Promise<IndicatorChainRow[]> {
-    return this.db.query(
+    return this.sql.rows(
+      'impact-framework-chains',
       `SELECT i.id AS "indicatorId", i.outcome_id AS "outcomeId", i.name, i.description,
               p.id AS "proxyId", p.name AS "proxyName", p.default_value AS "proxyValue", p.source_name AS "sourceName", p.source_url AS "sourceUrl"
          FROM impact_outcome o JOIN impact_indicator i ON i.outcome_id = o.id JOIN impact_proxy p ON p.indicator_id = i.id
@@ -294,8 +286,10 @@ export class ImpactFrameworkRepository {
    * Calls and call types whose miniDyi step names the framework (step content holding
    * `{frameworkId}` or, older format, the plain id), and calls that name it directly.
    */
-  findUsage(frameworkId: string, m: EntityManager = this.db.manager): Promise<UsageRow[]> {
-    return m.query(
+  findUsage(frameworkId: string, m?: EntityManager): Promise<UsageRow[]> {
+    return this.sql.rowsIn(
+      m,
+      'impact-framework-usage',
       `WITH steps AS (
          SELECT s.call_type_id FROM step s JOIN step_type t ON t.id = s.step_type_id
           WHERE lower(t.name) = 'minidyi' AND s.content IS NOT NULL AND position($1 in lower(s.content::text)) > 0

@@ -13,7 +13,7 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
 import type { DeletedFrameworkDto, ImpactFrameworkDto, ImpactFrameworkSummaryDto, OutcomeDto, SdgDto } from './dto/impact-framework.dto.js';
 import { FRAMEWORK_DESCRIPTION_MAX, FRAMEWORK_NAME_MAX } from './dto/impact-framework.dto.js';
-import { type FrameworkRow, ImpactFrameworkRepository } from './impact-framework.repository.js';
+import { ImpactFrameworkRepository } from './impact-framework.repository.js';
 
 /** Imports at least this big refresh the planner's statistics right away. */
 const ANALYZE_AFTER_PROXIES = 1000;
@@ -34,21 +34,6 @@ export function frameworkRejected(issues: FrameworkIssue[], truncated = false): 
   );
 }
 
-function toSummary(f: FrameworkRow): ImpactFrameworkSummaryDto {
-  return {
-    id: f.id,
-    name: f.name,
-    description: f.description,
-    createdAt: new Date(f.createdAt).toISOString(),
-    version: f.version,
-    stakeholderCount: f.stakeholderCount,
-    outcomeCount: f.outcomeCount,
-    indicatorCount: f.indicatorCount,
-    proxyCount: f.proxyCount,
-    sdgs: f.sdgs.map(Number),
-  };
-}
-
 const EMPTY_LIST: JsonDocument = jsonDocument('[]');
 const throwNotFound = (): never => {
   throw FRAMEWORK_NOT_FOUND();
@@ -59,13 +44,12 @@ const throwNotFound = (): never => {
 export class ImpactFrameworkService {
   constructor(private readonly frameworks: ImpactFrameworkRepository) {}
 
-  async list(): Promise<ImpactFrameworkSummaryDto[]> {
-    return (await this.frameworks.findAll()).map(toSummary);
+  list(): Promise<ImpactFrameworkSummaryDto[]> {
+    return this.frameworks.findAll();
   }
 
-  async page(query: ListQuery): Promise<Page<ImpactFrameworkSummaryDto>> {
-    const page = await this.frameworks.findPage(query);
-    return { items: page.items.map(toSummary), total: page.total };
+  page(query: ListQuery): Promise<Page<ImpactFrameworkSummaryDto>> {
+    return this.frameworks.findPage(query);
   }
 
   /** A framework with its lists; `withUsage` adds the calls using it (administrators only: a call's name may be restricted). */
@@ -90,7 +74,7 @@ export class ImpactFrameworkService {
       }
       ind.proxies.push({ id: c.proxyId, name: c.proxyName, defaultValue: c.proxyValue, sourceName: c.sourceName, sourceUrl: c.sourceUrl });
     }
-    return { ...toSummary(f), stakeholders, outcomes: [...byOutcome.values()], usedBy };
+    return { ...f, stakeholders, outcomes: [...byOutcome.values()], usedBy };
   }
 
   /**
@@ -127,8 +111,7 @@ export class ImpactFrameworkService {
     );
     // Autovacuum would analyze the tables a minute later; until then a big framework's lookups scan.
     if (!manager && counts.proxies >= ANALYZE_AFTER_PROXIES) await this.frameworks.analyze();
-    const saved = await this.frameworks.findById(id, manager);
-    return toSummary(saved!);
+    return (await this.frameworks.findById(id, manager))!;
   }
 
   /** Deletes a framework with its lists, unless a call's miniDyi step uses it (409, pages.admin.framework-in-use). */
@@ -142,7 +125,7 @@ export class ImpactFrameworkService {
         throw conflict('pages.admin.framework-in-use', translate('en', 'pages.admin.framework-in-use', { calls: names }), { usedBy });
       }
       await this.frameworks.delete(m, id);
-      return { ...toSummary(f), messageKey: 'pages.admin.framework-deleted' };
+      return { ...f, messageKey: 'pages.admin.framework-deleted' };
     });
     // After the commit: a read that started before it is not kept either (see ReadThroughCache).
     this.frameworks.forgetLookups();

@@ -15,15 +15,14 @@ export class RateLimitRepository {
 
   async add(deltas: CounterDelta[]): Promise<CounterDelta[]> {
     if (!deltas.length) return [];
-    const rows = await this.sql.rows<{ bucket: string; window_ms: string; hits: number }>(
+    return this.sql.rows<CounterDelta>(
       'rate-limit-add',
       `INSERT INTO rate_limit_counter (bucket, window_start, hits)
          SELECT b, to_timestamp(w / 1000.0), h FROM unnest($1::text[], $2::float8[], $3::int[]) AS t(b, w, h)
        ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_counter.hits + EXCLUDED.hits
-       RETURNING bucket, (extract(epoch FROM window_start) * 1000)::bigint AS window_ms, hits`,
+       RETURNING bucket, round(extract(epoch FROM window_start) * 1000)::float8 AS "windowStart", hits`,
       [deltas.map((d) => d.bucket), deltas.map((d) => d.windowStart), deltas.map((d) => d.hits)],
     );
-    return rows.map((r) => ({ bucket: r.bucket, windowStart: Number(r.window_ms), hits: r.hits }));
   }
 
   async purge(before: Date): Promise<void> {

@@ -4,12 +4,13 @@ import type { Pool, PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { Sql } from '../../database/sql.js';
+import { ISO_UTC, Sql } from '../../database/sql.js';
+import type { MessageDetailDto, MessageDto } from './dto/messages.dto.js';
 import type { MessageKind, MessageState } from './message.entity.js';
 import { likeContains } from '../../common/http/like.js';
 import { countOrEstimate } from '../../common/http/list-count.js';
 
-/** A message row as the sender and the console read it (snake_case columns mapped by hand). */
+/** A message row as the sender and the console read it (columns aliased to the fields). */
 export interface MessageRow {
   id: string;
   kind: MessageKind;
@@ -39,7 +40,10 @@ const MESSAGE_COLUMNS = `m.id, m.kind, m.state, m.user_id AS "userId", m.submiss
   m.organization_id AS "organizationId", m.batch_id AS "batchId", m.params, m.to_address AS "toAddress", m.cc_address AS "ccAddress",
   m.language, m.subject, m.html, m.text, m.attachments, m.attempts, m.last_error AS "lastError", m.transport,
   m.created_at AS "createdAt", m.updated_at AS "updatedAt", m.sent_at AS "sentAt"`;
-const LIST_COLUMNS = MESSAGE_COLUMNS.replace('m.html, m.text, ', 'NULL AS html, NULL AS text, ');
+/** MessageDto's columns: the console's list and, with the content, its detail. */
+const DTO_COLUMNS = `m.id, m.kind, m.state, m.to_address AS "toAddress", m.cc_address AS "ccAddress", m.language, m.subject, m.attempts,
+  m.last_error AS "lastError", m.transport, m.call_id AS "callId", m.submission_id AS "submissionId", m.batch_id AS "batchId",
+  ${ISO_UTC('m.created_at')} AS "createdAt", ${ISO_UTC('m.updated_at')} AS "updatedAt", ${ISO_UTC('m.sent_at')} AS "sentAt"`;
 
 /** What rendering a message needs besides its row: the people, the submission and the call. */
 export interface MessageContext {
@@ -390,12 +394,16 @@ export class MessagesRepository {
 
   // ------------------------------------------------------------ console
 
-  async find(id: string): Promise<MessageRow | null> {
-    const rows = await this.sql.rows<MessageRow>('messages-find', `SELECT ${MESSAGE_COLUMNS} FROM message m WHERE m.id = $1`, [id]);
+  async find(id: string): Promise<MessageDetailDto | null> {
+    const rows = await this.sql.rows<MessageDetailDto>(
+      'messages-find',
+      `SELECT ${DTO_COLUMNS}, m.html, m.text, coalesce(m.attachments, '[]'::jsonb) AS attachments FROM message m WHERE m.id = $1`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 
-  async page(query: ListQuery, filter: MessageFilter): Promise<Page<MessageRow>> {
+  async page(query: ListQuery, filter: MessageFilter): Promise<Page<MessageDto>> {
     const where: string[] = [];
     const params: unknown[] = [];
     const add = (sql: string, value: unknown) => {
@@ -413,30 +421,23 @@ export class MessagesRepository {
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const order = `${SORT[query.sortField ?? 'createdAt'] ?? 'm.created_at'} ${query.sortOrder} ${query.sortOrder === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST'}, m.id`;
     const [count, rows] = await Promise.all([
-      countOrEstimate(async (sql, values) => (await this.pool.query(sql, values)).rows, `FROM message m ${clause}`, params),
-      this.pool.query<MessageRow>(
-        `SELECT ${LIST_COLUMNS} FROM message m ${clause} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
+      countOrEstimate((sql, values) => this.sql.query(sql, values), `FROM message m ${clause}`, params),
+      this.sql.query<MessageDto>(
+        `SELECT ${DTO_COLUMNS} FROM message m ${clause} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
         params,
       ),
     ]);
-    return { items: rows.rows, ...count };
-  }
-
-  /** State counts of the messages of a call or batch (the console's summary). */
-  async stateCounts(filter: { callId?: string; batchId?: string }): Promise<Record<string, number>> {
-    const rows = await this.pool.query<{ state: string; n: number }>(
-      `SELECT state, count(*)::int AS n FROM message WHERE ($1::uuid IS NULL OR call_id = $1) AND ($2::uuid IS NULL OR batch_id = $2) GROUP BY state`,
-      [filter.callId ?? null, filter.batchId ?? null],
-    );
-    return Object.fromEntries(rows.rows.map((r) => [r.state, r.n]));
+    return { items: rows, ...count };
   }
 
   // ------------------------------------------------------------ templates, settings, language
 
   async templates(): Promise<{ kind: string; language: string; subject: string; html: string; updatedAt: Date }[]> {
-    return (
-      await this.pool.query('SELECT kind, language, subject, html, updated_at AS "updatedAt" FROM message_template ORDER BY kind, language')
-    ).rows as { kind: string; language: string; subject: string; html: string; updatedAt: Date }[];
+    return this.sql.rows(
+      'messages-templates',
+      'SELECT kind, language, subject, html, updated_at AS "updatedAt" FROM message_template ORDER BY kind, language',
+      [],
+    );
   }
 
   async template(kind: string, language: string): Promise<{ subject: string; html: string; updatedAt: Date } | null> {

@@ -22,7 +22,7 @@ import { AUDIENCES, MAX_EXPLICIT_ADDRESSES } from './dto/messages.dto.js';
 import { MESSAGE_KINDS, MESSAGE_STATES } from './message.entity.js';
 import { MessageQueue } from './message-queue.service.js';
 import { answersSummary, toBranding } from './message-sender.service.js';
-import { MessagesRepository, type Audience, type MessageRow, type RecipientQuery } from './messages.repository.js';
+import { MessagesRepository, type Audience, type RecipientQuery } from './messages.repository.js';
 import {
   asLanguage,
   BUILT_IN_TEMPLATES,
@@ -34,29 +34,7 @@ import {
   type TemplateKind,
 } from './templates.js';
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const DEFAULT_REMINDER_DAYS = 7;
-
-function toDto(m: MessageRow): MessageDto {
-  return {
-    id: m.id,
-    kind: m.kind,
-    state: m.state,
-    toAddress: m.toAddress,
-    ccAddress: m.ccAddress,
-    language: m.language,
-    subject: m.subject,
-    attempts: m.attempts,
-    lastError: m.lastError,
-    transport: m.transport,
-    callId: m.callId,
-    submissionId: m.submissionId,
-    batchId: m.batchId,
-    createdAt: new Date(m.createdAt).toISOString(),
-    updatedAt: new Date(m.updatedAt).toISOString(),
-    sentAt: iso(m.sentAt),
-  };
-}
 
 /** Sample values of every placeholder, for previews. */
 function sampleValues(language: Language, brandName: string, callName: string): Record<string, string> {
@@ -174,22 +152,21 @@ export class MessagesService implements OnModuleInit {
 
   // ------------------------------------------------------------ outbox
 
-  async page(query: ListQuery): Promise<Page<MessageDto>> {
+  page(query: ListQuery): Promise<Page<MessageDto>> {
     const f = listFilter(query.filter);
-    const page = await this.repo.page(query, {
+    return this.repo.page(query, {
       q: f.q(),
       state: f.oneOf('state', MESSAGE_STATES, 'unknown state'),
       kind: f.oneOf('kind', MESSAGE_KINDS, 'unknown kind'),
       callId: f.uuid('callId'),
       batchId: f.uuid('batchId'),
     });
-    return { items: page.items.map(toDto), total: page.total, estimated: page.estimated };
   }
 
   async get(id: string): Promise<MessageDetailDto> {
     const m = await this.repo.find(id);
     if (!m) throw notFound('pages.admin.messages.not-found', 'Message not found');
-    return { ...toDto(m), html: m.html, text: m.text, attachments: m.attachments ?? [] };
+    return m;
   }
 
   /** A failed message goes out again (a new series of attempts). */

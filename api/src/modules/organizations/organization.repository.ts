@@ -148,11 +148,13 @@ export class OrganizationRepository {
    */
   async countOwnedLocked(manager: EntityManager, userId: string): Promise<number> {
     await manager.query('SELECT 1 FROM app_user WHERE id = $1 FOR NO KEY UPDATE', [userId]);
-    const [{ n }] = (await manager.query(
+    const [{ n }] = await this.sql.rowsIn<{ n: number }>(
+      manager,
+      'organizations-owned',
       `SELECT count(*)::int AS n FROM organization_member m JOIN organization o ON o.id = m.organization_id
         WHERE m.user_id = $1 AND m.role = 'owner' AND o.archived_at IS NULL`,
       [userId],
-    )) as { n: number }[];
+    );
     return n;
   }
 

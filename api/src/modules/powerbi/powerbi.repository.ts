@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ISO_UTC, Sql } from '../../database/sql.js';
+import { likeContains } from '../../common/http/like.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { PbiReportRowDto } from './dto/powerbi.dto.js';
 
@@ -12,8 +13,6 @@ export interface ApplicantReportCall {
 }
 
 const SORTS: Record<string, string> = { name: 'c.name', openingAt: 'c.opening_at', closingAt: 'c.closing_at' };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Which Power BI workspace and report ids the product knows: the calls' and the configurations'. */
 @Injectable()
@@ -49,7 +48,7 @@ export class PowerBiRepository {
                OR (c.user_power_bi_workspace_id IS NOT NULL AND c.user_power_bi_report_id IS NOT NULL))`;
     const q = query.filter.q;
     if (typeof q === 'string' && q.trim()) {
-      values.push(`%${escapeLike(q.trim())}%`);
+      values.push(likeContains(q.trim()));
       where += ` AND c.name ILIKE $${values.length}`;
     }
     const order = `${SORTS[query.sortField ?? 'name'] ?? 'c.name'} ${query.sortOrder === 'DESC' ? 'DESC' : 'ASC'}, c.id`;

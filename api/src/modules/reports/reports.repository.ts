@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { likeContains } from '../../common/http/like.js';
 import { ISO_UTC, Sql } from '../../database/sql.js';
 
 /** Which answers a report reads: one survey step of one call, by submission state and answer date. */
@@ -207,9 +208,6 @@ export function reportAggregateParams(sel: ReportSelection, names: ReportNames, 
   ];
 }
 
-/** A text for ILIKE that matches itself literally (\\ % _ escaped). */
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Survey reports: the figures of a survey step aggregated by PostgreSQL, the text answers paged, the raw answers for the export. */
 @Injectable()
 export class ReportsRepository {
@@ -279,7 +277,7 @@ export class ReportsRepository {
                                          ELSE (r.content->'data'->$6)::text END) ILIKE $7::text)
         ORDER BY ${ANSWER_AT} DESC, s.id
         LIMIT $8 OFFSET $9`,
-      [...selectionParams(sel), question, search === null ? null : likePattern(search), take, skip],
+      [...selectionParams(sel), question, search === null ? null : likeContains(search), take, skip],
     );
   }
 

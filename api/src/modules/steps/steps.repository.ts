@@ -35,7 +35,7 @@ export class StepsRepository {
   private async readStepsOf(callTypeId: string, m?: EntityManager): Promise<StepWithKind[]> {
     const text = `SELECT ${STEP_COLUMNS}, coalesce(t.name, '') AS kind FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
       WHERE st.call_type_id = $1 ORDER BY st.sort ASC, st.name ASC, st.id ASC`;
-    const rows = await (m ? this.sql.rowsIn<Row>(m, 'steps-of', text, [callTypeId]) : this.sql.rows<Row>('steps-of', text, [callTypeId]));
+    const rows = await this.sql.rowsIn<Row>(m, 'steps-of', text, [callTypeId]);
     return rows.map(({ kind, ...step }) => ({ step, kind }));
   }
 

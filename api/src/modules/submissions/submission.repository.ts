@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager, Not } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
-import { returned, Sql } from '../../database/sql.js';
+import { ISO_UTC, returned, Sql } from '../../database/sql.js';
+import type { SubmissionEventDto, SubmissionRowDto } from './dto/submission.dto.js';
 import { UserEntity } from '../users/user.entity.js';
 import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
@@ -16,31 +17,6 @@ import { likeContains } from '../../common/http/like.js';
 import { EXACT_COUNT_LIMIT, estimateRows } from '../../common/http/list-count.js';
 
 /** One row of a submission's history, with who did it (null: unknown). */
-export interface SubmissionHistoryRow {
-  kind: SubmissionEventKind;
-  at: Date;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-}
-
-export interface SubmissionRow {
-  id: string;
-  code: string;
-  callId: string;
-  callName: string;
-  organizationId: string;
-  organizationName: string;
-  userEmail: string;
-  closed: boolean;
-  openedAt: Date;
-  submittedAt: Date | null;
-  lastSubmittedAt: Date | null;
-  closedAt: Date | null;
-  quizScore: string | null;
-  sroiScore: string | null;
-}
-
 export interface SubmissionFilter {
   callId?: string;
   organizationId?: string;
@@ -175,9 +151,7 @@ export class SubmissionRepository {
    * named prepared statement (`name`: one per distinct text), planned once per connection.
    */
   private read<T>(name: string, text: string, params: unknown[], manager?: EntityManager): Promise<T[]> {
-    return manager
-      ? this.sql.rowsIn<T>(manager, `submissions-${name}`, text, params)
-      : this.sql.rows<T>(`submissions-${name}`, text, params);
+    return this.sql.rowsIn<T>(manager, `submissions-${name}`, text, params);
   }
 
   private async one<T>(name: string, text: string, params: unknown[], m?: EntityManager): Promise<T | null> {
@@ -407,10 +381,12 @@ export class SubmissionRepository {
   }
 
   /** The history of a submission, oldest first, with who did each thing (console). */
-  history(submissionId: string): Promise<SubmissionHistoryRow[]> {
+  /** The submission's events as the console shows them (who: the user's full name, null when unknown). */
+  history(submissionId: string): Promise<SubmissionEventDto[]> {
     return this.read(
       'history',
-      `SELECT e.kind, e.at, u.first_name AS "firstName", u.last_name AS "lastName", u.email
+      `SELECT e.kind, ${ISO_UTC('e.at')} AS at, nullif(trim(concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, ''))), '') AS "byName",
+              u.email AS "byEmail"
          FROM submission_event e LEFT JOIN app_user u ON u.id = e.user_id
         WHERE e.submission_id = $1 ORDER BY e.at ASC, e.id ASC`,
       [submissionId],
@@ -432,8 +408,8 @@ export class SubmissionRepository {
     return m.findOne(AttachmentEntity, { where });
   }
 
-  async isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
-    return returned(await m.query('SELECT 1 FROM call WHERE custom_file_id = $1 AND id <> $2', [downloadId, callId])).length > 0;
+  isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
+    return m.exists(CallEntity, { where: { customFileId: downloadId, id: Not(callId) } });
   }
 
   async deleteAttachment(m: EntityManager, id: string): Promise<void> {
@@ -458,7 +434,7 @@ export class SubmissionRepository {
    * total when it is below the limit, and then the rows the page is sorted from); a broader
    * search walks the sort's index instead, each row checked against the matches (hashed).
    */
-  async page(query: ListQuery, filter: SubmissionFilter): Promise<Page<SubmissionRow> & { estimated: boolean }> {
+  async page(query: ListQuery, filter: SubmissionFilter): Promise<Page<SubmissionRowDto> & { estimated: boolean }> {
     const params: unknown[] = [];
     const p = (v: unknown) => `$${params.push(v)}`;
     const where: string[] = [];
@@ -551,21 +527,23 @@ export class SubmissionRepository {
       ];
       estimated = `FROM ((SELECT s.id FROM call_submission s ${whereOf(where)}) INTERSECT (${kindRows.join(' UNION ')})) x`;
     }
-    const rows = (await this.db.query(
+    const rows = await this.sql.query<SubmissionRowDto & { total: number }>(
       `WITH ${ctes},
             page AS (${page})
        SELECT counted.n AS total, s.id, s.code, s.call_id AS "callId", c.name AS "callName", s.organization_id AS "organizationId",
-              o.name AS "organizationName", u.email AS "userEmail", s.closed, s.opened_at AS "openedAt", s.submitted_at AS "submittedAt",
-              s.last_submitted_at AS "lastSubmittedAt", s.closed_at AS "closedAt", s.quiz_score AS "quizScore", s.sroi_score AS "sroiScore"
+              o.name AS "organizationName", u.email AS "userEmail", s.closed, CASE WHEN s.closed THEN 'closed' ELSE 'open' END AS status,
+              ${ISO_UTC('s.opened_at')} AS "openedAt", ${ISO_UTC('s.submitted_at')} AS "submittedAt",
+              ${ISO_UTC('s.last_submitted_at')} AS "lastSubmittedAt", ${ISO_UTC('s.closed_at')} AS "closedAt",
+              s.quiz_score::float8 AS "quizScore", s.sroi_score::float8 AS "sroiScore"
          FROM counted
          LEFT JOIN (page s JOIN call c ON c.id = s.call_id JOIN organization o ON o.id = s.organization_id JOIN app_user u ON u.id = s.user_id) ON true
         ORDER BY ${order}`,
       params,
-    )) as (SubmissionRow & { total: number })[];
+    );
     const total = rows[0]?.total ?? 0;
     const items = rows.filter((r) => r.id !== null).map(({ total: _, ...row }) => row);
     if (total <= EXACT_COUNT_LIMIT) return { items, total, estimated: false };
-    const estimate = await estimateRows((sql, values) => this.db.query(sql, values), estimated, params.slice(0, -2));
+    const estimate = await estimateRows((sql, values) => this.sql.query(sql, values), estimated, params.slice(0, -2));
     return { items, total: Math.max(estimate, total), estimated: true };
   }
 }

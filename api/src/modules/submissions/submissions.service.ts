@@ -34,20 +34,13 @@ import type {
   SubmissionMessageDto,
   StepResultDto,
   SubmissionDto,
-  SubmissionEventDto,
   SubmissionRowDto,
   SubmissionSummaryDto,
   UpsertStepResultDto,
 } from './dto/submission.dto.js';
 import type { StepResultEntity } from './step-result.entity.js';
 import { StepResultHooks } from './step-result-hooks.js';
-import {
-  SubmissionRepository,
-  type StepFilling,
-  type SubmissionFilter,
-  type SubmissionHistoryRow,
-  type SubmissionRow,
-} from './submission.repository.js';
+import { SubmissionRepository, type StepFilling, type SubmissionFilter } from './submission.repository.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -208,7 +201,7 @@ export class SubmissionsService implements SubmissionSlots {
       closedAt: iso(s.closedAt),
       quizScore: s.quizScore,
       sroiScore: s.sroiScore,
-      ...(history ? { history: history.map(toEventDto) } : {}),
+      ...(history ? { history } : {}),
       version: s.version,
       steps: steps.map(toFillStep),
       stepResults: results.filter((r) => kinds.has(r.stepId)).map((r) => toResultDto(r, kinds.get(r.stepId)!)),
@@ -266,15 +259,13 @@ export class SubmissionsService implements SubmissionSlots {
   }
 
   async list(callId: string | undefined): Promise<SubmissionRowDto[]> {
-    const page = await this.repo.page({ skip: 0, take: 10_000, sortField: 'openedAt', sortOrder: 'DESC', filter: {} }, { callId });
-    return page.items.map(toRow);
+    return (await this.repo.page({ skip: 0, take: 10_000, sortField: 'openedAt', sortOrder: 'DESC', filter: {} }, { callId })).items;
   }
 
-  async page(query: ListQuery): Promise<Page<SubmissionRowDto>> {
+  page(query: ListQuery): Promise<Page<SubmissionRowDto>> {
     const filter = parseSubmissionFilter(query.filter);
     const sorted = query.sortField ? query : { ...query, sortField: 'openedAt', sortOrder: 'DESC' as const };
-    const page = await this.repo.page(sorted, filter);
-    return { items: page.items.map(toRow), total: page.total, estimated: page.estimated };
+    return this.repo.page(sorted, filter);
   }
 
   // ------------------------------------------------------------ for other modules (impact, documents)
@@ -608,31 +599,5 @@ export function parseSubmissionFilter(filter: Record<string, unknown>): Submissi
     quizBelow: f.number('quizBelow', 0, 1),
     country: f.str('country')?.slice(0, 100),
     city: f.str('city')?.slice(0, 200),
-  };
-}
-
-function toEventDto(e: SubmissionHistoryRow): SubmissionEventDto {
-  const name = [e.firstName, e.lastName].filter(Boolean).join(' ').trim();
-  return { kind: e.kind, at: new Date(e.at).toISOString(), byName: name || null, byEmail: e.email };
-}
-
-function toRow(r: SubmissionRow): SubmissionRowDto {
-  const num = (v: string | null) => (v === null ? null : Number(v));
-  return {
-    id: r.id,
-    code: r.code,
-    callId: r.callId,
-    callName: r.callName,
-    organizationId: r.organizationId,
-    organizationName: r.organizationName,
-    userEmail: r.userEmail,
-    closed: r.closed,
-    status: r.closed ? 'closed' : 'open',
-    openedAt: new Date(r.openedAt).toISOString(),
-    submittedAt: r.submittedAt ? new Date(r.submittedAt).toISOString() : null,
-    lastSubmittedAt: r.lastSubmittedAt ? new Date(r.lastSubmittedAt).toISOString() : null,
-    closedAt: r.closedAt ? new Date(r.closedAt).toISOString() : null,
-    quizScore: num(r.quizScore),
-    sroiScore: num(r.sroiScore),
   };
 }

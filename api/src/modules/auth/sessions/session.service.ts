@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { notFound } from '../../../common/http/app-error.js';
 import { invalidRefreshToken, SESSION_LIFETIME_DAYS, TokenService, tokenHash, type IssuedTokens } from '../token.service.js';
 import type { SessionEndReason } from './user-session.entity.js';
-import { UserSessionRepository, type SessionRow } from './user-session.repository.js';
+import type { SessionDto } from '../dto/session.dto.js';
+import { UserSessionRepository } from './user-session.repository.js';
 
 /** Where a sign-in or a renewal comes from (shown in the user's list of sessions). */
 export interface ClientInfo {
@@ -120,8 +121,8 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
     return n;
   }
 
-  list(userId: string): Promise<SessionRow[]> {
-    return this.sessions.listActive(userId);
+  list(userId: string, current?: string): Promise<SessionDto[]> {
+    return this.sessions.listActive(userId, current);
   }
 
   idTokenOf(sessionId: string): Promise<string | null> {

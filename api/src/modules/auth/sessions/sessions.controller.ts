@@ -2,7 +2,6 @@ import { Body, Controller, Delete, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentSession, CurrentUser, SIGNED_IN } from '../../../common/auth/access.decorator.js';
 import { EndedSessionsDto, EndSessionsDto, SessionDto } from '../dto/session.dto.js';
-import { toSessionDto } from './session.mapper.js';
 import { SessionService } from './session.service.js';
 import { Endpoint } from '../../../common/http/endpoint.decorator.js';
 import { UuidParam } from '../../../common/http/uuid-query.js';
@@ -18,8 +17,8 @@ export class SessionsController {
     access: SIGNED_IN,
     ok: [SessionDto],
   })
-  async list(@CurrentUser() user: AuthUser, @CurrentSession() current: string): Promise<SessionDto[]> {
-    return (await this.sessions.list(user.id)).map((s) => toSessionDto(s, current));
+  list(@CurrentUser() user: AuthUser, @CurrentSession() current: string): Promise<SessionDto[]> {
+    return this.sessions.list(user.id, current);
   }
 
   @Delete(':id')

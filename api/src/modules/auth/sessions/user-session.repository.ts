@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { CacheInvalidation, type SharedCache } from '../../../database/shared-cache.js';
-import { Sql } from '../../../database/sql.js';
+import { ISO_UTC, Sql } from '../../../database/sql.js';
+import type { SessionDto } from '../dto/session.dto.js';
 import type { SessionEndReason } from './user-session.entity.js';
 import { UserSessionEntity } from './user-session.entity.js';
 
@@ -13,20 +14,6 @@ export interface SessionState {
   expiresAt: number;
   ended: boolean;
 }
-
-/** A session as its lists show it. */
-export interface SessionRow {
-  id: string;
-  userId: string;
-  createdAt: Date;
-  lastUsedAt: Date;
-  expiresAt: Date;
-  userAgent: string | null;
-  ip: string | null;
-}
-
-const LIST_COLUMNS =
-  'id, user_id AS "userId", created_at AS "createdAt", last_used_at AS "lastUsedAt", expires_at AS "expiresAt", user_agent AS "userAgent", ip';
 
 /** Every statement on user_session. */
 @Injectable()
@@ -119,14 +106,16 @@ export class UserSessionRepository {
     return rowsOf(result).length;
   }
 
-  /** A user's sessions that are still active, the most recently used first. */
-  listActive(userId: string): Promise<SessionRow[]> {
+  /** A user's sessions that are still active, the most recently used first; `current`: the session of the request. */
+  listActive(userId: string, current?: string): Promise<SessionDto[]> {
     return this.sql.rows(
       'sessions-active',
-      `SELECT ${LIST_COLUMNS} FROM user_session
+      `SELECT id, ${ISO_UTC('created_at')} AS "createdAt", ${ISO_UTC('last_used_at')} AS "lastUsedAt",
+              ${ISO_UTC('expires_at')} AS "expiresAt", user_agent AS "userAgent", ip, id::text IS NOT DISTINCT FROM $2::text AS current
+         FROM user_session
         WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now()
         ORDER BY last_used_at DESC, created_at DESC`,
-      [userId],
+      [userId, current ?? null],
     );
   }
 
