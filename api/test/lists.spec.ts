@@ -211,7 +211,7 @@ describe('the console submissions list', () => {
     // EXACT_COUNT_LIMIT + 200 more submissions of one call, one organization each.
     await t.db.query(
       `INSERT INTO organization (name, reg_number, street_name, city_name, country, contact_name, contact_surname, contact_role, contact_email)
-       SELECT 'Bulk BZQ' || g, 'BZQ' || g, 'Via', 'Roma', 'Italy', 'A', 'B', 'C', 'b' || g || '@example.org' FROM generate_series(1, $1::int) g`,
+       SELECT 'Bulk BZQL' || g, 'BZQL' || g, 'Via', 'Roma', 'Italy', 'A', 'B', 'C', 'b' || g || '@example.org' FROM generate_series(1, $1::int) g`,
       [EXACT_COUNT_LIMIT + 200],
     );
     await t.db.query(
@@ -237,9 +237,9 @@ describe('the console submissions list', () => {
   });
 
   it('searches past EXACT_COUNT_LIMIT rows as before: the same rows page after page, the total estimated; below it, exact', async () => {
-    // The bulk rows of the test above: 1,200 submissions, code BULK-BZQ<n> of organization "Bulk BZQ<n>"
-    // (a text no other test file writes: they share the database); 312 of them closed (1, 10-19, 100-199, 1000-1200).
-    await t.db.query(`UPDATE call_submission SET closed = true, closed_at = now() WHERE code LIKE 'BULK-BZQ1%'`);
+    // The bulk rows of the test above: 1,200 submissions, code BULK-BZQL<n> of organization "Bulk BZQL<n>"
+    // (a text no other test file writes, and no generated code can hold: they share the database, and codes have no L); 312 of them closed (1, 10-19, 100-199, 1000-1200).
+    await t.db.query(`UPDATE call_submission SET closed = true, closed_at = now() WHERE code LIKE 'BULK-BZQL1%'`);
     const search = 'o.name ILIKE $1 OR s.code ILIKE $1 OR c.name ILIKE $1 OR u.email ILIKE $1';
     const like = (q: string) => `%${q}%`;
     for (const sort of [
@@ -249,10 +249,10 @@ describe('the console submissions list', () => {
       ['closedAt', 'ASC'],
     ] as [string, 'ASC' | 'DESC'][]) {
       // 1,200 rows, each matched by its code and its organization.
-      const expected = await reference(search, [like('bzq')], sort[0], sort[1]);
+      const expected = await reference(search, [like('bzql')], sort[0], sort[1]);
       expect(expected.length).toBe(EXACT_COUNT_LIMIT + 200);
       for (const start of [0, 25, 990, 1190]) {
-        const res = await list({ q: 'bzq' }, sort, [start, start + 24]);
+        const res = await list({ q: 'bzql' }, sort, [start, start + 24]);
         expect({ sort, start, ids: res.body.map((r: { id: string }) => r.id) }).toEqual({
           sort,
           start,
@@ -262,18 +262,18 @@ describe('the console submissions list', () => {
         expect(Number(res.headers['content-range'].split('/')[1])).toBeGreaterThan(EXACT_COUNT_LIMIT);
       }
       // With a filter that leaves fewer than EXACT_COUNT_LIMIT of them (the 312 closed below): exact, each row once.
-      const closed = await reference(`(${search}) AND s.closed`, [like('bzq')], sort[0], sort[1]);
+      const closed = await reference(`(${search}) AND s.closed`, [like('bzql')], sort[0], sort[1]);
       expect(closed.length).toBe(312);
-      const { ids, totals } = await all({ q: 'bzq', status: 'closed' }, sort, 100);
+      const { ids, totals } = await all({ q: 'bzql', status: 'closed' }, sort, 100);
       expect(ids).toEqual(closed);
       expect([...totals]).toEqual([String(closed.length)]);
     }
-    // Matched by their organization only ("Bulk BZQ<n>"; the codes read BULK-BZQ<n>), sorted by it both ways.
+    // Matched by their organization only ("Bulk BZQL<n>"; the codes read BULK-BZQL<n>), sorted by it both ways.
     for (const order of ['ASC', 'DESC'] as const) {
-      const expected = await reference(search, [like('bulk bzq')], 'organizationName', order);
+      const expected = await reference(search, [like('bulk bzql')], 'organizationName', order);
       expect(expected.length).toBe(EXACT_COUNT_LIMIT + 200);
       for (const start of [0, 500, 1175]) {
-        const res = await list({ q: 'bulk bzq' }, ['organizationName', order], [start, start + 24]);
+        const res = await list({ q: 'bulk bzql' }, ['organizationName', order], [start, start + 24]);
         expect({ order, start, ids: res.body.map((r: { id: string }) => r.id) }).toEqual({
           order,
           start,
@@ -282,9 +282,9 @@ describe('the console submissions list', () => {
       }
     }
     // The same 312 rows by their text, each matched twice (code and organization): counted once.
-    const expected = await reference(search, [like('bzq1')], 'organizationName', 'DESC');
+    const expected = await reference(search, [like('bzql1')], 'organizationName', 'DESC');
     expect(expected.length).toBe(312);
-    const { ids, totals } = await all({ q: 'bzq1' }, ['organizationName', 'DESC'], 100);
+    const { ids, totals } = await all({ q: 'bzql1' }, ['organizationName', 'DESC'], 100);
     expect(ids).toEqual(expected);
     expect([...totals]).toEqual(['312']);
   });
