@@ -114,7 +114,9 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   await app.get(DevOidcService).mount(fastify);
   app.setGlobalPrefix('api', { exclude: [] });
   app.useGlobalPipes(new CanonicalIdPipe(), createValidationPipe());
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): server.ts stops on SIGTERM/SIGINT itself (drain, then app.close(),
+  // which runs the modules' shutdown hooks). Nest's own handler closed Fastify at once, and Fastify
+  // answers 503 to requests that arrive while it closes: the drain's requests failed.
 
   const document = buildOpenApiDocument(app);
   const openApiJson = jsonDocument(JSON.stringify(document));

@@ -83,6 +83,7 @@ maybe('two replicas on one database (issue 19)', () => {
   let ports: number[];
   let lb: { server: Server; served: number[] };
   let base: string;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     db = await createScratchDatabase('ic_replicas');
@@ -93,7 +94,7 @@ maybe('two replicas on one database (issue 19)', () => {
     base = `http://127.0.0.1:${lbPort}`;
     lb = roundRobin(ports);
     await new Promise<void>((r) => lb.server.listen(lbPort, '127.0.0.1', () => r()));
-    const env = {
+    env = {
       NODE_ENV: 'development',
       DATABASE_URL: db.url,
       DATA_DIR: dataDir,
@@ -178,4 +179,25 @@ maybe('two replicas on one database (issue 19)', () => {
       await client.end();
     }
   }, 120_000);
+
+  it('on SIGTERM a replica answers not-ready but still serves through its drain, then exits', async () => {
+    const port = await freePort();
+    const { child, output } = await startReplica(port, { ...env, SHUTDOWN_DRAIN_MS: '3000' });
+    const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+    // A kept-alive connection made before the signal, as a load balancer holds them.
+    expect((await fetch(url('/api/health/live'))).status).toBe(200);
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    // Until the load balancer has seen the 503, what it still sends is served (not Fastify's 503 of a closing server).
+    const [ready, live, config] = await Promise.all([
+      fetch(url('/api/health/ready')),
+      fetch(url('/api/health/live')),
+      fetch(url('/api/Config/GetConfig')),
+    ]);
+    expect([ready.status, live.status, config.status]).toEqual([503, 200, 200]);
+    expect(live.headers.get('connection')).toBe('close');
+    expect(await exited).toBe(0);
+    expect(output()).toContain('SIGTERM: stopping');
+  }, 60_000);
 });
