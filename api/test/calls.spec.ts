@@ -86,10 +86,12 @@ describe('open and closed', () => {
   });
 
   it('refuses a closing date not after the opening date', async () => {
+    // One instant for both (two calls of iso() may fall in two milliseconds: then the dates differ).
+    const at = iso(DAY);
     const res = await t.http
       .post('/api/Call/CreateCall')
       .set(admin.headers())
-      .send(callBody({ openingAt: iso(DAY), closingAt: iso(DAY) }))
+      .send(callBody({ openingAt: at, closingAt: at }))
       .expect(400);
     expect(res.body.key).toBe('pages.admin.error-call-dates');
   });
