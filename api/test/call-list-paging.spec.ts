@@ -1,6 +1,7 @@
 import { LIST_DESCRIPTION_CHARS } from '@impact-calls/domain';
 import { createTestApp, type TestApp } from './app.js';
 import type { TestUser } from './factory.js';
+import { CacheInvalidation } from '../src/database/shared-cache.js';
 
 /**
  * Issue 19: GetCallListUser in pages (offset, limit) for the applicant app, the whole list
@@ -136,5 +137,45 @@ describe('GetCallListUser in pages', () => {
       true,
     );
     expect(after.findIndex((c) => c.status !== 'open')).toBeLessThanOrEqual(at);
+  });
+
+  it("shows the organization's submission at once as it is created, closed, reopened and deleted, and after SQL from outside", async () => {
+    const admin = await t.factory.user({ admin: true });
+    const call = await t.factory.call({ name: 'Aaa submissions' });
+    const applicant = await t.factory.user();
+    const org = (await t.factory.organization(applicant)).id;
+    const h = applicant.headers(org);
+    const listed = async () =>
+      (
+        (await t.http.get('/api/Call/GetCallListUser?offset=0&limit=100').set(h).expect(200)).body as (ListedCall & {
+          submissionClosed: boolean;
+        })[]
+      ).find((c) => c.id === call.id)!;
+    const none = await listed(); // read once, so the next reads would come from memory
+    expect(none).toMatchObject({ submissionId: '00000000-0000-0000-0000-000000000000', submissionClosed: false });
+
+    const { id } = (await t.http.post('/api/Call/UpsertCallSubmission').set(h).send({ callId: call.id }).expect(200)).body as {
+      id: string;
+    };
+    expect(await listed()).toMatchObject({ submissionId: id, submissionClosed: false });
+    await t.http.post(`/api/Call/CloseCallSubmission?callSubmissionId=${id}`).set(h).expect(200);
+    expect(await listed()).toMatchObject({ submissionId: id, submissionClosed: true });
+    await t.http.post(`/api/CallSubmission/ReOpenSubmission?submissionId=${id}`).set(admin.headers()).expect(200);
+    expect(await listed()).toMatchObject({ submissionId: id, submissionClosed: false });
+    await t.http.post(`/api/admin/submissions/${id}/close`).set(admin.headers()).expect(200);
+    expect(await listed()).toMatchObject({ submissionClosed: true });
+    await t.http.post(`/api/CallSubmission/DeleteSubmission?submissionId=${id}`).set(admin.headers()).expect(200);
+    expect(await listed()).toMatchObject({ submissionId: '00000000-0000-0000-0000-000000000000' });
+
+    // Written by SQL outside the API (another replica, an operator): seen once PostgreSQL's notification has arrived.
+    const [{ id: bySql }] = await t.db.query(
+      `INSERT INTO call_submission (call_id, organization_id, user_id, code) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [call.id, org, applicant.id, t.factory.unique('Q')],
+    );
+    await t.app.get(CacheInvalidation).settled();
+    expect(await listed()).toMatchObject({ submissionId: bySql, submissionClosed: false });
+    await t.db.query('UPDATE call_submission SET closed = true WHERE id = $1', [bySql]);
+    await t.app.get(CacheInvalidation).settled();
+    expect(await listed()).toMatchObject({ submissionId: bySql, submissionClosed: true });
   });
 });

@@ -17,6 +17,7 @@ import { SubmissionListOrder1795610000000 } from './1795610000000-submission-lis
 import { DataVersions1795720000000 } from './1795720000000-data-versions.js';
 import { ConsoleListIndexes1795800000000 } from './1795800000000-console-list-indexes.js';
 import { SearchFolded1795900000000 } from './1795900000000-search-folded.js';
+import { OrganizationSubmissionsCache1796000000000 } from './1796000000000-organization-submissions-cache.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -41,4 +42,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   DataVersions1795720000000,
   ConsoleListIndexes1795800000000,
   SearchFolded1795900000000,
+  OrganizationSubmissionsCache1796000000000,
 ];

@@ -126,16 +126,6 @@ export class CallsRepository {
     );
   }
 
-  /** The organization's submissions of these calls (all its submissions when `callIds` is undefined). */
-  async submissionsOf(organizationId: string, callIds?: string[]): Promise<{ callId: string; id: string; closed: boolean }[]> {
-    return this.sql.rows(
-      'calls-submissions-of',
-      `SELECT s.call_id AS "callId", s.id, s.closed FROM call_submission s
-        WHERE s.organization_id = $1 AND ($2::uuid[] IS NULL OR s.call_id = ANY($2::uuid[]))`,
-      [organizationId, callIds ?? null],
-    );
-  }
-
   findAll(): Promise<CallEntity[]> {
     return this.calls.find({ order: { name: 'ASC', id: 'ASC' } });
   }

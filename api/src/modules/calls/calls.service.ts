@@ -19,6 +19,7 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { isEmptyId } from '../../common/ids.js';
 import { CallTypesService } from './call-types.service.js';
 import type { CallEntity } from './call.entity.js';
+import { CallSubmissionsRepository } from './call-submissions.repository.js';
 import { CallsRepository, type CallUserRow, type CallWithCounts } from './calls.repository.js';
 import type { CallAdminDto, CallDetailAdminDto, CallDto, CallUserDto, CreateCallDto } from './dto/call.dto.js';
 
@@ -96,6 +97,7 @@ const isForeignKeyViolation = (e: unknown) =>
 export class CallsService {
   constructor(
     private readonly calls: CallsRepository,
+    private readonly submissions: CallSubmissionsRepository,
     private readonly access: AccessPolicy,
     private readonly callTypes: CallTypesService,
   ) {}
@@ -103,6 +105,11 @@ export class CallsService {
   /** A call from memory (frozen, exact through CacheInvalidation): what filling reads on every save. */
   findCached(id: string): Promise<CallEntity | null> {
     return this.calls.findCached(id);
+  }
+
+  /** After a committed change of the organization's submissions (closed, reopened, deleted): this replica's call list shows it at once. */
+  forgetSubmissionsOf(organizationId: string): void {
+    this.submissions.forgetSubmissionsOf(organizationId);
   }
 
   // ------------------------------------------------------------ applicant
@@ -121,13 +128,9 @@ export class CallsService {
     const now = new Date();
     const visible = await this.calls.listVisibleTo(user.email, now, (rows) => this.access.visibleCalls({ user, organizationId }, rows));
     const shown = page ? visible.slice(page.offset, page.offset + page.limit) : visible;
-    const submissions = new Map(
-      organizationId && shown.length
-        ? (await this.calls.submissionsOf(organizationId, page ? shown.map((c) => c.id) : undefined)).map((s) => [s.callId, s])
-        : [],
-    );
+    const submissions = organizationId && shown.length ? await this.submissions.submissionsOf(organizationId) : undefined;
     const items = shown.map((c) => {
-      const s = submissions.get(c.id);
+      const s = submissions?.get(c.id);
       const dto = toCallUserDto({ ...c, submissionId: s?.id ?? null, submissionClosed: s?.closed ?? null }, now);
       if (!page) return dto;
       const short = c.listDescription ?? shortDescription(dto.description);

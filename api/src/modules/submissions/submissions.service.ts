@@ -389,10 +389,11 @@ export class SubmissionsService implements SubmissionSlots {
     const definitions = await this.stepDefs.stepsOf(call.callTypeId);
     const by = { userId: user.id, kind: 'submitted' as const };
     if (definitions.some((x) => this.hooks.get(x.kind))) {
-      return this.repo.transaction(async (m) => {
+      const summary = await this.repo.transaction(async (m) => {
         const { submission } = await this.lockWritable(m, auth, submissionId);
         return this.closeLocked(m, submission, call, by);
       });
+      return this.submissionsChanged(organizationId, summary);
     }
     const stepIds = definitions.map((x) => x.step.id);
     for (let attempt = 1; ; attempt++) {
@@ -404,7 +405,7 @@ export class SubmissionsService implements SubmissionSlots {
       for (const step of steps) throwIfIncomplete(step);
       const { quizScore, scores } = closingScores(steps);
       const closed = await this.repo.closeSubmission(undefined, submissionId, quizScore, new Date(), scores, by, read.submission.version);
-      if (closed) return toSummary(closed);
+      if (closed) return this.submissionsChanged(organizationId, toSummary(closed));
       if (attempt === CLOSE_ATTEMPTS) {
         throw conflict('errors.stale-version', 'These answers kept changing while the submission was being closed: try again', {
           currentVersion: read.submission.version,
@@ -413,15 +414,28 @@ export class SubmissionsService implements SubmissionSlots {
     }
   }
 
+  /**
+   * After a committed change of which submissions an organization has or whether one is closed: this
+   * replica's call list shows it at once (the others on the database's notification).
+   */
+  private submissionsChanged<T>(organizationId: string, result: T): T {
+    this.calls.forgetSubmissionsOf(organizationId);
+    return result;
+  }
+
   /** An administrator's close: no deadline or completeness check (a forced close), same scoring. */
   async closeAsAdmin(admin: AuthUser, submissionId: string): Promise<SubmissionSummaryDto> {
-    return this.repo.transaction(async (m) => {
+    const { organizationId, summary } = await this.repo.transaction(async (m) => {
       const { submission, call } = await this.lockForAdmin(m, submissionId);
       if (submission.closed) throw conflict('errors.submission-closed', 'This submission is already closed');
       // The applicant did not submit: no confirmation is queued (migration Messages).
       await this.repo.markForcedClose(m);
-      return this.closeLocked(m, submission, call, { userId: admin.id, kind: 'closed' });
+      return {
+        organizationId: submission.organizationId,
+        summary: await this.closeLocked(m, submission, call, { userId: admin.id, kind: 'closed' }),
+      };
     });
+    return this.submissionsChanged(organizationId, summary);
   }
 
   /**
@@ -471,20 +485,22 @@ export class SubmissionsService implements SubmissionSlots {
   }
 
   async reopen(admin: AuthUser, submissionId: string): Promise<SubmissionMessageDto> {
-    await this.repo.transaction(async (m) => {
+    const organizationId = await this.repo.transaction(async (m) => {
       const { submission } = await this.lockForAdmin(m, submissionId);
       if (!submission.closed) throw conflict('errors.submission-not-closed', 'This submission is not closed');
       await this.repo.reopenSubmission(m, submissionId, admin.id);
+      return submission.organizationId;
     });
-    return { message: 'Submission reopened successfully', key: 'pages.admin.submission-reopened' };
+    return this.submissionsChanged(organizationId, { message: 'Submission reopened successfully', key: 'pages.admin.submission-reopened' });
   }
 
   async delete(submissionId: string): Promise<SubmissionMessageDto> {
-    const keys = await this.repo.transaction(async (m) => {
-      await this.lockForAdmin(m, submissionId);
-      return this.repo.deleteSubmission(m, submissionId);
+    const { organizationId, keys } = await this.repo.transaction(async (m) => {
+      const { submission } = await this.lockForAdmin(m, submissionId);
+      return { organizationId: submission.organizationId, keys: await this.repo.deleteSubmission(m, submissionId) };
     });
     this.repo.forgetTarget(submissionId);
+    this.submissionsChanged(organizationId, undefined);
     await this.removeStored(keys);
     return { message: 'Submission deleted', key: 'pages.admin.submission-deleted' };
   }
