@@ -59,7 +59,9 @@ for (const s of scenarios) {
 
 await product.stop();
 await closeSessionPools();
-await dropDatabase(server.url, databaseName);
+// BENCH_KEEP_DATABASE=1 keeps it, to look at its rows and plans afterwards.
+if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${databaseName}`);
+else await dropDatabase(server.url, databaseName);
 await server.stop();
 mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 const file = new URL(`./results/${only.length ? only.join('-') : 'all'}-latest.json`, import.meta.url);
