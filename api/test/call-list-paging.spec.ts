@@ -178,4 +178,20 @@ describe('GetCallListUser in pages', () => {
     await t.app.get(CacheInvalidation).settled();
     expect(await listed()).toMatchObject({ submissionId: bySql, submissionClosed: true });
   });
+
+  it('shows a call locked until its lock end, then unlocked, on the same page (the page keeps no stale view)', async () => {
+    const lockEnd = new Date(Date.now() + 1200);
+    const call = await t.factory.call({ name: 'Aaa locked for a moment', callLockEnd: lockEnd });
+    const listed = async () =>
+      ((await get('?offset=0&limit=100').expect(200)).body as (ListedCall & { locked: boolean })[]).find((c) => c.id === call.id);
+    let seen = await listed();
+    for (let i = 0; i < 40 && !seen; i++) {
+      await new Promise((r) => setTimeout(r, 50)); // the new call reaches the list through PostgreSQL's notification
+      seen = await listed();
+    }
+    expect(seen).toMatchObject({ locked: true, status: 'open' });
+    expect(await listed()).toMatchObject({ locked: true });
+    await new Promise((r) => setTimeout(r, Math.max(0, lockEnd.getTime() - Date.now()) + 50));
+    expect(await listed()).toMatchObject({ locked: false, status: 'open' });
+  });
 });

@@ -1,4 +1,4 @@
-import { orderCallsForUser, shortDescription, toUtcDate } from '@impact-calls/domain';
+import { orderCallsForUser, toUtcDate } from '@impact-calls/domain';
 import { CacheInvalidation, type Invalidated } from '../../database/shared-cache.js';
 import type { CallUserRow } from './calls.repository.js';
 
@@ -101,9 +101,6 @@ export class CallListCache implements Invalidated {
         else validFrom = Math.max(validFrom, at);
       }
     }
-    const rows = orderCallsForUser(all, now);
-    // Every page of the list shows shortened descriptions: made once here, not on each request.
-    for (const row of rows) row.listDescription = shortDescription(row.description);
-    return { rows, validFrom, validUntil, generation };
+    return { rows: orderCallsForUser(all, now), validFrom, validUntil, generation };
   }
 }

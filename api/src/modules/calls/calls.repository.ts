@@ -30,8 +30,6 @@ export type CallUserRow = Pick<
 > & {
   submissionId: string | null;
   submissionClosed: boolean | null;
-  /** The description as a page of the list shows it, made once per cached list (CallListCache). */
-  listDescription?: { text: string; shortened: boolean };
 };
 
 export interface CallWithCounts extends CallEntity {

@@ -95,6 +95,9 @@ const isForeignKeyViolation = (e: unknown) =>
 /** The Call group: the applicant's reads and the console's writes. */
 @Injectable()
 export class CallsService {
+  /** The list's views of the cached rows (listView); a row no longer cached takes its view with it. */
+  private readonly listViews = new WeakMap<CallUserRow, { view: CallDto; from: number; until: number }>();
+
   constructor(
     private readonly calls: CallsRepository,
     private readonly submissions: CallSubmissionsRepository,
@@ -129,14 +132,37 @@ export class CallsService {
     const visible = await this.calls.listVisibleTo(user.email, now, (rows) => this.access.visibleCalls({ user, organizationId }, rows));
     const shown = page ? visible.slice(page.offset, page.offset + page.limit) : visible;
     const submissions = organizationId && shown.length ? await this.submissions.submissionsOf(organizationId) : undefined;
-    const items = shown.map((c) => {
+    const items = shown.map((c): CallUserDto => {
       const s = submissions?.get(c.id);
-      const dto = toCallUserDto({ ...c, submissionId: s?.id ?? null, submissionClosed: s?.closed ?? null }, now);
-      if (!page) return dto;
-      const short = c.listDescription ?? shortDescription(dto.description);
-      return short.shortened ? { ...dto, description: short.text, descriptionShortened: true } : dto;
+      const submission = { submissionId: s?.id ?? EMPTY_ID, submissionClosed: s?.closed ?? false };
+      return page ? { ...this.listView(c, now), ...submission } : { ...toCallDto(c, now), ...submission };
     });
     return { items, total: visible.length };
+  }
+
+  /**
+   * A call as a page of the list shows it (its description shortened), made once and kept for as long as its
+   * status, phase and lock hold (they change only at its opening, closing and lock end): the rows are the call
+   * list cache's, so a page costs a lookup per call, not dates and descriptions formatted on every request.
+   */
+  private listView(row: CallUserRow, now: Date): CallDto {
+    const t = now.getTime();
+    const kept = this.listViews.get(row);
+    if (kept && kept.from <= t && t < kept.until) return kept.view;
+    const dto = toCallDto(row, now);
+    const short = shortDescription(dto.description);
+    const view = Object.freeze(short.shortened ? { ...dto, description: short.text, descriptionShortened: true } : dto);
+    let from = Number.NEGATIVE_INFINITY;
+    let until = Number.POSITIVE_INFINITY;
+    // Open from openingAt through closingAt (isCallOpen), locked before callLockEnd (isCallLocked).
+    const changes = [row.openingAt.getTime(), row.closingAt.getTime() + 1];
+    if (row.callLockEnd) changes.push(row.callLockEnd.getTime());
+    for (const at of changes) {
+      if (at > t) until = Math.min(until, at);
+      else from = Math.max(from, at);
+    }
+    this.listViews.set(row, { view, from, until });
+    return view;
   }
 
   /** GetCallById: one call the user may see (404 when missing or filtered out). */
