@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from './app.js';
 import type { TestUser } from './factory.js';
 import { EXACT_COUNT_LIMIT } from '../src/modules/submissions/submission.repository.js';
+import { ESTIMATE_KEPT_MS, PlannerEstimates } from '../src/common/http/list-count.js';
 
 /**
  * Issue 19: the console's submissions list, rewritten for 100,000 submissions (indexes, one
@@ -324,5 +325,32 @@ describe('the console submissions list', () => {
     const [org] = await t.db.query(`SELECT name_folded FROM organization WHERE id = $1`, [orgs[0]]);
     expect(org.name_folded).toBe('àéî ünione');
     expect((await all({ q: 'àéî ü' }, ['openedAt', 'DESC'])).ids).toEqual(await reference('o.id = $1', [orgs[0]], 'openedAt', 'DESC'));
+  });
+});
+
+describe('PlannerEstimates', () => {
+  it('plans an estimate once for the same statement and values while it is kept, again after, and keeps no failure', async () => {
+    const planned: unknown[][] = [];
+    let fail = false;
+    const run = async (_sql: string, values: unknown[]) => {
+      planned.push(values);
+      if (fail) throw new Error('down');
+      return [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': 4242.4 } }] }];
+    };
+    const estimates = new PlannerEstimates();
+    const at = 1_000_000;
+    expect(await estimates.rows(run, 'FROM t WHERE a = $1', ['x'], at)).toBe(4242);
+    expect(await estimates.rows(run, 'FROM t WHERE a = $1', ['x'], at + ESTIMATE_KEPT_MS - 1)).toBe(4242);
+    expect(planned).toHaveLength(1);
+    await estimates.rows(run, 'FROM t WHERE a = $1', ['y'], at);
+    await estimates.rows(run, 'FROM t WHERE b = $1', ['x'], at);
+    expect(planned).toHaveLength(3);
+    await estimates.rows(run, 'FROM t WHERE a = $1', ['x'], at + ESTIMATE_KEPT_MS);
+    expect(planned).toHaveLength(4);
+    fail = true;
+    await expect(estimates.rows(run, 'FROM t WHERE c = $1', ['x'], at)).rejects.toThrow('down');
+    fail = false;
+    expect(await estimates.rows(run, 'FROM t WHERE c = $1', ['x'], at)).toBe(4242);
+    expect(planned).toHaveLength(6);
   });
 });

@@ -14,7 +14,7 @@ import { OrganizationEntity } from '../organizations/organization.entity.js';
 import type { StepResultEntity } from './step-result.entity.js';
 import type { SubmissionEventKind } from './submission-event.entity.js';
 import { likeContains } from '../../common/http/like.js';
-import { EXACT_COUNT_LIMIT, estimateRows } from '../../common/http/list-count.js';
+import { EXACT_COUNT_LIMIT, PlannerEstimates } from '../../common/http/list-count.js';
 
 /** One row of a submission's history, with who did it (null: unknown). */
 export interface SubmissionFilter {
@@ -133,6 +133,8 @@ type FillingRow = StepResultEntity & { filled: number[] };
 @Injectable()
 export class SubmissionRepository {
   private readonly targets: SharedCache<SubmissionTarget | null>;
+  /** The console list's estimated totals (past EXACT_COUNT_LIMIT), reused while they hold. */
+  private readonly estimates = new PlannerEstimates();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -543,7 +545,7 @@ export class SubmissionRepository {
     const total = rows[0]?.total ?? 0;
     const items = rows.filter((r) => r.id !== null).map(({ total: _, ...row }) => row);
     if (total <= EXACT_COUNT_LIMIT) return { items, total, estimated: false };
-    const estimate = await estimateRows((sql, values) => this.sql.query(sql, values), estimated, params.slice(0, -2));
+    const estimate = await this.estimates.rows((sql, values) => this.sql.query(sql, values), estimated, params.slice(0, -2));
     return { items, total: Math.max(estimate, total), estimated: true };
   }
 }
