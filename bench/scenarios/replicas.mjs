@@ -22,6 +22,7 @@ const CONNECTIONS = 100;
  */
 const DRAIN_MS = 4000;
 
+/** As docker/haproxy/haproxy.cfg: least connections, and a replica that comes back takes its share over 10 s. */
 function haproxyConfig(port, servers) {
   return `global
   maxconn 4096
@@ -40,10 +41,10 @@ frontend applicants
   option forwardfor
   default_backend replicas
 backend replicas
-  balance roundrobin
+  balance leastconn
   option httpchk GET /api/health/ready
   http-check expect status 200
-  default-server inter 1s fall 2 rise 2
+  default-server inter 1s fall 2 rise 2 slowstart 10s
 ${servers.map((s, i) => `  server replica${i + 1} 127.0.0.1:${s} check`).join('\n')}
 `;
 }
