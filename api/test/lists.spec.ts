@@ -306,6 +306,9 @@ describe('the console submissions list', () => {
       'call_submission_user_idx',
     ])
       expect(names).toContain(n);
+    // A search with the status filter reads the organizations' submissions from this index alone.
+    const [{ indexdef }] = await t.db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'call_submission_organization_idx'`);
+    expect(indexdef).toContain('(organization_id, closed) INCLUDE (id)');
     const trgm = (await t.db.query(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).length > 0;
     const available = (await t.db.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'`)).length > 0;
     expect(trgm).toBe(available);

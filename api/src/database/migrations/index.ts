@@ -18,6 +18,7 @@ import { DataVersions1795720000000 } from './1795720000000-data-versions.js';
 import { ConsoleListIndexes1795800000000 } from './1795800000000-console-list-indexes.js';
 import { SearchFolded1795900000000 } from './1795900000000-search-folded.js';
 import { OrganizationSubmissionsCache1796000000000 } from './1796000000000-organization-submissions-cache.js';
+import { SubmissionOrganizationClosed1796100000000 } from './1796100000000-submission-organization-closed.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -43,4 +44,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ConsoleListIndexes1795800000000,
   SearchFolded1795900000000,
   OrganizationSubmissionsCache1796000000000,
+  SubmissionOrganizationClosed1796100000000,
 ];

@@ -25,6 +25,8 @@ export const numericTransformer: ValueTransformer = {
 @Index('call_submission_quiz_score_idx', { synchronize: false })
 @Index('call_submission_sroi_score_idx', { synchronize: false })
 @Index('call_submission_user_idx', { synchronize: false })
+// (organization_id, closed) INCLUDE (id): migration SubmissionOrganizationClosed.
+@Index('call_submission_organization_idx', { synchronize: false })
 @Index('call_submission_code_trgm_idx', { synchronize: false })
 @Index('call_submission_call_org_idx', ['callId', 'organizationId'], { unique: true })
 // The list's order (newest first) within a call and across calls: keyset pages of the list and the Excel export.
@@ -38,7 +40,6 @@ export class CallSubmissionEntity extends BaseEntity {
   @JoinColumn({ name: 'call_id' })
   call?: CallEntity;
 
-  @Index('call_submission_organization_idx')
   @Column({ type: 'uuid' })
   organizationId: string;
 
