@@ -309,6 +309,8 @@ test.describe('the walk: every screen is reachable and passes axe (issue 14)', (
     await page.getByRole('button', { name: /Walt Walker/ }).click();
     await page.getByRole('menuitem', { name: tr('en', 'user-menu.logout') }).click();
     await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+    // The provider's own page can end in "/" too: the landing page's button says the way back is over.
+    await expect(landing.loginButton()).toBeVisible({ timeout: 20_000 });
     await settle();
   });
 });
