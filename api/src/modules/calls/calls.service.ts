@@ -48,8 +48,9 @@ export function toCallDto(c: CallFields, now = new Date()): CallDto {
   };
 }
 
-function toCallUserDto(row: CallUserRow, now: Date): CallUserDto {
-  return { ...toCallDto(row, now), submissionId: row.submissionId ?? EMPTY_ID, submissionClosed: row.submissionClosed ?? false };
+/** A call's DTO with the organization's submission of it (the empty id and not closed when it has none). */
+function withSubmission(dto: CallDto, s: { id: string | null; closed: boolean | null } | undefined): CallUserDto {
+  return { ...dto, submissionId: s?.id ?? EMPTY_ID, submissionClosed: s?.closed ?? false };
 }
 
 export function toCallAdminDto(c: CallWithCounts, now = new Date()): CallAdminDto {
@@ -132,11 +133,7 @@ export class CallsService {
     const visible = await this.calls.listVisibleTo(user.email, now, (rows) => this.access.visibleCalls({ user, organizationId }, rows));
     const shown = page ? visible.slice(page.offset, page.offset + page.limit) : visible;
     const submissions = organizationId && shown.length ? await this.submissions.submissionsOf(organizationId) : undefined;
-    const items = shown.map((c): CallUserDto => {
-      const s = submissions?.get(c.id);
-      const submission = { submissionId: s?.id ?? EMPTY_ID, submissionClosed: s?.closed ?? false };
-      return page ? { ...this.listView(c, now), ...submission } : { ...toCallDto(c, now), ...submission };
-    });
+    const items = shown.map((c) => withSubmission(page ? this.listView(c, now) : toCallDto(c, now), submissions?.get(c.id)));
     return { items, total: visible.length };
   }
 
@@ -170,7 +167,7 @@ export class CallsService {
     const [row] = await this.calls.findAllWithSubmission(organizationId, id);
     if (!row) throw callNotFound();
     this.access.require({ user, organizationId }, Permission.CallRead, row);
-    return toCallUserDto(row, new Date());
+    return withSubmission(toCallDto(row, new Date()), { id: row.submissionId, closed: row.submissionClosed });
   }
 
   // ------------------------------------------------------------ console
