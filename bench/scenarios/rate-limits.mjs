@@ -4,8 +4,9 @@
 // the default limits ("on") and with every limit off ("off"), alternated in rounds whose order
 // flips (on-off, off-on, ...) so that the machine's drift falls on both alike. Each run gets a
 // freshly started product, its own call and applicants, and the warm-up. Reported: each run's
-// figures, each arm's medians and ranges, and a two-sided Mann-Whitney test of the save p99s
-// (the runs' spread on a shared 2-core machine is 50-100 ms, so one pair says nothing).
+// figures, each arm's medians and ranges, the rounds' paired difference of save p99 (on minus
+// off, mean and 95% interval) and a two-sided Mann-Whitney test of the save p99s (the runs'
+// spread on a shared 2-core machine is 50-100 ms, so one pair says nothing).
 // Targets: no error (a 429 counts as one), no lost answer in either arm; the limits counted the
 // rush (the address's shared counter); save p99 with the limits not above the p99 without them
 // beyond the runs' spread (p >= 0.05).
@@ -33,6 +34,20 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return +(s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2).toFixed(2);
 };
+
+/** Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom (past 30: 2.0). */
+const T975 = [
+  12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13, 2.12, 2.11, 2.1, 2.09, 2.09, 2.08, 2.07, 2.07,
+  2.06, 2.06, 2.06, 2.05, 2.05, 2.05, 2.04,
+];
+
+/** The mean of paired differences and the half-width of its 95% confidence interval (null for one pair). */
+export function pairedDifference(d) {
+  const mean = d.reduce((sum, x) => sum + x, 0) / d.length;
+  if (d.length < 2) return { mean: +mean.toFixed(1), ci95: null };
+  const sd = Math.sqrt(d.reduce((sum, x) => sum + (x - mean) ** 2, 0) / (d.length - 1));
+  return { mean: +mean.toFixed(1), ci95: +(((T975[d.length - 2] ?? 2) * sd) / Math.sqrt(d.length)).toFixed(1) };
+}
 
 /** Two-sided Mann-Whitney U test (normal approximation with ties and continuity correction): the p-value. */
 export function mannWhitney(a, b) {
@@ -63,37 +78,56 @@ export function mannWhitney(a, b) {
   return +(1 - erf).toFixed(3);
 }
 
-/** The writes of the bench's address (127.0.0.1) in the shared counters, every window (kept two hours). */
-async function addressCount(databaseUrl) {
+/**
+ * The shared counters: the bench address's (127.0.0.1) writes in every window (rows are kept two
+ * hours), and the rows written to the table so far (its statistics: inserts and updates).
+ */
+async function counters(databaseUrl, clear = false) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const { rows } = await db.query(`SELECT coalesce(sum(hits), 0)::int AS hits FROM rate_limit_counter WHERE bucket = 'write:ip:127.0.0.1'`);
+  if (clear) await db.query('DELETE FROM rate_limit_counter');
+  const { rows } = await db.query(
+    `SELECT (SELECT coalesce(sum(hits), 0)::int FROM rate_limit_counter WHERE bucket = 'write:ip:127.0.0.1') AS hits,
+            (SELECT (n_tup_ins + n_tup_upd)::int FROM pg_stat_user_tables WHERE relname = 'rate_limit_counter') AS "rowWrites"`,
+  );
   await db.end();
-  return rows[0].hits;
+  return rows[0];
 }
 
 /**
  * One run: a product with the limits on or off, the submissions scenario's setup, warm-up and
- * rush. `addressCounted`: the writes the limiter added to the address's shared counter over the
- * warm-up and the rush (read after the product stopped, which sends what it had not sent yet).
+ * rush. Each run starts with no counts: the runs follow each other within seconds from the one
+ * address that stands for 500 applicants' own, and the last run's writes would count toward
+ * this one's per-address limit. Read after the product stopped (which sends what it had not
+ * sent yet): `addressCounted`, the writes the limiter counted for the address (every write of
+ * the warm-up and the rush with the limits on); `counterRowWrites`, the rows the limiter wrote to
+ * the shared table over the product's life (about one per key and second: a key past half its
+ * limit would add one per request).
  */
 async function rushOn(databaseUrl, limits) {
+  const before = await counters(databaseUrl, true);
   const product = await startProduct({ DATABASE_URL: databaseUrl, ...(limits ? {} : OFF) });
   const http = client(product.url);
   let r;
   let writes;
-  let counted;
   try {
     const a = await rushSetup({ product, databaseUrl });
-    counted = -(await addressCount(databaseUrl));
     writes = await warmUp(http, a.rush, a.early, a.uploaders, a.steps);
     r = await deadlineRush(product, databaseUrl, a.rush, a.steps, http);
   } finally {
     await product.stop();
   }
-  counted += await addressCount(databaseUrl);
+  // The backends' statistics reach the collector as they exit: a moment after the stop.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const after = await counters(databaseUrl);
   const tooManyRequests = http.errors.filter((e) => / 429 /.test(e)).length;
-  return { ...r, tooManyRequests, warmUpRequests: writes, addressCounted: counted };
+  return {
+    ...r,
+    tooManyRequests,
+    warmUpRequests: writes,
+    addressCounted: after.hits - before.hits,
+    counterRowWrites: after.rowWrites - before.rowWrites,
+  };
 }
 
 export async function run({ product, databaseUrl }) {
@@ -107,7 +141,7 @@ export async function run({ product, databaseUrl }) {
       console.log(
         `round ${round + 1} limits ${arm}: save p50 ${r.save.p50} p99 ${r.save.p99} ms, ${r.requestsPerSecond} req/s, ` +
           `server ${r.serverCpuMsPerRequest} / PostgreSQL ${r.postgresCpuMsPerRequest} ms CPU a request, errors ${r.errors}, lost ${r.lostAnswers}` +
-          `, the address's writes counted ${r.addressCounted}`,
+          `, the address's writes counted ${r.addressCounted}, counter rows written ${r.counterRowWrites}`,
       );
     }
   }
@@ -138,8 +172,11 @@ export async function run({ product, databaseUrl }) {
     'deadline rush, rate limits off': off,
     comparison: {
       saveP99MedianOnMinusOff: +(on.saveP99.median - off.saveP99.median).toFixed(1),
+      // Within each round (on minus off): the mean and its 95% interval's half-width.
+      saveP99PairedOnMinusOff: pairedDifference(runs.on.map((r, i) => r.save.p99 - runs.off[i].save.p99)),
       mannWhitneyP: p,
       addressCounted: { on: runs.on.map((r) => r.addressCounted), off: runs.off.map((r) => r.addressCounted) },
+      counterRowWrites: { on: runs.on.map((r) => r.counterRowWrites), off: runs.off.map((r) => r.counterRowWrites) },
       targets: {
         noError: on.errors === 0 && off.errors === 0,
         noLostAnswer: on.lostAnswers === 0 && off.lostAnswers === 0,
