@@ -1,5 +1,5 @@
 # The product in one image: API + both apps, served by one Node process on port 3000.
-# Node.js 24 (the maintained LTS; the code also runs on Node 20.19+, see package.json engines).
+# Node.js 24, the maintained LTS (package.json engines says which others the dependencies accept).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

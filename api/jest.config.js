@@ -17,7 +17,7 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', swc],
-    // ESM-only packages required from CommonJS ones (sanitize-html -> htmlparser2, @fastify/static -> content-disposition): Node 20's
+    // ESM-only packages required from CommonJS ones (sanitize-html -> htmlparser2, @fastify/static -> content-disposition): Node's
     // require(esm) does not reach inside Jest's module system, so they are compiled to CJS.
     [`node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2023' } }],
   },

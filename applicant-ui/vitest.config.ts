@@ -1,4 +1,3 @@
-import '../scripts/node20-shims.mjs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 

@@ -1,4 +1,5 @@
 // Builds the stale parts (all of them with --all).
+import './node-version.mjs';
 import { execSync } from 'node:child_process';
 import { PARTS, isStale, markBuilt } from './build-state.mjs';
 

@@ -1,5 +1,5 @@
 // The import rules of docs/architecture.md (.dependency-cruiser.cjs), run from `npm run lint`.
-// Uses dependency-cruiser's API: its command line refuses Node 20, which the product supports.
+// Uses dependency-cruiser's API rather than its command line, to print the folder loops itself.
 import { createRequire } from 'node:module';
 import { cruise } from 'dependency-cruiser';
 

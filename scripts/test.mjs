@@ -1,6 +1,7 @@
 // `npm test`: every test of the product. Builds, checks the generated contract, then runs
 // domain, API, UI and end-to-end tests. Works with no DATABASE_URL (embedded PostgreSQL)
 // and with DATABASE_URL pointing at a server.
+import './node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { build } from './build.mjs';

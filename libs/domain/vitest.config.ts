@@ -1,4 +1,3 @@
-import '../../scripts/node20-shims.mjs';
 import { defineConfig } from 'vitest/config';
 
 // Property tests (fast-check) run a hundred cases each: on a loaded 2-core machine one took over
