@@ -66,9 +66,10 @@ describe('refresh tokens rotate, and a reused one ends the session', () => {
   it('the refresh token just rotated is accepted again for a few seconds (a lost answer), not later', async () => {
     const user = await t.factory.user();
     const sid = sidOf(user.token);
-    await refresh(user.refreshToken).expect(200);
-    // The answer was lost: the app retries with the same token.
+    const lost = await refresh(user.refreshToken).expect(200);
+    // The answer was lost: the app retries with the same token, and gets the same successor.
     const retried = await refresh(user.refreshToken).expect(200);
+    expect(retried.body.refresh_token).toBe(lost.body.refresh_token);
     await me(retried.body.token).expect(200);
     // Long after its rotation, the previous token is a reuse.
     await t.db.query(`UPDATE user_session SET rotated_at = now() - interval '5 minutes' WHERE id = $1`, [sid]);
@@ -83,6 +84,115 @@ describe('refresh tokens rotate, and a reused one ends the session', () => {
     const user = await t.factory.user();
     const answers = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200]);
+  });
+});
+
+/**
+ * One chain per session: a retry within the window gets the successor already issued, never a
+ * second one, so a replayed token shares the owner's chain instead of starting its own; whoever
+ * then falls behind presents a dead token, and the whole session ends.
+ */
+describe('a retried or replayed refresh token continues the same chain', () => {
+  /** Moves the last rotation out of the retry window, as the minutes between renewals do. */
+  const windowPassed = (sid: string) =>
+    t.db.query(`UPDATE user_session SET rotated_at = now() - interval '5 minutes' WHERE id = $1`, [sid]);
+
+  it('a replay within the window answers the successor already issued; the owner goes on, the replayer’s next refresh ends the session', async () => {
+    const user = await t.factory.user();
+    const sid = sidOf(user.token);
+    const owner = await refresh(user.refreshToken).expect(200);
+    const replay = await refresh(user.refreshToken).expect(200);
+    expect(replay.body.refresh_token).toBe(owner.body.refresh_token);
+    expect(decodeJwt(replay.body.refresh_token)).toMatchObject({ sid, gen: 1 });
+    expect((await sessionRow(sid)).generation).toBe(1);
+    await me(replay.body.token).expect(200);
+
+    // The owner goes on: its chain is the only one.
+    await windowPassed(sid);
+    const next = await refresh(owner.body.refresh_token).expect(200);
+    await windowPassed(sid);
+    const after = await refresh(next.body.refresh_token).expect(200);
+    await me(after.body.token).expect(200);
+
+    // The replayer's next refresh, with the token its replay got: dead, the session ends.
+    const reused = await refresh(replay.body.refresh_token).expect(401);
+    expect(reused.body.key).toBe('errors.invalid-token');
+    expect(await sessionRow(sid)).toMatchObject({ ended_at: expect.any(Date), end_reason: 'refresh-reuse' });
+    await me(after.body.token).expect(401);
+    await me(replay.body.token).expect(401);
+    await refresh(after.body.refresh_token).expect(401);
+  });
+
+  it('when the replayer goes on first, the owner’s next refresh ends the session', async () => {
+    const user = await t.factory.user();
+    const sid = sidOf(user.token);
+    const owner = await refresh(user.refreshToken).expect(200);
+    const replay = await refresh(user.refreshToken).expect(200);
+    await windowPassed(sid);
+    const stolen = await refresh(replay.body.refresh_token).expect(200);
+    await me(stolen.body.token).expect(200);
+    await windowPassed(sid);
+    await refresh(owner.body.refresh_token).expect(401);
+    expect((await sessionRow(sid)).end_reason).toBe('refresh-reuse');
+    await me(stolen.body.token).expect(401);
+    await refresh(stolen.body.refresh_token).expect(401);
+  });
+
+  it('a retry of the token rotated last answers the same successor again; an older token is a reuse even within the window', async () => {
+    const user = await t.factory.user();
+    const sid = sidOf(user.token);
+    const first = await refresh(user.refreshToken).expect(200);
+    const second = await refresh(first.body.refresh_token).expect(200);
+    const again = await refresh(first.body.refresh_token).expect(200);
+    expect(again.body.refresh_token).toBe(second.body.refresh_token);
+    // The sign-in's token is two rotations old.
+    await refresh(user.refreshToken).expect(401);
+    expect((await sessionRow(sid)).end_reason).toBe('refresh-reuse');
+  });
+
+  it('several refreshes with the same token at once (tabs of one browser) all get the same successor: one live chain', async () => {
+    const user = await t.factory.user();
+    const sid = sidOf(user.token);
+    const answers = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken), refresh(user.refreshToken)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.refresh_token as string)).size).toBe(1);
+    expect((await sessionRow(sid)).generation).toBe(1);
+    for (const a of answers) await me(a.body.token).expect(200);
+
+    // The tabs keep the one token they were given, and renew together again later.
+    await windowPassed(sid);
+    const later = await Promise.all([refresh(answers[0].body.refresh_token), refresh(answers[1].body.refresh_token)]);
+    expect(later.map((a) => a.status)).toEqual([200, 200]);
+    expect(later[0].body.refresh_token).toBe(later[1].body.refresh_token);
+    expect(await sessionRow(sid)).toMatchObject({ ended_at: null, generation: 2 });
+    await windowPassed(sid);
+    await refresh(later[0].body.refresh_token).expect(200);
+  });
+
+  it('a retry that cannot get the same successor again (rotated before the session kept what signs it) is refused, and the session goes on', async () => {
+    const user = await t.factory.user();
+    const sid = sidOf(user.token);
+    const rotated = await refresh(user.refreshToken).expect(200);
+    await t.db.query('UPDATE user_session SET refresh_jti = NULL, refresh_issued_at = NULL WHERE id = $1', [sid]);
+    await refresh(user.refreshToken).expect(401);
+    expect((await sessionRow(sid)).ended_at).toBeNull();
+    await refresh(rotated.body.refresh_token).expect(200);
+  });
+
+  it('the same on two replicas at once: both answer the same successor', async () => {
+    const replica = await createTestApp();
+    try {
+      const user = await t.factory.user();
+      const answers = await Promise.all([
+        refresh(user.refreshToken),
+        replica.http.post('/api/Jwt/refresh').send({ refresh_token: user.refreshToken }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(answers[0].body.refresh_token).toBe(answers[1].body.refresh_token);
+      expect((await sessionRow(sidOf(user.token))).generation).toBe(1);
+    } finally {
+      await replica.close();
+    }
   });
 
   it('a session past its 30 days is over, whatever its tokens say', async () => {

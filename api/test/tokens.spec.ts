@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair } from 'jose';
+import { createHmac } from 'node:crypto';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from './app.js';
 import { TOKEN_AUDIENCE } from '../src/modules/auth/token.service.js';
 
@@ -36,6 +37,30 @@ function forge(
 }
 
 const me = (token: string) => t.http.get('/api/User').set('Authorization', `Bearer ${token}`);
+
+/**
+ * A token signed by hand with the product's secret: any header and claims (jose refuses to sign
+ * some of the headers tried here, such as an unknown `crit`).
+ */
+function handSigned(header: Record<string, unknown>, claims: Record<string, unknown>): string {
+  const signingInput = `${b64(header)}.${b64(claims)}`;
+  return `${signingInput}.${createHmac('sha256', TEST_JWT_SECRET).update(signingInput).digest('base64url')}`;
+}
+
+/** The claims of a valid access token (`typ: 'refresh'` and `gen` make a refresh token's). */
+function claimsOf(user: { id: string; token: string }, more: Record<string, unknown> = {}): Record<string, unknown> {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    typ: 'access',
+    sid: sidOf(user),
+    sub: user.id,
+    iss: t.settings.publicUrl,
+    aud: TOKEN_AUDIENCE,
+    iat: now,
+    exp: now + 600,
+    ...more,
+  };
+}
 
 describe('the product tokens', () => {
   it('an access token lives 10 minutes and names its session; the refresh token lives as long as the session (30 days)', async () => {
@@ -114,6 +139,60 @@ describe('the product tokens', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(JSON.stringify(jwk)));
     await me(confused).expect(401);
+  });
+
+  it('refuses a token issued in the future beyond the clock skew (60 seconds), access or refresh', async () => {
+    const user = await t.factory.user();
+    const now = Math.floor(Date.now() / 1000);
+    const header = { alg: 'HS256', typ: 'JWT' };
+    await me(handSigned(header, claimsOf(user, { iat: now + 30 }))).expect(200); // another server's clock a little ahead
+    await me(handSigned(header, claimsOf(user, { iat: now + 120 }))).expect(401);
+    await me(handSigned(header, claimsOf(user, { iat: now + 3600, exp: now + 7200 }))).expect(401);
+    const refreshClaims = claimsOf(user, { typ: 'refresh', gen: 0, iat: now + 120, exp: now + 3600 });
+    const refused = await t.http
+      .post('/api/Jwt/refresh')
+      .send({ refresh_token: handSigned(header, refreshClaims) })
+      .expect(401);
+    expect(refused.body.key).toBe('errors.invalid-token');
+    // A token without iat is not one the product issued.
+    const { iat: _iat, ...noIat } = claimsOf(user);
+    await me(handSigned(header, noIat)).expect(401);
+    await me(handSigned(header, claimsOf(user))).expect(200);
+  });
+
+  it.each([
+    ['jku', { jku: 'http://127.0.0.1:1/jwks.json' }],
+    ['jwk', { jwk: { kty: 'oct', k: Buffer.from(TEST_JWT_SECRET).toString('base64url') } }],
+    ['x5u', { x5u: 'http://127.0.0.1:1/cert.pem' }],
+    ['x5c', { x5c: ['MIIBszCCAVmgAwIBAgIUQ2'] }],
+    ['x5t', { x5t: 'dGh1bWJwcmludA' }],
+    ['kid', { kid: '../../dev/null' }],
+    ['crit', { crit: ['exp'] }],
+    ['crit (a parameter of its own)', { crit: ['urn:example:policy'], 'urn:example:policy': 'accept' }],
+  ])('refuses a token with a %s header even when signed with the product’s secret', async (_name, extra) => {
+    const user = await t.factory.user();
+    const header = { alg: 'HS256', typ: 'JWT' };
+    await me(handSigned(header, claimsOf(user))).expect(200); // the same token without it passes
+    await me(handSigned({ ...header, ...extra }, claimsOf(user))).expect(401);
+    const refreshClaims = claimsOf(user, { typ: 'refresh', gen: 0, exp: Math.floor(Date.now() / 1000) + 3600 });
+    await t.http
+      .post('/api/Jwt/refresh')
+      .send({ refresh_token: handSigned({ ...header, ...extra }, refreshClaims) })
+      .expect(401);
+    // Refused before the session is looked at: the session goes on.
+    await me(user.token).expect(200);
+  });
+
+  it('refuses HMAC algorithms other than HS256, signed with the product’s secret', async () => {
+    const user = await t.factory.user();
+    for (const [alg, hash] of [
+      ['HS384', 'sha384'],
+      ['HS512', 'sha512'],
+    ]) {
+      const signingInput = `${b64({ alg, typ: 'JWT' })}.${b64(claimsOf(user))}`;
+      const token = `${signingInput}.${createHmac(hash, TEST_JWT_SECRET).update(signingInput).digest('base64url')}`;
+      await me(token).expect(401);
+    }
   });
 
   it('refuses a token for another issuer or audience', async () => {

@@ -1,5 +1,10 @@
-import { Parser } from 'htmlparser2';
+import { createRequire } from 'node:module';
 import sanitizeHtml from 'sanitize-html';
+
+// htmlparser2 by require(), as sanitize-html (CommonJS) loads it: with a static import beside
+// sanitize-html's, Jest's require(esm) sees one module reached twice while the graph is linked
+// and refuses it as a cycle.
+const { Parser } = createRequire(import.meta.url)('htmlparser2') as typeof import('htmlparser2');
 import { badRequest } from '../http/app-error.js';
 
 const FORBIDDEN_TAGS = new Set([

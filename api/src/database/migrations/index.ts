@@ -19,6 +19,7 @@ import { ConsoleListIndexes1795800000000 } from './1795800000000-console-list-in
 import { SearchFolded1795900000000 } from './1795900000000-search-folded.js';
 import { OrganizationSubmissionsCache1796000000000 } from './1796000000000-organization-submissions-cache.js';
 import { SubmissionOrganizationClosed1796100000000 } from './1796100000000-submission-organization-closed.js';
+import { RefreshRetry1796200000000 } from './1796200000000-refresh-retry.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -45,4 +46,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   SearchFolded1795900000000,
   OrganizationSubmissionsCache1796000000000,
   SubmissionOrganizationClosed1796100000000,
+  RefreshRetry1796200000000,
 ];

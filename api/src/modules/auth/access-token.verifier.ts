@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { jwtVerify, type JWTPayload, type JWTVerifyOptions } from 'jose';
+import type { JWTPayload } from 'jose';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { SessionService } from './sessions/session.service.js';
-import { TOKEN_ALGORITHM, TOKEN_AUDIENCE } from './token.service.js';
+import { verifyProductToken } from './token.service.js';
 import { UserRepository } from './user.repository.js';
 
 /** The signed-in user of a request, and the session its token belongs to. */
@@ -20,8 +20,9 @@ const VERIFIED_TOKENS = 10_000;
 const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
 
 /**
- * The access token of a request. jose checks the signature with a fixed algorithm list
- * (so `none` and RSA/HMAC confusion fail), the expiry, the issuer and the audience; the token
+ * The access token of a request. verifyProductToken checks the signature with a fixed algorithm
+ * (so `none` and RSA/HMAC confusion fail), the expiry, the issuer and the audience, the header
+ * (no `jku`, `jwk`, `x5u`, `x5c`, `kid`, `crit`) and an `iat` not in the future; the token
  * must be an access token (not a refresh token) of a session that has not ended (SessionService's
  * cache, kept exact by the database: a sign-out reaches every replica at once); then the user is
  * read (UserRepository's cache, also exact), so roles in a token are never trusted. Called directly by the
@@ -32,7 +33,7 @@ const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
 export class AccessTokenVerifier {
   // A KeyObject made once, not the secret's bytes at every verification.
   private readonly key: KeyObject;
-  private readonly options: JWTVerifyOptions;
+  private readonly issuer: string;
   /** Tokens verified in full, oldest first: their subject and expiry (seconds). */
   private readonly verified = new Map<string, { sub: string; sid: string; exp: number }>();
 
@@ -42,7 +43,7 @@ export class AccessTokenVerifier {
     private readonly sessions: SessionService,
   ) {
     this.key = createSecretKey(Buffer.from(settings.jwtSecret));
-    this.options = { algorithms: [TOKEN_ALGORITHM], issuer: settings.publicUrl, audience: TOKEN_AUDIENCE };
+    this.issuer = settings.publicUrl;
   }
 
   /**
@@ -73,7 +74,7 @@ export class AccessTokenVerifier {
     }
     let payload: JWTPayload;
     try {
-      payload = (await jwtVerify(token, this.key, this.options)).payload;
+      payload = await verifyProductToken(token, this.key, this.issuer);
     } catch {
       return undefined;
     }

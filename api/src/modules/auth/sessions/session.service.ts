@@ -1,10 +1,17 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../../../common/http/app-error.js';
-import { invalidRefreshToken, SESSION_LIFETIME_DAYS, TokenService, tokenHash, type IssuedTokens } from '../token.service.js';
+import {
+  invalidRefreshToken,
+  SESSION_LIFETIME_DAYS,
+  TokenService,
+  tokenHash,
+  type IssuedTokens,
+  type RefreshToken,
+} from '../token.service.js';
 import type { SessionEndReason } from './user-session.entity.js';
 import type { SessionDto } from '../dto/session.dto.js';
-import { UserSessionRepository } from './user-session.repository.js';
+import { UserSessionRepository, type IssuedRefresh } from './user-session.repository.js';
 
 /** Where a sign-in or a renewal comes from (shown in the user's list of sessions). */
 export interface ClientInfo {
@@ -13,9 +20,11 @@ export interface ClientInfo {
 }
 
 /**
- * A refresh token rotated less than this ago may be presented once more: its answer may have
- * been lost on the way (a dropped connection), and the app retries. Later, an old refresh token
- * is a stolen one (or its copy): the whole session ends (OAuth 2.0 Security BCP, reuse detection).
+ * A refresh token rotated less than this ago may be presented again: its answer may have been
+ * lost on the way (a dropped connection), or another tab renewed with it at the same time. It gets
+ * the successor already issued, never a second one, so the session keeps a single chain. Later, or
+ * any older token, is a stolen one (or its copy): the whole session ends (OAuth 2.0 Security BCP,
+ * reuse detection).
  */
 export const REFRESH_RETRY_GRACE_MS = 30_000;
 /** Ended and expired sessions are kept this long (a reused token of one is still recognised), then purged. */
@@ -55,18 +64,20 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
       id,
       userId,
       expiresAt,
-      refreshHash: tokenHash(refresh),
+      refresh: kept(refresh),
       idToken: idToken ?? null,
       userAgent: clip(client.userAgent, 500),
       ip: clip(client.ip, 64),
     });
-    return { token: await this.tokens.access(userId, id, expiresAt), refresh_token: refresh };
+    return { token: await this.tokens.access(userId, id, expiresAt), refresh_token: refresh.token };
   }
 
   /**
    * A new pair from the session's current refresh token, which is then replaced (rotation). The
-   * previous one is accepted again only within REFRESH_RETRY_GRACE_MS of its rotation; any other
-   * old refresh token of the session ends the session (reuse detection). 401 otherwise.
+   * previous one, within REFRESH_RETRY_GRACE_MS of its rotation, gets the current one again (the
+   * successor it already had); any other old refresh token of the session ends the session (reuse
+   * detection). 401 otherwise. The session's row is locked meanwhile, so simultaneous refreshes,
+   * on any replica, see each other's rotation.
    */
   async refresh(refreshToken: string, client: ClientInfo): Promise<IssuedTokens> {
     const claims = await this.tokens.verifyRefresh(refreshToken);
@@ -74,22 +85,35 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
     const outcome = await this.sessions.transaction(async (m) => {
       const row = await this.sessions.lockForRefresh(m, claims.sessionId);
       if (!row || row.userId !== claims.userId || row.endedAt || row.expiresAt.getTime() <= Date.now()) return { refused: true as const };
-      const current = hash === row.refreshHash && claims.generation === row.generation;
+      const answer = (refresh: string) => ({ refresh, userId: row.userId, expiresAt: row.expiresAt });
+      if (hash === row.refreshHash && claims.generation === row.generation) {
+        const next = await this.tokens.refresh(row.userId, row.id, row.generation + 1, row.expiresAt);
+        await this.sessions.rotate(m, row.id, kept(next), row.refreshHash, {
+          userAgent: clip(client.userAgent, 500),
+          ip: clip(client.ip, 64),
+        });
+        return answer(next.token);
+      }
       const retried =
         hash === row.previousRefreshHash &&
         claims.generation === row.generation - 1 &&
         !!row.rotatedAt &&
         Date.now() - row.rotatedAt.getTime() < REFRESH_RETRY_GRACE_MS;
-      if (!current && !retried) {
-        await this.sessions.end(row.id, 'refresh-reuse', undefined, m);
-        return { reused: true as const };
+      if (retried) {
+        // The current token signed again: a second successor would start a second chain.
+        const current =
+          row.refreshJti && row.refreshIssuedAt
+            ? await this.tokens.refresh(row.userId, row.id, row.generation, row.expiresAt, {
+                jti: row.refreshJti,
+                issuedAt: row.refreshIssuedAt,
+              })
+            : undefined;
+        // Not reproducible (rotated before the row kept what signs it): refused, and the session goes on.
+        if (!current || tokenHash(current.token) !== row.refreshHash) return { refused: true as const };
+        return answer(current.token);
       }
-      const next = await this.tokens.refresh(row.userId, row.id, row.generation + 1, row.expiresAt);
-      await this.sessions.rotate(m, row.id, tokenHash(next), row.refreshHash, {
-        userAgent: clip(client.userAgent, 500),
-        ip: clip(client.ip, 64),
-      });
-      return { refresh: next, userId: row.userId, expiresAt: row.expiresAt };
+      await this.sessions.end(row.id, 'refresh-reuse', undefined, m);
+      return { reused: true as const };
     });
     if ('reused' in outcome) {
       this.sessions.forgetState(claims.sessionId);
@@ -128,6 +152,11 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
   idTokenOf(sessionId: string): Promise<string | null> {
     return this.sessions.idTokenOf(sessionId);
   }
+}
+
+/** What the session keeps of a refresh token. */
+function kept(refresh: RefreshToken): IssuedRefresh {
+  return { hash: tokenHash(refresh.token), jti: refresh.jti, issuedAt: refresh.issuedAt };
 }
 
 function clip(value: string | null | undefined, max: number): string | null {

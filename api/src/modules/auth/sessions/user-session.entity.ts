@@ -47,11 +47,21 @@ export class UserSessionEntity {
   @Column({ type: 'varchar', length: 64 })
   refreshHash: string;
 
+  /**
+   * The `jti` and `iat` the current refresh token was signed with: a retry of the previous one
+   * gets this very token again (signed anew, byte for byte), never a second successor.
+   */
+  @Column({ type: 'uuid', nullable: true })
+  refreshJti: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  refreshIssuedAt: Date | null;
+
   /** How many times the refresh token was rotated (the token carries it as `gen`). */
   @Column({ type: 'integer', default: 0 })
   generation: number;
 
-  /** The refresh token rotated last: accepted again for a few seconds (a lost answer), never later. */
+  /** The refresh token rotated last: for a few seconds a retry of it (a lost answer) gets the current one, never later. */
   @Column({ type: 'varchar', length: 64, nullable: true })
   previousRefreshHash: string | null;
 

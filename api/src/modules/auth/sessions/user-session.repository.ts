@@ -15,6 +15,13 @@ export interface SessionState {
   ended: boolean;
 }
 
+/** A refresh token as the session keeps it: its hash, and what signs it again. */
+export interface IssuedRefresh {
+  hash: string;
+  jti: string;
+  issuedAt: Date;
+}
+
 /** Every statement on user_session. */
 @Injectable()
 export class UserSessionRepository {
@@ -33,15 +40,15 @@ export class UserSessionRepository {
     id: string;
     userId: string;
     expiresAt: Date;
-    refreshHash: string;
+    refresh: IssuedRefresh;
     idToken: string | null;
     userAgent: string | null;
     ip: string | null;
   }): Promise<void> {
     await this.repo.query(
-      `INSERT INTO user_session (id, user_id, expires_at, refresh_hash, id_token, user_agent, ip)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [row.id, row.userId, row.expiresAt, row.refreshHash, row.idToken, row.userAgent, row.ip],
+      `INSERT INTO user_session (id, user_id, expires_at, refresh_hash, refresh_jti, refresh_issued_at, id_token, user_agent, ip)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [row.id, row.userId, row.expiresAt, row.refresh.hash, row.refresh.jti, row.refresh.issuedAt, row.idToken, row.userAgent, row.ip],
     );
   }
 
@@ -64,24 +71,28 @@ export class UserSessionRepository {
     else this.states.clear();
   }
 
-  /** The session refresh works on, locked until the transaction ends. */
+  /**
+   * The session refresh works on, locked until the transaction ends: refreshes of one session,
+   * on any replica, take turns, and each sees the rotation of the one before.
+   */
   lockForRefresh(m: EntityManager, id: string): Promise<UserSessionEntity | null> {
     return m.findOne(UserSessionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
+  /** The session's refresh token becomes `next` (generation + 1); the one it replaces, `previousHash`, is kept for the retry window. */
   async rotate(
     m: EntityManager,
     id: string,
-    refreshHash: string,
+    next: IssuedRefresh,
     previousHash: string,
     meta: { userAgent: string | null; ip: string | null },
   ): Promise<number> {
     const result: unknown = await m.query(
       `UPDATE user_session
-          SET refresh_hash = $2, previous_refresh_hash = $3, generation = generation + 1, rotated_at = now(), last_used_at = now(),
-              user_agent = COALESCE($4, user_agent), ip = COALESCE($5, ip)
+          SET refresh_hash = $2, refresh_jti = $3, refresh_issued_at = $4, previous_refresh_hash = $5, generation = generation + 1,
+              rotated_at = now(), last_used_at = now(), user_agent = COALESCE($6, user_agent), ip = COALESCE($7, ip)
         WHERE id = $1 RETURNING generation`,
-      [id, refreshHash, previousHash, meta.userAgent, meta.ip],
+      [id, next.hash, next.jti, next.issuedAt, previousHash, meta.userAgent, meta.ip],
     );
     return rowsOf<{ generation: number }>(result)[0].generation;
   }
