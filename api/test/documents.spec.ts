@@ -75,7 +75,7 @@ describe('the submission PDF', () => {
     for (const name of full.outcomeNames) expect(text).toContain(name);
     expect(text).toContain('Indicator 20.1');
     expect(text).toContain('Valore sociale in 3 anni');
-    expect(text).toMatch(/SROI: 1 : \d+\.\d\d/);
+    expect(text).toMatch(/SROI: 1 : \d+,\d\d/);
     expect(text).toContain('Anno 3');
     // Footer with page numbers on every page
     const pages = pdfPages(pdf);

@@ -131,7 +131,8 @@ export class Factory {
    * An impact framework made through ImpactFrameworkService: `outcomes` outcomes (SDGs 1, 2,
    * 3, ... in turn) with two indicators of one proxy each, and three stakeholders.
    */
-  async impactFramework(o: { name?: string; outcomes?: number } = {}): Promise<ImpactFrameworkSummaryDto> {
+  /** A framework of `outcomes` outcomes with two indicators each, each indicator with `proxies` proxies (1 by default). */
+  async impactFramework(o: { name?: string; outcomes?: number; proxies?: number } = {}): Promise<ImpactFrameworkSummaryDto> {
     const outcomes = Array.from({ length: o.outcomes ?? 3 }, (_, i) => ({
       name: `Outcome ${i + 1}`,
       description: `What changes (${i + 1})`,
@@ -139,7 +140,12 @@ export class Factory {
       indicators: [1, 2].map((n) => ({
         name: `Indicator ${i + 1}.${n}`,
         description: 'How it is measured',
-        proxies: [{ name: `Proxy ${i + 1}.${n}`, defaultValue: 100 * n + i, sourceName: 'ISTAT', sourceUrl: 'https://www.istat.it/' }],
+        proxies: Array.from({ length: o.proxies ?? 1 }, (_, p) => ({
+          name: p ? `Proxy ${i + 1}.${n} (${p + 1})` : `Proxy ${i + 1}.${n}`,
+          defaultValue: 100 * n + i + 1000 * p,
+          sourceName: 'ISTAT',
+          sourceUrl: 'https://www.istat.it/',
+        })),
       })),
     }));
     const stakeholders = ['Young people', 'Families', 'Residents'].map((name) => ({ name, description: `${name} of the area` }));

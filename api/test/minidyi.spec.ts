@@ -326,6 +326,51 @@ describe('rules enforced on save (nothing half-saved)', () => {
     ['an unknown field', () => ({ sroi: 9 }), 'errors.validation'],
   ];
 
+  it('refuses one indicator ticked with two of its proxies (the same people counted twice), and still loads a saved state that holds both', async () => {
+    const user = await t.factory.user();
+    const two: ImpactFrameworkDto = (
+      await t.http
+        .get(
+          `/api/ImpactFramework/GetImpactFrameworkById?ImpactFrameworkId=${(await t.factory.impactFramework({ outcomes: 1, proxies: 2 })).id}`,
+        )
+        .set(user.headers())
+        .expect(200)
+    ).body;
+    const a = await applicant({ frameworkId: two.id, showSdgFilter: false, maxOutcomeSelect: 1, maxSdgSelect: 17 });
+    const out = two.outcomes[0];
+    const ind = out.indicators[0];
+    expect(ind.proxies).toHaveLength(2);
+    const tick = (p: number) => ({
+      indicatorId: ind.id,
+      indicatorName: ind.name,
+      indicatorTargetValue: 10,
+      proxyId: ind.proxies[p].id,
+      proxyName: ind.proxies[p].name,
+      proxyValue: ind.proxies[p].defaultValue,
+    });
+    const state = (indicators: ReturnType<typeof tick>[]) => ({
+      selectedOutcomes: [
+        { outcomeId: out.id, outcomeName: out.name, sdg: out.sdg, stakeholderId: two.stakeholders[0].id, stakeholderName: '', indicators },
+      ],
+    });
+    const saved = await put(a, state([tick(1)]));
+    expect(saved.status).toBe(200);
+    const res = await put(a, state([tick(0), tick(1)]));
+    expect([res.status, res.body.key]).toEqual([400, 'components.mini-dyi.error-indicator-twice']);
+    const viaAutosave = await upsert(a, state([tick(0), tick(1)]));
+    expect([viaAutosave.status, viaAutosave.body.key]).toEqual([400, 'components.mini-dyi.error-indicator-twice']);
+    expect((await read(a)).body).toEqual(saved.body);
+
+    // A state saved before the rule holds both: it still loads, as it was saved.
+    await t.db.query(
+      `UPDATE step_result SET content = jsonb_set(content, '{selectedOutcomes,0,indicators}', $2::jsonb) WHERE submission_id = $1`,
+      [a.submissionId, JSON.stringify([tick(0), tick(1)])],
+    );
+    const legacy = await read(a);
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.selectedOutcomes[0].indicators.map((i: { proxyId: string }) => i.proxyId)).toEqual(ind.proxies.map((p) => p.id));
+  });
+
   it.each(cases)('refuses %s', async (_, body, key) => {
     const a = await applicant();
     const saved = await put(a, complete());

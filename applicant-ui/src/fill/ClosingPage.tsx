@@ -1,3 +1,4 @@
+import { formatDateTimeWithZone } from '@impact-calls/domain';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -17,9 +18,8 @@ import type { Submission } from './fillApi';
 export function ClosingPage({ submission }: { submission: Submission }) {
   const { t, i18n } = useTranslation();
   const pdf = usePdfDownload();
-  const date = submission.submittedAt
-    ? new Date(submission.submittedAt).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' })
-    : '';
+  // In the browser's time zone, named, as every date of the app.
+  const date = submission.submittedAt ? formatDateTimeWithZone(submission.submittedAt, i18n.language) : '';
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center', maxWidth: 720, mx: 'auto' }} data-testid="closing-page">
       <CheckCircle color="success" sx={{ fontSize: 64 }} aria-hidden />

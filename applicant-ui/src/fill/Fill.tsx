@@ -8,10 +8,11 @@ import {
   type FillTranslate,
 } from '@impact-calls/step-views';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { missingSteps, stepStatus } from './completeness';
+import { rememberPosition } from './resume';
 import type { Submission } from './fillApi';
 import { FillLayout } from './FillLayout';
 import { applicantMiniDyiData } from './minidyi/applicantData';
@@ -49,6 +50,12 @@ export function Fill({ submission, splat, readonlyParam }: FillProps) {
   const [checklist, setChecklist] = useState<ChecklistItem[]>([]);
   const [paneKey, setPaneKey] = useState(0);
 
+  // Where the applicant is, for Resume on this device (resume.ts).
+  const currentStepId = steps[current.step].id;
+  useEffect(() => {
+    if (!readOnly) rememberPosition(submission.id, currentStepId, current.sub);
+  }, [readOnly, submission.id, currentStepId, current.sub]);
+
   const fillT: FillTranslate = useCallback((key, vars) => t(key, vars ?? {}), [t]);
   const onAutosave = useCallback(
     (stepId: string, a: StepAutosave) => {
@@ -76,12 +83,15 @@ export function Fill({ submission, splat, readonlyParam }: FillProps) {
     void queryClient.invalidateQueries({ queryKey: submissionKey(submission.id) }).then(() => setPaneKey((k) => k + 1));
   };
 
-  const sidebar = (
+  const sidebar = (chosen: () => void) => (
     <StepSidebar
       steps={steps}
       positions={nav.positions}
       current={current}
-      onSelect={go}
+      onSelect={(p) => {
+        chosen();
+        go(p);
+      }}
       subStepLabel={(i, sub) => t(miniDyiSubStepLabelKey(steps[i], sub))}
       status={readOnly ? undefined : (i) => stepStatus(submission, i, contentOf(i))}
     />

@@ -13,7 +13,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Submission } from './fillApi';
 import { SaveStatus } from './SaveStatus';
@@ -34,8 +34,11 @@ export interface FillLayoutProps {
   readOnly: boolean;
   saveState: SaveState;
   current: FillPosition;
-  /** The steps list: in an accordion on phones, beside the step on wider screens. */
-  sidebar: ReactNode;
+  /**
+   * The steps list: in an accordion on phones, beside the step on wider screens. `chosen` is
+   * to be called when a step is chosen in it: the phone's accordion folds.
+   */
+  sidebar(chosen: () => void): ReactNode;
   blocked?: Blocked;
   buttons: FillButtons;
   /** The current step's pane. */
@@ -47,6 +50,8 @@ export function FillLayout({ submission, readOnly, saveState, current, sidebar, 
   const { t } = useTranslation();
   const step = submission.steps[current.step];
   const stepOf = t('fill.step-of', { current: current.step + 1, total: submission.steps.length });
+  const [stepsOpen, setStepsOpen] = useState(false);
+  const stepsId = useId();
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
@@ -68,13 +73,13 @@ export function FillLayout({ submission, readOnly, saveState, current, sidebar, 
       )}
 
       <Box sx={{ display: { xs: 'block', md: 'none' } }}>
-        <Accordion disableGutters variant="outlined">
-          <AccordionSummary expandIcon={<ExpandMore />}>
+        <Accordion disableGutters variant="outlined" expanded={stepsOpen} onChange={(_, open) => setStepsOpen(open)}>
+          <AccordionSummary expandIcon={<ExpandMore />} id={`${stepsId}-summary`} aria-controls={`${stepsId}-steps`}>
             <Typography>
               {t('fill.open-steps')} · {stepOf}
             </Typography>
           </AccordionSummary>
-          <AccordionDetails>{sidebar}</AccordionDetails>
+          <AccordionDetails>{sidebar(() => setStepsOpen(false))}</AccordionDetails>
         </Accordion>
       </Box>
 
@@ -86,7 +91,7 @@ export function FillLayout({ submission, readOnly, saveState, current, sidebar, 
           <Typography variant="overline" component="h2" sx={{ px: 2 }}>
             {t('fill.steps')}
           </Typography>
-          {sidebar}
+          {sidebar(() => undefined)}
         </Paper>
 
         <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -5,12 +5,15 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { PageLoading } from '../shell/PageLoading';
 import { ClosingPage } from './ClosingPage';
 import { Fill } from './Fill';
+import { resumePosition } from './resume';
+import { positionPath } from './useFillNavigation';
 import { useSubmission } from './useSubmission';
 
 /**
  * The fill screen of /call/:submissionId/*: loads the submission and sends it where it
  * belongs — a closed one to its closing page (`done`; step 0 read-only with
- * ?readonly=true), an open one away from `done` — then the steps (Fill).
+ * ?readonly=true), an open one away from `done`, and without a step (Resume) to where the
+ * applicant left it (resume.ts) — then the steps (Fill).
  */
 export default function FillPage() {
   const { submissionId = '', '*': splat = '' } = useParams();
@@ -32,5 +35,9 @@ export default function FillPage() {
     return <ClosingPage submission={submission} />;
   }
   if (submission.steps.length === 0) return <Alert severity="info">{t('fill.no-steps')}</Alert>;
+  if (splat === '' && !readonlyParam) {
+    const resume = resumePosition(submission);
+    if (resume.step > 0 || resume.sub > 0) return <Navigate to={positionPath(submission.id, resume)} replace />;
+  }
   return <Fill submission={submission} splat={splat} readonlyParam={readonlyParam} />;
 }

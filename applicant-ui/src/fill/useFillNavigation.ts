@@ -1,5 +1,13 @@
 import { fillPositions, INCOMPLETE_KEYS, isLastPosition, nextPosition, previousPosition, type FillPosition } from '@impact-calls/domain';
-import { isMiniDyiStep, miniDyiNextBlock, miniDyiSubStepCount, type InputValidity, type StepNavigator } from '@impact-calls/step-views';
+import {
+  isMiniDyiStep,
+  miniDyiIssueSelector,
+  miniDyiNextBlock,
+  miniDyiShowsIssue,
+  miniDyiSubStepCount,
+  type InputValidity,
+  type StepNavigator,
+} from '@impact-calls/step-views';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { stepReason, type ContentOf } from './completeness';
@@ -11,6 +19,11 @@ export function parsePosition(splat: string | undefined): FillPosition {
   return m ? { step: Number(m[1]), sub: Number(m[2] ?? 0) } : { step: 0, sub: 0 };
 }
 
+/** The URL of a position of the fill screen. */
+export function positionPath(submissionId: string, p: FillPosition, readonly = false): string {
+  return `/call/${submissionId}/step/${p.step}${p.sub ? `/${p.sub}` : ''}${readonly ? '?readonly=true' : ''}`;
+}
+
 /** Why Next or Submit was refused: the message key shown under the step, and that step. */
 export interface Blocked {
   key: string;
@@ -19,8 +32,14 @@ export interface Blocked {
 
 /** Moves focus to the first field marked invalid on the step, so the applicant sees what stops them. */
 function focusInvalid() {
-  window.setTimeout(() => document.querySelector<HTMLElement>('#main-content [aria-invalid="true"]')?.focus(), 0);
+  focusFirst('[aria-invalid="true"]');
 }
+
+function focusFirst(selector: string) {
+  window.setTimeout(() => document.querySelector<HTMLElement>(`#main-content ${selector}`)?.focus(), 0);
+}
+
+const INCOMPLETE_MESSAGES = new Set(Object.values(INCOMPLETE_KEYS));
 
 export interface FillNavigationOptions {
   submission: Submission;
@@ -44,7 +63,11 @@ export function useFillNavigation({ submission, splat, readOnly, readonlyParam, 
   const positions = useMemo(() => fillPositions(steps.length, (i) => miniDyiSubStepCount(steps[i])), [steps]);
   const requested = parsePosition(splat);
   const current = positions.find((p) => p.step === requested.step && p.sub === requested.sub) ?? positions[0];
-  const [blocked, setBlocked] = useState<Blocked | undefined>();
+  const [refusal, setBlocked] = useState<Blocked | undefined>();
+  // "This step is incomplete" holds only while it does: files change without the answers
+  // changing (an upload), and the message goes once the step's own rule says it is complete.
+  const blocked =
+    refusal && INCOMPLETE_MESSAGES.has(refusal.key) && !stepReason(submission, refusal.step, contentOf(refusal.step)) ? undefined : refusal;
 
   // The current step's pages (survey, quiz), driven by Previous and Next (one navigation). The
   // step registers its navigator again when its page changes, so the buttons follow it.
@@ -69,7 +92,7 @@ export function useFillNavigation({ submission, splat, readOnly, readonlyParam, 
 
   const go = (p: FillPosition) => {
     setBlocked(undefined);
-    void navigate(`/call/${submission.id}/step/${p.step}${p.sub ? `/${p.sub}` : ''}${readonlyParam ? '?readonly=true' : ''}`);
+    void navigate(positionPath(submission.id, p, readonlyParam));
     window.scrollTo({ top: 0 });
   };
 
@@ -99,6 +122,12 @@ export function useFillNavigation({ submission, splat, readOnly, readonlyParam, 
     if (isMiniDyiStep(steps[current.step])) {
       // miniDyi: each sub-step's own rules (e.g. a stakeholder per outcome), the whole step's when leaving it.
       const issue = miniDyiNextBlock(steps[current.step], contentOf(current.step), current.sub);
+      if (issue && miniDyiShowsIssue(steps[current.step], current.sub, issue)) {
+        // The sub-step shows this message itself: move to it rather than say it twice.
+        setBlocked(undefined);
+        focusFirst(miniDyiIssueSelector(issue.key));
+        return false;
+      }
       if (issue) {
         setBlocked({ key: issue.key, step: current.step });
         return false;

@@ -1,11 +1,9 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@impact-calls/domain';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@impact-calls/domain';
+
+export { isLanguage };
 
 /** localStorage key of the language the user picked with the selector. */
 export const LANGUAGE_STORAGE_KEY = 'ic_language';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 export interface LanguageConfig {
   defaultLanguage?: string;

@@ -44,6 +44,9 @@ export default function EditOrganizationPage() {
       <Typography variant="h2" sx={{ fontSize: '1.35rem' }}>
         {organization.name}
       </Typography>
+      {(organization.sentApplications ?? 0) > 0 && (
+        <Alert severity="info">{t('pages.organizations.sent-keep-data', { count: organization.sentApplications })}</Alert>
+      )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
         <OrganizationForm
           key={`${organization.id}-${organization.version}`}

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '../auth/signIn';
 import { showNotice } from '../organizations/notices';
 import { PageLoading } from '../shell/PageLoading';
-import { deviceOf } from '@impact-calls/domain';
+import { deviceOf, formatDateTimeWithZone } from '@impact-calls/domain';
 import { useEndAllSessions, useEndSession, useSessions, type Session } from './useSessions';
 
 /**
@@ -37,7 +37,8 @@ export default function SessionsPage() {
   const [confirming, setConfirming] = useState(false);
   const titleId = useId();
   const textId = useId();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // In the browser's time zone, named, as every date of the app.
+  const date = (iso: string) => formatDateTimeWithZone(iso, i18n.language);
   const others = (sessions ?? []).filter((s) => !s.current);
 
   const describe = (s: Session) => {
@@ -98,11 +99,9 @@ export default function SessionsPage() {
                       {s.current ? <Chip size="small" color="primary" label={t('pages.sessions.this-device')} /> : null}
                     </Stack>
                     <Typography color="text.secondary" sx={{ mt: 1 }}>
-                      {t('pages.sessions.signed-in', { date: date.format(new Date(s.createdAt)) })}
+                      {t('pages.sessions.signed-in', { date: date(s.createdAt) })}
                     </Typography>
-                    <Typography color="text.secondary">
-                      {t('pages.sessions.last-used', { date: date.format(new Date(s.lastUsedAt)) })}
-                    </Typography>
+                    <Typography color="text.secondary">{t('pages.sessions.last-used', { date: date(s.lastUsedAt) })}</Typography>
                     {s.ip ? <Typography color="text.secondary">{t('pages.sessions.address', { ip: s.ip })}</Typography> : null}
                   </CardContent>
                   {!s.current ? (

@@ -31,15 +31,19 @@ import { displayName, useCurrentUser } from '../auth/useCurrentUser';
 
 export { SignInButtons };
 
-/** Hidden on screen, still read by screen readers. */
+/**
+ * Hidden on screen, still read by screen readers, taking no room (as step-views' VISUALLY_HIDDEN;
+ * in px: in sx, width: 1 would be 100%).
+ */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   padding: 0,
   margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
   whiteSpace: 'nowrap',
   border: 0,
 } as const;

@@ -2,6 +2,7 @@
 export const EMPTY_ID = '00000000-0000-0000-0000-000000000000';
 export const LANGUAGES = ['it', 'en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
+export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 export const DEFAULT_LANGUAGE: Language = 'it';
 
 export const TOKEN_LIFETIME_DAYS = 30;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archiveEntryName, formatFileSize, localizedText, surveyAnswers, surveyAnswerText, uniqueNamer } from './documents.js';
+import { archiveEntryName, localizedText, surveyAnswers, surveyAnswerText, uniqueNamer } from './documents.js';
 
 const survey = {
   pages: [
@@ -76,11 +76,5 @@ describe('archive names', () => {
   it('are unique in a folder, ignoring case', () => {
     const name = uniqueNamer();
     expect([name('a.pdf'), name('A.pdf'), name('a.pdf'), name('b')]).toEqual(['a.pdf', 'A (2).pdf', 'a (3).pdf', 'b']);
-  });
-
-  it('sizes read in the language', () => {
-    expect(formatFileSize(1536, 'it')).toBe('1,5 KB');
-    expect(formatFileSize(1536, 'en')).toBe('1.5 KB');
-    expect(formatFileSize(12, 'en')).toBe('12 B');
   });
 });

@@ -7,7 +7,6 @@
 import type { Language } from './constants.js';
 import { readSurveyJson, surveyQuestions } from './calls.js';
 import { translate } from './i18n/index.js';
-import { localeOf } from './format.js';
 
 /**
  * A SurveyJS localizable string in a language: a plain string, or `{ default, it, en, fr }`
@@ -206,24 +205,6 @@ export function answersFor(
  */
 export function surveyAnswers(surveyJson: unknown, data: Record<string, unknown>, language: Language): SurveyAnswer[] {
   return answersFor(answerableQuestions(surveyJson), data, language);
-}
-
-/** 1536 -> "1,5 KB" in Italian, "1.5 KB" in English. */
-export function formatFileSize(bytes: number, language: Language): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let v = bytes / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(v)} ${units[u]}`;
-}
-
-/** An amount in euros in the language. */
-export function formatEuro(value: number, language: Language): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(value);
 }
 
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;

@@ -4,6 +4,8 @@ import {
   closingCountdown,
   formatDateTimeWithZone,
   formatDecimal,
+  formatEuro,
+  formatFileSize,
   formatPercentValue,
   formatQuizScore,
   formatSroiRatio,
@@ -55,6 +57,29 @@ describe('numbers, dates and sizes in the user language (issue 14)', () => {
     expect(closingCountdown(at(5.5), 'fr', now)).toBe('dans 5 heures');
     expect(closingCountdown(at(0.25), 'en', now)).toBe('in 15 minutes');
     expect(closingCountdown(at(-1), 'en', now)).toBeUndefined();
+  });
+
+  it("writes file sizes in the reader's language: decimal separator and units (octets in French)", () => {
+    expect(formatFileSize(6451, 'it')).toBe('6,3 KB');
+    expect(formatFileSize(6451, 'en')).toBe('6.3 KB');
+    expect(formatFileSize(6451, 'fr')).toBe('6,3 Ko');
+    expect(formatFileSize(1536, 'fr-FR')).toBe('1,5 Ko');
+    expect(formatFileSize(5 * 1024 * 1024, 'fr')).toBe('5 Mo');
+    expect(formatFileSize(5 * 1024 * 1024, 'it')).toBe('5 MB');
+    expect(formatFileSize(2.5 * 1024 ** 3, 'fr')).toBe('2,5 Go');
+    expect(formatFileSize(12, 'en')).toBe('12 B');
+    expect(formatFileSize(12, 'fr')).toBe('12 o');
+    expect(formatFileSize(Number.NaN, 'it')).toBe('0 B');
+  });
+
+  it("writes the SROI index and amounts in the reader's language, with or without a value", () => {
+    expect(formatSroi(8.35, 'it')).toBe('1 : 8,35');
+    expect(formatSroi(8.35, 'en')).toBe('1 : 8.35');
+    expect(formatSroi(8.35, 'fr')).toBe('1 : 8,35');
+    expect(formatSroi(null, 'fr')).toBe('');
+    expect(formatEuro(1234.5, 'it')).toBe('1234,50\u00a0€');
+    expect(formatEuro(1234.5, 'en')).toBe('€1,234.50');
+    expect(formatEuro(1234.5, 'fr')).toMatch(/^1\s234,50\s€$/);
   });
 
   it('turns megabytes typed in the console into the bytes the API stores, and back', () => {

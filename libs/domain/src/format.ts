@@ -6,15 +6,48 @@ import { LANGUAGES, type Language } from './constants.js';
  */
 export const LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
 
+/** The interface language of a language tag ('it', 'en-GB', 'fr' ...); Italian otherwise. */
+export function languageOf(language: string | null | undefined): Language {
+  const l = (language ?? '').slice(0, 2).toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(l) ? (l as Language) : 'it';
+}
+
 /** The Intl locale of an interface language ('it', 'en-GB', 'fr' ...); Italian otherwise. */
 export function localeOf(language: string | null | undefined): string {
-  const l = (language ?? '').slice(0, 2).toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(l) ? LOCALES[l as Language] : LOCALES.it;
+  return LOCALES[languageOf(language)];
 }
 
 /** A decimal number with at most `digits` decimals (at least `minimumDigits`): "15,17" in Italian, "15.17" in English. */
 export function formatDecimal(value: number, language: string, digits = 2, minimumDigits = 0): string {
   return new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: minimumDigits, maximumFractionDigits: digits }).format(value);
+}
+
+/** An amount in euros: "1234,50 €" in Italian, "€1,234.50" in English. */
+export function formatEuro(value: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'EUR', maximumFractionDigits: 2 }).format(value);
+}
+
+// French writes sizes in octets (Ko, Mo, Go); Italian and English use bytes.
+const SIZE_UNITS: Record<Language, readonly string[]> = {
+  it: ['B', 'KB', 'MB', 'GB'],
+  en: ['B', 'KB', 'MB', 'GB'],
+  fr: ['o', 'Ko', 'Mo', 'Go'],
+};
+
+/**
+ * A file size in the language, in powers of 1024 with at most one decimal: 6451 -> "6,3 KB"
+ * in Italian, "6.3 KB" in English, "6,3 Ko" in French.
+ */
+export function formatFileSize(bytes: number, language: string): string {
+  const units = SIZE_UNITS[languageOf(language)];
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} ${units[0]}`;
+  let v = bytes / 1024;
+  let u = 1;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return `${new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(v)} ${units[u]}`;
 }
 
 /** A quiz score (a fraction 0..1) as the percentage every screen shows: "75 %" / "75%". */

@@ -1,13 +1,13 @@
-import { translate } from '@impact-calls/domain';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { translate, type Language } from '@impact-calls/domain';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { FillTextProvider, StepView, type FillStep, type StepRendererProps } from '.';
 
 const t = (key: string, vars?: Record<string, string | number>) => translate('en', key, vars);
 
-function show(step: Partial<FillStep> & { stepTypeName: string }, props: Partial<StepRendererProps> = {}) {
+function show(step: Partial<FillStep> & { stepTypeName: string }, props: Partial<StepRendererProps> = {}, texts: Language = 'en') {
   return render(
-    <FillTextProvider value={t}>
+    <FillTextProvider value={texts === 'en' ? t : (key, vars) => translate(texts, key, vars)}>
       <StepView
         step={{ id: 's1', name: 'Step', description: '', content: null, sort: 1, ...step }}
         result={undefined}
@@ -86,5 +86,34 @@ describe('step renderers', () => {
     expect(screen.getByTestId('result-sroi').textContent).toContain('1 : 15,17');
     expect(screen.getByTestId('result-sroi').textContent).toContain('1 : 1,00 – 1 : 8,00');
     expect(screen.getByTestId('result-sroi').textContent).toContain('Above the expected range');
+  });
+
+  it('choose a file with a real button (a label may take no role), and write sizes in the reader language', () => {
+    const content = [{ file_name: 'Budget', file_description: '', file_type: 'excel', dimensions: 2 * 1024 * 1024, mandatory: true }];
+    const attachment = {
+      id: 'a',
+      fileName: 'budget.xlsx',
+      fileDownloadId: 'd',
+      attachedType: 'excel',
+      description: '',
+      dimensions: 6451,
+      stepId: 's1',
+      slotIndex: 0,
+    };
+    const uploads = { upload: async () => undefined, remove: async () => undefined, download: async () => undefined };
+    const fr = show({ stepTypeName: 'upload', content }, { uploads, language: 'fr', attachments: [attachment] }, 'fr');
+    const slot = screen.getByRole('region', { name: 'Budget' });
+    expect(fr.container.querySelectorAll('label[role], [role="button"]:not(button)')).toHaveLength(0);
+    expect(slot.textContent).toContain('Maximum 2 Mo');
+    expect(slot.textContent).toContain('6,3 Ko');
+    const input = fr.container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const picked = vi.spyOn(input, 'click');
+    const replace = within(slot).getByRole('button', { name: 'Remplacer' });
+    expect(replace.tagName).toBe('BUTTON');
+    fireEvent.click(replace);
+    expect(picked).toHaveBeenCalledTimes(1);
+    fr.unmount();
+    show({ stepTypeName: 'upload', content }, { readOnly: true, language: 'it', attachments: [attachment] }, 'it');
+    expect(screen.getByRole('region', { name: 'Budget' }).textContent).toContain('6,3 KB');
   });
 });

@@ -10,6 +10,7 @@ export { FillTextProvider, useFillText, type FillTranslate } from './FillText';
 export { NotImplementedStep } from './NotImplementedStep';
 export { STEP_RENDERERS, StepView } from './StepView';
 export { formatBytes } from './upload/UploadStep';
+export { VISUALLY_HIDDEN } from './visuallyHidden';
 export type { FillAttachment, FillScores, FillStep, StepNavigator, StepRendererProps, UploadActions, UploadProgress } from './types';
 export { InputValidityProvider, useInputValidity, type InputValidity } from './InputValidity';
 export { MiniDyiDataProvider, type IndicatorInfo, type MiniDyiData, type OutcomeInfo } from './minidyi/data';
@@ -18,9 +19,11 @@ export { formatMoney, formatNumber, toLanguage } from './minidyi/format';
 export {
   isMiniDyiStep,
   MINIDYI_KIND,
+  miniDyiIssueSelector,
   miniDyiIssueSub,
   miniDyiNextBlock,
   miniDyiSettings,
+  miniDyiShowsIssue,
   miniDyiSubStepAt,
   miniDyiSubStepCount,
   miniDyiSubStepLabelKey,

@@ -34,6 +34,8 @@ export interface AuthUser {
   lastName: string;
   roles: string[];
   isAdmin: boolean;
+  /** The interface language the person last chose (it, en, fr), kept with the user; null before any. */
+  language?: string | null;
 }
 
 export interface AuthenticatedRequest extends FastifyRequest {

@@ -20,6 +20,7 @@ import { SearchFolded1795900000000 } from './1795900000000-search-folded.js';
 import { OrganizationSubmissionsCache1796000000000 } from './1796000000000-organization-submissions-cache.js';
 import { SubmissionOrganizationClosed1796100000000 } from './1796100000000-submission-organization-closed.js';
 import { RefreshRetry1796200000000 } from './1796200000000-refresh-retry.js';
+import { SubmittedOrganization1796300000000 } from './1796300000000-submitted-organization.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -47,4 +48,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   OrganizationSubmissionsCache1796000000000,
   SubmissionOrganizationClosed1796100000000,
   RefreshRetry1796200000000,
+  SubmittedOrganization1796300000000,
 ];

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { isLanguage } from '@impact-calls/domain';
 import { CurrentUser, type AuthUser, SIGNED_IN } from '../../common/auth/access.decorator.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { UserDto } from './dto/user.dto.js';
@@ -22,6 +23,7 @@ export class UserController {
       roles: user.roles,
       isAdmin: user.isAdmin,
       canCustomize: user.isAdmin && !!domain && user.email.endsWith(`@${domain}`),
+      language: isLanguage(user.language) ? user.language : null,
     };
   }
 }

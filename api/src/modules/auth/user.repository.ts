@@ -46,7 +46,7 @@ export class UserRepository {
     return this.authUsers.get(id, async () => {
       const [u] = await this.sql.rows<Omit<AuthUser, 'isAdmin'>>(
         'auth-user',
-        'SELECT id, email, first_name AS "firstName", last_name AS "lastName", roles FROM app_user WHERE id = $1',
+        'SELECT id, email, first_name AS "firstName", last_name AS "lastName", roles, language FROM app_user WHERE id = $1',
         [id],
       );
       // Shared by every request of the user while cached: frozen so none can change it for the others.

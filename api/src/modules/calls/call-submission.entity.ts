@@ -82,4 +82,11 @@ export class CallSubmissionEntity extends BaseEntity {
 
   @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
   sroiScore: number | null;
+
+  /**
+   * The organization's data as it was sent (its columns but the technical ones), taken at each
+   * submission: what the documents, exports and dashboards of a sent application show.
+   */
+  @Column({ type: 'jsonb', nullable: true, select: false })
+  organizationSnapshot?: Record<string, unknown> | null;
 }

@@ -6,7 +6,7 @@ import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js'
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@impact-calls/domain';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@impact-calls/domain';
 import { CONFIG_TEXT_FIELDS, ConfigurationEntity, type ConfigTextField, type ConfigTexts } from './configuration.entity.js';
 import { ConfigurationRepository } from './configuration.repository.js';
 import {
@@ -40,7 +40,6 @@ const BUILT_IN: Omit<ConfigDto, 'id' | 'language'> = {
   version: 0,
 };
 
-const isLanguage = (v: unknown): v is Language => typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 
 /** The configuration's default language (Italian when it names none we know). */
 const defaultOf = (c: Pick<ConfigurationEntity, 'defaultLanguage'>): Language =>

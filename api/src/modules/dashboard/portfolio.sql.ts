@@ -1,8 +1,9 @@
 /**
- * The portfolio dashboard's statements (issue 18), as plain text builders with no imports, so
- * the benchmark's bare baseline runs exactly the product's SQL. `where` filters
+ * The portfolio dashboard's statements, as plain text builders importing no framework, so the
+ * benchmark's bare baseline runs exactly the product's SQL. `where` filters
  * `call_submission s` ($1 the state, $2 the call when there is one).
  */
+import { SUBMITTED_ORGANIZATION_JOIN } from '../submissions/submitted-organization.js';
 
 /** The SROI above which a submission is flagged (design/impact.md: "SROI is over 8", strictly). */
 export const SROI_FLAG = 8;
@@ -18,7 +19,7 @@ export function scopeWhere(withCall: boolean): string {
 /** States, days, SROI, quiz scores and organizations: one pass over the scope's submissions. */
 export const submissionFiguresSql = (where: string): string =>
   `WITH sub AS MATERIALIZED (
-         SELECT s.id, s.code, s.organization_id, s.closed, s.submitted_at, s.opened_at, s.quiz_score, s.sroi_score
+         SELECT s.id, s.code, s.organization_id, s.organization_snapshot, s.closed, s.submitted_at, s.opened_at, s.quiz_score, s.sroi_score
            FROM call_submission s WHERE ${where}
        ),
        days AS (
@@ -29,7 +30,7 @@ export const submissionFiguresSql = (where: string): string =>
          ) e GROUP BY d ORDER BY d DESC LIMIT ${TIMELINE_DAYS}
        ),
        sroi AS (SELECT sroi_score::float8 AS v FROM sub WHERE sroi_score IS NOT NULL),
-       orgs AS (SELECT DISTINCT o.id, o.country, o.city_name FROM sub JOIN organization o ON o.id = sub.organization_id)
+       orgs AS (SELECT DISTINCT o.id, o.country, o.city_name FROM sub ${SUBMITTED_ORGANIZATION_JOIN('sub', 'o')})
        SELECT count(*)::int AS total,
               count(*) FILTER (WHERE NOT closed AND submitted_at IS NULL)::int AS open,
               count(*) FILTER (WHERE NOT closed AND submitted_at IS NOT NULL)::int AS reopened,
@@ -44,8 +45,8 @@ export const submissionFiguresSql = (where: string): string =>
               (SELECT count(*)::int FROM sroi WHERE v > ${SROI_FLAG}) AS "sroiOver",
               (SELECT COALESCE(json_agg(json_build_object('id', f.id, 'code', f.code, 'organizationName', o.name, 'sroi', f.sroi_score::float8)
                                         ORDER BY f.sroi_score DESC, f.code), '[]')
-                 FROM (SELECT id, code, organization_id, sroi_score FROM sub WHERE sroi_score > ${SROI_FLAG} ORDER BY sroi_score DESC, code LIMIT 20) f
-                 JOIN organization o ON o.id = f.organization_id) AS "sroiFlagged",
+                 FROM (SELECT id, code, organization_id, organization_snapshot, sroi_score FROM sub WHERE sroi_score > ${SROI_FLAG} ORDER BY sroi_score DESC, code LIMIT 20) f
+                 ${SUBMITTED_ORGANIZATION_JOIN('f', 'o')}) AS "sroiFlagged",
               count(quiz_score)::int AS "quizCount",
               (SELECT COALESCE(json_agg(json_build_object('bin', bin, 'n', n) ORDER BY bin), '[]') FROM (
                  SELECT least(greatest(floor(quiz_score * 10), 0), 9)::int AS bin, count(*)::int AS n

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql.js';
 import type { SubmissionFilter } from '../submissions/submission.repository.js';
+import { SUBMITTED_ORGANIZATION_JOIN } from '../submissions/submitted-organization.js';
 import type { DocumentAttachment, DocumentResult } from './submission-document.js';
 import { likeContains } from '../../common/http/like.js';
 
@@ -64,7 +65,7 @@ const HEAD = `s.id, s.code, s.closed, s.opened_at AS "openedAt", s.submitted_at 
     'country', o.country, 'dateOfFoundation', to_char(o.date_of_foundation, 'YYYY-MM-DD'), 'contactName', o.contact_name,
     'contactSurname', o.contact_surname, 'contactRole', o.contact_role, 'contactEmail', o.contact_email) AS organization,
   CASE WHEN u.id IS NOT NULL THEN json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) END AS "user"`;
-const FROM = `FROM call_submission s JOIN call c ON c.id = s.call_id JOIN organization o ON o.id = s.organization_id LEFT JOIN app_user u ON u.id = s.user_id`;
+const FROM = `FROM call_submission s JOIN call c ON c.id = s.call_id ${SUBMITTED_ORGANIZATION_JOIN('s', 'o')} LEFT JOIN app_user u ON u.id = s.user_id`;
 const whereOf = (where: string[]) => (where.length ? `WHERE ${where.join(' AND ')}` : '');
 
 /**
@@ -87,7 +88,8 @@ export function filterConditions(filter: SubmissionFilter, params: unknown[]): s
   if (filter.submittedTo) where.push(`s.submitted_at <= ${p(filter.submittedTo)}`);
   if (filter.q) {
     const q = p(likeContains(filter.q));
-    where.push(`(o.name ILIKE ${q} OR s.code ILIKE ${q} OR c.name ILIKE ${q} OR u.email ILIKE ${q})`);
+    // Today's name, as the console list searches it, so the export selects what the list shows.
+    where.push(`(o_now.name ILIKE ${q} OR s.code ILIKE ${q} OR c.name ILIKE ${q} OR u.email ILIKE ${q})`);
   }
   return where;
 }

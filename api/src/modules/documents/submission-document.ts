@@ -171,7 +171,7 @@ export function miniDyiSummary(step: DocumentStep, result: DocumentResult | unde
       yearValues: sroi.yearValues,
       presentValue: sroi.presentValue,
       sroi: finite(sroi.sroi),
-      ratio: formatSroi(sroi.sroi),
+      ratio: formatSroi(sroi.sroi, language),
       overThreshold: sroi.overThreshold,
     },
   };
@@ -190,7 +190,7 @@ function resultsEntries(source: DocumentSource, language: Language): PdfEntryDto
     { label: t(language, 'documents.pdf.quiz-score'), value: quiz, answered: quizScore !== null },
     {
       label: t(language, 'documents.pdf.sroi'),
-      value: sroiScore !== null ? formatSroi(sroiScore) : t(language, 'documents.pdf.results-none'),
+      value: sroiScore !== null ? formatSroi(sroiScore, language) : t(language, 'documents.pdf.results-none'),
       answered: sroiScore !== null,
     },
   ];

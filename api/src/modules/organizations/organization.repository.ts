@@ -142,6 +142,16 @@ export class OrganizationRepository {
     );
   }
 
+  /** How many of the organization's applications were sent at least once (they keep the data they were sent with). */
+  async sentApplications(organizationId: string): Promise<number> {
+    const [{ n }] = await this.sql.rows<{ n: number }>(
+      'organization-sent-applications',
+      'SELECT count(*)::int AS n FROM call_submission WHERE organization_id = $1 AND last_submitted_at IS NOT NULL',
+      [organizationId],
+    );
+    return n;
+  }
+
   /**
    * The active organizations a user owns, counted with the user's row locked: two registrations at
    * once cannot both pass the quota (organizations per user).

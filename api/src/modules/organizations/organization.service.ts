@@ -81,7 +81,7 @@ export class OrganizationService {
     await this.access.requireAccess({ auth: { user }, permission: Permission.OrganizationRead, ids: [id] });
     const org = await this.orgs.findById(id);
     if (!org) throw organizationNotFound();
-    return toOrganizationDto(org);
+    return { ...toOrganizationDto(org), sentApplications: await this.orgs.sentApplications(id) };
   }
 
   async create(user: AuthUser, dto: CreateOrganizationDto): Promise<OrganizationDto> {

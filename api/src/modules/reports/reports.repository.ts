@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { likeContains } from '../../common/http/like.js';
 import { ISO_UTC, Sql } from '../../database/sql.js';
+import { SUBMITTED_ORGANIZATION_JOIN } from '../submissions/submitted-organization.js';
 
 /** Which answers a report reads: one survey step of one call, by submission state and answer date. */
 export interface ReportSelection {
@@ -286,7 +287,7 @@ export class ReportsRepository {
     return this.sql.rows<RawAnswerRow>(
       'report-raw-answers',
       `SELECT s.id, s.code, s.closed, o.name AS organization, ${ANSWER_AT} AS at, r.content->'data' AS data
-         FROM step_result r JOIN call_submission s ON s.id = r.submission_id JOIN organization o ON o.id = s.organization_id
+         FROM step_result r JOIN call_submission s ON s.id = r.submission_id ${SUBMITTED_ORGANIZATION_JOIN('s', 'o')}
         WHERE r.step_id = $1 AND s.call_id = $2
           AND ($3::boolean IS NULL OR s.closed = $3::boolean)
           AND ($4::timestamptz IS NULL OR ${ANSWER_AT} >= $4::timestamptz)

@@ -37,4 +37,8 @@ export class SubmissionEventEntity {
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   at: Date;
+
+  /** On a submission or forced close: the organization's data the submission kept then. */
+  @Column({ type: 'jsonb', nullable: true, select: false })
+  organizationSnapshot?: Record<string, unknown> | null;
 }

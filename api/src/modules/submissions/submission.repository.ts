@@ -15,6 +15,7 @@ import type { StepResultEntity } from './step-result.entity.js';
 import type { SubmissionEventKind } from './submission-event.entity.js';
 import { likeContains } from '../../common/http/like.js';
 import { EXACT_COUNT_LIMIT, PlannerEstimates } from '../../common/http/list-count.js';
+import { ORGANIZATION_SNAPSHOT, SUBMITTED_ORGANIZATION_JOIN } from './submitted-organization.js';
 
 /** One row of a submission's history, with who did it (null: unknown). */
 export interface SubmissionFilter {
@@ -203,15 +204,16 @@ export class SubmissionRepository {
     return m.getRepository(CallEntity).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
   }
 
-  /** The organization and user of a submission, as the submission view shows them: one query. */
-  async people(organizationId: string, userId: string): Promise<SubmissionPeople> {
+  /** The organization (as the submission was sent) and the user of a submission, as the submission view shows them: one query. */
+  async people(submissionId: string): Promise<SubmissionPeople> {
     const [people] = await this.read<SubmissionPeople>(
       'people',
-      `SELECT CASE WHEN o.id IS NOT NULL THEN json_build_object('name', o.name, 'regNumber', o.reg_number, 'contactName', o.contact_name,
-                     'contactSurname', o.contact_surname, 'contactEmail', o.contact_email) END AS organization,
+      `SELECT json_build_object('name', o.name, 'regNumber', o.reg_number, 'contactName', o.contact_name,
+                     'contactSurname', o.contact_surname, 'contactEmail', o.contact_email) AS organization,
               CASE WHEN u.id IS NOT NULL THEN json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) END AS "user"
-         FROM (SELECT 1) one LEFT JOIN organization o ON o.id = $1 LEFT JOIN app_user u ON u.id = $2`,
-      [organizationId, userId],
+         FROM call_submission s ${SUBMITTED_ORGANIZATION_JOIN('s', 'o')} LEFT JOIN app_user u ON u.id = s.user_id
+        WHERE s.id = $1`,
+      [submissionId],
     );
     return people;
   }
@@ -352,15 +354,18 @@ export class SubmissionRepository {
   ): Promise<CallSubmissionEntity | null> {
     return this.one(
       'close',
-      `WITH closed AS (
+      `WITH sent AS (
+         SELECT ${ORGANIZATION_SNAPSHOT('o')} AS organization FROM call_submission s JOIN organization o ON o.id = s.organization_id WHERE s.id = $1),
+       closed AS (
          UPDATE call_submission s SET closed = true, closed_at = $2, submitted_at = COALESCE(s.submitted_at, $2), last_submitted_at = $2,
-                quiz_score = $3, updated_at = now(), version = s.version + 1
+                quiz_score = $3, organization_snapshot = (SELECT organization FROM sent), updated_at = now(), version = s.version + 1
           WHERE s.id = $1 AND NOT s.closed AND ($6::int IS NULL OR s.version = $6) RETURNING ${SUBMISSION}),
        scored AS (
          UPDATE step_result r SET score = v.score, updated_at = now(), version = r.version + 1
            FROM unnest($4::uuid[], $5::numeric[]) AS v(id, score), closed WHERE r.id = v.id AND r.submission_id = closed.id),
        logged AS (
-         INSERT INTO submission_event (submission_id, kind, user_id, at) SELECT closed.id, $8, $7, $2 FROM closed)
+         INSERT INTO submission_event (submission_id, kind, user_id, at, organization_snapshot)
+         SELECT closed.id, $8, $7, $2, (SELECT organization FROM sent) FROM closed)
        SELECT * FROM closed`,
       [id, at, quizScore, resultScores.map((r) => r.id), resultScores.map((r) => r.score), seenVersion, by.userId, by.kind],
       m,
@@ -382,13 +387,12 @@ export class SubmissionRepository {
     );
   }
 
-  /** The history of a submission, oldest first, with who did each thing (console). */
   /** The submission's events as the console shows them (who: the user's full name, null when unknown). */
   history(submissionId: string): Promise<SubmissionEventDto[]> {
     return this.read(
       'history',
       `SELECT e.kind, ${ISO_UTC('e.at')} AS at, nullif(trim(concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, ''))), '') AS "byName",
-              u.email AS "byEmail"
+              u.email AS "byEmail", e.organization_snapshot IS NOT NULL AS "dataKept"
          FROM submission_event e LEFT JOIN app_user u ON u.id = e.user_id
         WHERE e.submission_id = $1 ORDER BY e.at ASC, e.id ASC`,
       [submissionId],

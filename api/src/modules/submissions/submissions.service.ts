@@ -17,6 +17,7 @@ import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import { listFilter } from '../../common/http/list-filter.js';
+import { parseJsonField } from '../../common/validation/json-text.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import type { CallEntity } from '../calls/call.entity.js';
@@ -101,15 +102,17 @@ export function toSummary(s: CallSubmissionEntity): SubmissionSummaryDto {
   };
 }
 
-/** Parses the content of a step result: an object, or its JSON text. */
+/**
+ * Parses the content of a step result: an object, or its JSON text. The text is read with the
+ * body's own checks (parseJsonField), so NUL or a lone surrogate written as an escape inside it is
+ * refused like the same character in the object form, not stored.
+ */
 function parseContent(content: unknown): Record<string, unknown> {
   let value = content;
   if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      throw badRequest('errors.step-result-invalid', 'content is not valid JSON', { errors: { content: 'not valid JSON' } });
-    }
+    const parsed = parseJsonField(value, 'content');
+    if (!parsed) throw badRequest('errors.step-result-invalid', 'content is not valid JSON', { errors: { content: 'not valid JSON' } });
+    value = parsed.value;
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('errors.step-result-invalid', 'content must be a JSON object', { errors: { content: 'not a JSON object' } });
@@ -168,7 +171,7 @@ export class SubmissionsService implements SubmissionSlots {
       this.stepDefs.stepsOf(call.callTypeId),
       this.repo.results(s.id),
       this.repo.attachments(s.id),
-      this.repo.people(s.organizationId, s.userId),
+      this.repo.people(s.id),
       admin ? this.repo.history(s.id) : undefined,
     ]);
     const kinds = new Map(steps.map((x) => [x.step.id, x.kind]));

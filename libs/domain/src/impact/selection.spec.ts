@@ -4,6 +4,7 @@ import { MINIDYI_MAX_CUSTOM_OUTCOMES } from '../constants.js';
 import { isCustomKey, outcomeKey } from './keys.js';
 import {
   addCustomIndicator,
+  chooseProxy,
   addCustomOutcome,
   canAddCustomOutcome,
   canSelectOutcome,
@@ -22,7 +23,7 @@ import {
 } from './selection.js';
 import { emptyMiniDyiState } from './state.js';
 import type { IndicatorChoice, MiniDyiState, OutcomeChoice } from './types.js';
-import { miniDyiLimitIssues } from './validation.js';
+import { MINIDYI_ERROR_KEYS, miniDyiLimitIssues } from './validation.js';
 
 /** A pool of framework outcomes: 4 per SDG for SDGs 1..6. */
 const POOL: OutcomeChoice[] = Array.from({ length: 24 }, (_, i) => ({
@@ -212,5 +213,63 @@ describe('miniDyi selection rules', () => {
     expect(setIndicatorTarget(s, key, 'nope', 1)).toBe(s);
     expect(removeOutcome(s, 'nope')).toBe(s);
     expect(setStakeholder(s, key, null).selectedOutcomes[0]).toMatchObject({ stakeholderId: null, stakeholderName: '' });
+  });
+});
+
+describe('one indicator, counted once', () => {
+  /** Indicator `n` with its proxy `p`: the framework's chains of one indicator share its id. */
+  const proxyOf = (n: number, p: number): IndicatorChoice => ({
+    ...chain(n),
+    proxyId: `proxy-${n}-${p}`,
+    proxyName: `Proxy ${n}.${p}`,
+    proxyValue: n * 10 + p,
+  });
+  const withOutcome = () => toggleOutcome(emptyMiniDyiState('step', { showSdgFilter: false, maxOutcomeSelect: 3 }), POOL[0]);
+  const key = outcomeKey(POOL[0]);
+  const indicatorsOf = (s: MiniDyiState) => s.selectedOutcomes[0].indicators;
+
+  it('ticking another proxy of a ticked indicator switches its proxy and keeps its target', () => {
+    let s = toggleIndicator(withOutcome(), key, proxyOf(1, 1));
+    s = setIndicatorTarget(s, key, 'ind-1:proxy-1-1', 40);
+    s = toggleIndicator(s, key, proxyOf(1, 2));
+    expect(indicatorsOf(s)).toEqual([
+      expect.objectContaining({ indicatorId: 'ind-1', proxyId: 'proxy-1-2', proxyValue: 12, indicatorTargetValue: 40 }),
+    ]);
+  });
+
+  it('chooseProxy switches the proxy of one indicator only, and never onto a proxy already ticked', () => {
+    let s = toggleIndicator(toggleIndicator(withOutcome(), key, proxyOf(1, 1)), key, proxyOf(2, 1));
+    s = chooseProxy(s, key, 'ind-1:proxy-1-1', proxyOf(1, 3));
+    expect(indicatorsOf(s).map((i) => i.proxyId)).toEqual(['proxy-1-3', 'proxy-2-1']);
+    expect(chooseProxy(s, key, 'ind-1:proxy-1-3', proxyOf(2, 2))).toBe(s);
+  });
+
+  it('a state holding one indicator with two proxies breaks a limit (the API refuses it), named on the second', () => {
+    const s = withOutcome();
+    const both: MiniDyiState = {
+      ...s,
+      selectedOutcomes: [
+        {
+          ...s.selectedOutcomes[0],
+          indicators: [1, 2].map((p) => ({ ...proxyOf(1, p), indicatorTargetValue: 10 })),
+        },
+      ],
+    };
+    const issues = miniDyiLimitIssues(both).filter((i) => i.key === MINIDYI_ERROR_KEYS.indicatorTwice);
+    expect(issues).toEqual([expect.objectContaining({ indicator: 'ind-1:proxy-1-2', params: { name: 'Indicator 1' } })]);
+  });
+
+  it('property: no sequence of ticks over shared indicators holds an indicator twice', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ n: fc.integer({ min: 1, max: 3 }), p: fc.integer({ min: 1, max: 3 }) }), { maxLength: 30 }),
+        (ticks) => {
+          let s = withOutcome();
+          for (const { n, p } of ticks) s = toggleIndicator(s, key, proxyOf(n, p));
+          expect(miniDyiLimitIssues(s).filter((i) => i.key === MINIDYI_ERROR_KEYS.indicatorTwice)).toEqual([]);
+          expect(new Set(indicatorsOf(s).map((i) => i.indicatorId)).size).toBe(indicatorsOf(s).length);
+        },
+      ),
+    );
   });
 });

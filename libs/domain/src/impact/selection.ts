@@ -99,6 +99,10 @@ export function removeOutcome(state: MiniDyiState, key: string): MiniDyiState {
   return { ...state, selectedOutcomes: state.selectedOutcomes.filter((o) => outcomeKey(o) !== key) };
 }
 
+function outcomeOf(state: MiniDyiState, key: string): SelectedOutcome | undefined {
+  return state.selectedOutcomes.find((o) => outcomeKey(o) === key);
+}
+
 function updateOutcome(state: MiniDyiState, key: string, update: (o: SelectedOutcome) => SelectedOutcome): MiniDyiState {
   const index = state.selectedOutcomes.findIndex((o) => outcomeKey(o) === key);
   if (index < 0) return state;
@@ -121,11 +125,14 @@ export function setStakeholder(state: MiniDyiState, key: string, stakeholder: St
 
 // ---------------------------------------------------------------- indicators
 
-/** Ticks or unticks an indicator-proxy chain under a selected outcome (several may be ticked). */
+/** Ticks or unticks an indicator under a selected outcome: several indicators may be ticked, each once, with one of its proxies. */
 export function toggleIndicator(state: MiniDyiState, key: string, choice: IndicatorChoice): MiniDyiState {
   const k = indicatorKey(choice);
   return updateOutcome(state, key, (o) => {
     if (o.indicators.some((i) => indicatorKey(i) === k)) return { ...o, indicators: o.indicators.filter((i) => indicatorKey(i) !== k) };
+    // The indicator ticked with another proxy: it counts once, so the proxy changes.
+    const sameIndicator = o.indicators.find((i) => i.customKey === undefined && i.indicatorId === choice.indicatorId);
+    if (sameIndicator) return outcomeOf(chooseProxy(state, key, indicatorKey(sameIndicator), choice), key) ?? o;
     const added: SelectedIndicator = {
       indicatorId: choice.indicatorId,
       indicatorName: choice.indicatorName,
@@ -156,6 +163,22 @@ function updateIndicator(
 }
 
 /** Sets a ticked indicator's year-3 target; null when the input is empty. */
+/**
+ * Switches a ticked framework indicator to another of its proxies (`choice`, same indicator),
+ * keeping its target: an indicator counts once, with the proxy the applicant picks.
+ */
+export function chooseProxy(state: MiniDyiState, key: string, indicator: string, choice: IndicatorChoice): MiniDyiState {
+  return updateOutcome(state, key, (o) => {
+    const index = o.indicators.findIndex((i) => indicatorKey(i) === indicator);
+    const current = o.indicators[index];
+    if (!current || current.indicatorId !== choice.indicatorId || o.indicators.some((i) => indicatorKey(i) === indicatorKey(choice)))
+      return o;
+    const indicators = [...o.indicators];
+    indicators[index] = { ...current, proxyId: choice.proxyId, proxyName: choice.proxyName, proxyValue: choice.proxyValue };
+    return { ...o, indicators };
+  });
+}
+
 export function setIndicatorTarget(state: MiniDyiState, key: string, indicator: string, value: number | null): MiniDyiState {
   return updateIndicator(state, key, indicator, (i) => ({ ...i, indicatorTargetValue: value }));
 }

@@ -37,6 +37,7 @@ export const MINIDYI_ERROR_KEYS = {
   outcomeUnknown: `${K}error-outcome-unknown`,
   indicatorsRequired: `${K}error-indicators-required`,
   indicatorDuplicate: `${K}error-indicator-duplicate`,
+  indicatorTwice: `${K}error-indicator-twice`,
   indicatorInvalid: `${K}error-indicator-invalid`,
   indicatorUnknown: `${K}error-indicator-unknown`,
   stakeholderUnknown: `${K}error-stakeholder-unknown`,
@@ -105,6 +106,7 @@ export function miniDyiLimitIssues(state: MiniDyiState): MiniDyiIssue[] {
       push({ key: E.customIndicatorLimit, subStep: 'custom', outcome: key, params: { max: MINIDYI_MAX_CUSTOM_INDICATORS } });
     }
     const keys = new Set<string>();
+    const twice = new Set(indicatorsChosenTwice(o));
     for (const i of o.indicators) {
       const ik = indicatorKey(i);
       const shapeOk = isCustom
@@ -112,6 +114,8 @@ export function miniDyiLimitIssues(state: MiniDyiState): MiniDyiIssue[] {
         : i.customKey === undefined && !!i.indicatorId && !!i.proxyId;
       if (!shapeOk) push({ key: E.indicatorInvalid, subStep: where(o), outcome: key, indicator: ik });
       if (keys.has(ik)) push({ key: E.indicatorDuplicate, subStep: where(o), outcome: key, indicator: ik });
+      else if (i.indicatorId !== null && twice.has(i.indicatorId) && o.indicators.find((x) => x.indicatorId === i.indicatorId) !== i)
+        push({ key: E.indicatorTwice, subStep: where(o), outcome: key, indicator: ik, params: { name: i.indicatorName } });
       keys.add(ik);
       if (!isValidOptionalAmount(i.indicatorTargetValue))
         push({ key: E.target, subStep: where(o), outcome: key, indicator: ik, field: 'indicatorTargetValue' });
@@ -120,6 +124,21 @@ export function miniDyiLimitIssues(state: MiniDyiState): MiniDyiIssue[] {
     }
   }
   return issues;
+}
+
+/**
+ * The framework indicators an outcome holds more than once (with different proxies): the same
+ * people would count twice in the SROI, so a state may hold each indicator once.
+ */
+export function indicatorsChosenTwice(o: Pick<SelectedOutcome, 'indicators'>): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const i of o.indicators) {
+    if (i.customKey !== undefined || i.indicatorId === null) continue;
+    if (seen.has(i.indicatorId)) twice.add(i.indicatorId);
+    seen.add(i.indicatorId);
+  }
+  return [...twice];
 }
 
 /** What "next" needs on each sub-step, and closing needs on the whole step. */

@@ -6,6 +6,7 @@ import {
   generateCustomKey,
   indicatorKey,
   isValidTarget,
+  MINIDYI_ERROR_KEYS,
   MINIDYI_MAX_CUSTOM_INDICATORS,
   MINIDYI_MAX_CUSTOM_OUTCOMES,
   outcomeKey,
@@ -62,7 +63,7 @@ export function CustomOutcomesSubStep({ state, settings, frameworkId, readOnly, 
   const custom = customOutcomes(state);
   const stakeholders = useStakeholders(frameworkId);
   const canAdd = canAddCustomOutcome(state);
-  const outcomesMissing = subStepIssues(state, 'custom').some((i) => i.key === 'components.mini-dyi.error-outcomes-required');
+  const outcomesMissing = subStepIssues(state, 'custom').some((i) => i.key === MINIDYI_ERROR_KEYS.outcomesRequired);
   return (
     <Stack spacing={2}>
       <SubStepHeader title={t('components.mini-dyi.custom.title')}>
@@ -101,7 +102,11 @@ export function CustomOutcomesSubStep({ state, settings, frameworkId, readOnly, 
           )}
         </Box>
       )}
-      {outcomesMissing && <Alert severity="info">{t('components.mini-dyi.error-outcomes-required')}</Alert>}
+      {outcomesMissing && (
+        <Alert severity="info" tabIndex={-1} data-issue={MINIDYI_ERROR_KEYS.outcomesRequired}>
+          {t(MINIDYI_ERROR_KEYS.outcomesRequired)}
+        </Alert>
+      )}
       <SroiPanel state={state} options={settings.sroi} language={language} />
     </Stack>
   );

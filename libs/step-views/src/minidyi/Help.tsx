@@ -1,3 +1,4 @@
+import { IMPACT_YEARS } from '@impact-calls/domain';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Button from '@mui/material/Button';
@@ -19,8 +20,21 @@ const PARAGRAPHS: Record<HelpTopic, string[]> = {
   method: ['outcome', 'stakeholder', 'indicator', 'proxy', 'chain', 'custom'],
 };
 
-/** The two help modals: what the SROI estimate is, and how outcomes, stakeholders, indicators and proxies fit together. */
-export function HelpDialog({ topic, open, onClose }: { topic: HelpTopic; open: boolean; onClose(): void }) {
+/**
+ * The two help modals: what the SROI estimate is, and how outcomes, stakeholders, indicators
+ * and proxies fit together. `years`: the step's SROI years, which the texts name.
+ */
+export function HelpDialog({
+  topic,
+  open,
+  onClose,
+  years = IMPACT_YEARS,
+}: {
+  topic: HelpTopic;
+  open: boolean;
+  onClose(): void;
+  years?: number;
+}) {
   const t = useFillText();
   const titleId = useId();
   return (
@@ -29,7 +43,7 @@ export function HelpDialog({ topic, open, onClose }: { topic: HelpTopic; open: b
       <DialogContent>
         <Stack spacing={1.5}>
           {PARAGRAPHS[topic].map((p) => (
-            <Typography key={p}>{t(`components.mini-dyi.help.${topic}.${p}`)}</Typography>
+            <Typography key={p}>{t(`components.mini-dyi.help.${topic}.${p}`, { years })}</Typography>
           ))}
         </Stack>
       </DialogContent>
@@ -43,7 +57,7 @@ export function HelpDialog({ topic, open, onClose }: { topic: HelpTopic; open: b
 }
 
 /** A text button opening one of the help modals. */
-export function HelpButton({ topic, testId }: { topic: HelpTopic; testId?: string }) {
+export function HelpButton({ topic, testId, years }: { topic: HelpTopic; testId?: string; years?: number }) {
   const t = useFillText();
   const [open, setOpen] = useState(false);
   return (
@@ -51,7 +65,7 @@ export function HelpButton({ topic, testId }: { topic: HelpTopic; testId?: strin
       <Button size="small" startIcon={<HelpOutline />} onClick={() => setOpen(true)} data-testid={testId} sx={{ alignSelf: 'flex-start' }}>
         {t(`components.mini-dyi.help.${topic}.open`)}
       </Button>
-      <HelpDialog topic={topic} open={open} onClose={() => setOpen(false)} />
+      <HelpDialog topic={topic} open={open} onClose={() => setOpen(false)} years={years} />
     </>
   );
 }

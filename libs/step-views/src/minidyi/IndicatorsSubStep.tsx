@@ -1,27 +1,33 @@
 import {
+  chooseProxy,
   frameworkOutcomes,
   indicatorKey,
   isValidTarget,
+  MINIDYI_ERROR_KEYS,
   outcomeKey,
+  removeIndicator,
   removeOutcome,
   setIndicatorTarget,
   setStakeholder,
   toggleIndicator,
   type Language,
   type MiniDyiState,
+  type SelectedIndicator,
   type SelectedOutcome,
   type StakeholderChoice,
 } from '@impact-calls/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useFillText } from '../FillText';
 import { MAX_AMOUNT } from './BudgetSubStep';
 import { useIndicators, useStakeholders, type IndicatorInfo } from './data';
@@ -36,13 +42,19 @@ import { StakeholderSelect } from './StakeholderSelect';
 import { SubStepHeader } from './SubStepHeader';
 import type { SubStepProps } from './types';
 
-/** The red message of the spec when an outcome has no stakeholder. */
+/** The red message of the spec when an outcome has no stakeholder (the only place it shows: the fill screen focuses it on "next"). */
 export function StakeholderError({ outcomes }: { outcomes: readonly SelectedOutcome[] }) {
   const t = useFillText();
   if (!outcomes.some((o) => !o.stakeholderId)) return null;
   return (
-    <Typography color="error" sx={{ fontWeight: 600 }} data-testid="error-stakeholders">
-      {t('components.mini-dyi.error-stakeholders')}
+    <Typography
+      color="error"
+      sx={{ fontWeight: 600 }}
+      tabIndex={-1}
+      data-issue={MINIDYI_ERROR_KEYS.stakeholders}
+      data-testid="error-stakeholders"
+    >
+      {t(MINIDYI_ERROR_KEYS.stakeholders)}
     </Typography>
   );
 }
@@ -85,6 +97,7 @@ export function IndicatorsSubStep({ state, settings, frameworkId, readOnly, lang
           outcome={o}
           chains={byOutcome.get(o.outcomeId!) ?? []}
           stakeholders={stakeholders.data ?? []}
+          years={settings.sroi.years}
           readOnly={readOnly}
           language={language}
           update={update}
@@ -101,6 +114,7 @@ function OutcomeCard({
   outcome,
   chains,
   stakeholders,
+  years,
   readOnly,
   language,
   update,
@@ -109,6 +123,7 @@ function OutcomeCard({
   outcome: SelectedOutcome;
   chains: IndicatorInfo[];
   stakeholders: StakeholderChoice[];
+  years: number;
   readOnly: boolean;
   language: Language;
   update(next: MiniDyiState): void;
@@ -146,50 +161,144 @@ function OutcomeCard({
             testId="stakeholder-select"
           />
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5 }}>
-            {chains.map((c) => {
-              const ik = indicatorKey(c);
-              const ticked = outcome.indicators.find((i) => indicatorKey(i) === ik);
-              const nameId = `minidyi-ind-${key}-${ik}`;
-              return (
-                <Paper
-                  key={ik}
-                  variant="outlined"
-                  role="group"
-                  aria-labelledby={nameId}
-                  sx={{ p: 1.5, borderColor: ticked ? 'primary.main' : 'divider', borderWidth: ticked ? 2 : 1 }}
-                  data-testid="indicator-card"
-                >
-                  <FormControlLabel
-                    sx={{ alignItems: 'flex-start', mr: 0, '& .MuiFormControlLabel-label': { pt: 1, overflowWrap: 'anywhere' } }}
-                    control={<Checkbox checked={!!ticked} disabled={readOnly} onChange={() => update(toggleIndicator(state, key, c))} />}
-                    label={<span id={nameId}>{c.indicatorName}</span>}
-                  />
-                  <Typography variant="body2" color="text.secondary" sx={{ ml: 4, mb: 1 }}>
-                    {t('components.mini-dyi.indicators.proxy', {
-                      name: c.proxyName,
-                      value: c.proxyValue === null ? '—' : formatMoney(c.proxyValue, language),
-                    })}
-                  </Typography>
-                  <NumberField
-                    size="small"
-                    label={t('components.mini-dyi.indicators.target', { years: 3 })}
-                    value={ticked?.indicatorTargetValue ?? null}
-                    onChange={(v) => update(setIndicatorTarget(state, key, ik, v))}
-                    required={!!ticked}
-                    max={MAX_AMOUNT}
-                    errorKey={
-                      !ticked || isValidTarget(ticked.indicatorTargetValue) ? undefined : 'components.mini-dyi.indicators.target-error'
-                    }
-                    showError={ticked?.indicatorTargetValue === 0}
-                    disabled={readOnly || !ticked}
-                    testId="indicator-target"
-                  />
-                </Paper>
-              );
-            })}
+            {byIndicator(chains).map((proxies) => (
+              <IndicatorCard
+                key={proxies[0].indicatorId}
+                state={state}
+                outcome={outcome}
+                proxies={proxies}
+                years={years}
+                readOnly={readOnly}
+                language={language}
+                update={update}
+              />
+            ))}
           </Box>
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+/** The framework's chains of an outcome, one group per indicator (its proxies in the framework's order). */
+function byIndicator(chains: readonly IndicatorInfo[]): IndicatorInfo[][] {
+  const groups = new Map<string, IndicatorInfo[]>();
+  for (const c of chains) groups.set(c.indicatorId, [...(groups.get(c.indicatorId) ?? []), c]);
+  return [...groups.values()];
+}
+
+/**
+ * One indicator of an outcome: ticked once, with one of its proxies (the framework's first unless
+ * the applicant picks another), so the same people never count twice in the SROI. A state saved
+ * with the indicator under two proxies shows both and asks to keep one.
+ */
+function IndicatorCard({
+  state,
+  outcome,
+  proxies,
+  years,
+  readOnly,
+  language,
+  update,
+}: {
+  state: MiniDyiState;
+  outcome: SelectedOutcome;
+  proxies: IndicatorInfo[];
+  years: number;
+  readOnly: boolean;
+  language: Language;
+  update(next: MiniDyiState): void;
+}) {
+  const t = useFillText();
+  const key = outcomeKey(outcome);
+  const indicator = proxies[0];
+  const chosen = outcome.indicators.filter((i) => i.customKey === undefined && i.indicatorId === indicator.indicatorId);
+  const ticked = chosen[0];
+  const [pending, setPending] = useState(indicator.proxyId);
+  const proxy = proxies.find((p) => p.proxyId === (ticked?.proxyId ?? pending)) ?? indicator;
+  const nameId = `minidyi-ind-${key}-${indicator.indicatorId}`;
+  const proxyText = (p: Pick<IndicatorInfo, 'proxyName' | 'proxyValue'>) =>
+    t('components.mini-dyi.indicators.proxy', {
+      name: p.proxyName,
+      value: p.proxyValue === null ? '—' : formatMoney(p.proxyValue, language),
+    });
+  const keepOnly = (keep: SelectedIndicator) =>
+    update(chosen.filter((i) => i !== keep).reduce((s, i) => removeIndicator(s, key, indicatorKey(i)), state));
+  return (
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-labelledby={nameId}
+      sx={{ p: 1.5, borderColor: ticked ? 'primary.main' : 'divider', borderWidth: ticked ? 2 : 1 }}
+      data-testid="indicator-card"
+    >
+      <FormControlLabel
+        sx={{ alignItems: 'flex-start', mr: 0, '& .MuiFormControlLabel-label': { pt: 1, overflowWrap: 'anywhere' } }}
+        control={
+          <Checkbox
+            checked={!!ticked}
+            disabled={readOnly}
+            onChange={() => update(ticked ? removeIndicator(state, key, indicatorKey(ticked)) : toggleIndicator(state, key, proxy))}
+          />
+        }
+        label={<span id={nameId}>{indicator.indicatorName}</span>}
+      />
+      {proxies.length > 1 && chosen.length < 2 ? (
+        <TextField
+          select
+          size="small"
+          fullWidth
+          sx={{ mb: 1.5 }}
+          label={t('components.mini-dyi.indicators.proxy-choice')}
+          value={proxy.proxyId}
+          disabled={readOnly}
+          onChange={(e) => {
+            const next = proxies.find((p) => p.proxyId === e.target.value);
+            if (!next) return;
+            if (ticked) update(chooseProxy(state, key, indicatorKey(ticked), next));
+            else setPending(next.proxyId);
+          }}
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'indicator-proxy' } }}
+        >
+          {proxies.map((p) => (
+            <option key={p.proxyId} value={p.proxyId}>
+              {proxyText(p)}
+            </option>
+          ))}
+        </TextField>
+      ) : (
+        chosen.length < 2 && (
+          <Typography variant="body2" color="text.secondary" sx={{ ml: 4, mb: 1 }}>
+            {proxyText(proxy)}
+          </Typography>
+        )
+      )}
+      {chosen.length > 1 && (
+        <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="indicator-twice">
+          {t(MINIDYI_ERROR_KEYS.indicatorTwice, { name: indicator.indicatorName })}
+          {!readOnly && (
+            <Stack spacing={0.5} sx={{ mt: 1, alignItems: 'flex-start' }}>
+              {chosen.map((i) => (
+                <Button key={indicatorKey(i)} size="small" variant="outlined" onClick={() => keepOnly(i)}>
+                  {t('components.mini-dyi.indicators.keep-proxy', { name: i.proxyName })}
+                </Button>
+              ))}
+            </Stack>
+          )}
+        </Alert>
+      )}
+      <NumberField
+        size="small"
+        label={t('components.mini-dyi.indicators.target', { years })}
+        value={ticked?.indicatorTargetValue ?? null}
+        onChange={(v) => ticked && update(setIndicatorTarget(state, key, indicatorKey(ticked), v))}
+        required={!!ticked}
+        max={MAX_AMOUNT}
+        errorKey={!ticked || isValidTarget(ticked.indicatorTargetValue) ? undefined : 'components.mini-dyi.indicators.target-error'}
+        showError={ticked?.indicatorTargetValue === 0}
+        disabled={readOnly || !ticked}
+        testId="indicator-target"
+      />
+    </Paper>
   );
 }

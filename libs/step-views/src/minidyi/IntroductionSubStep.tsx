@@ -10,6 +10,7 @@ import type { SubStepProps } from './types';
 /** Sub-step 1: what miniDyi asks, in the order of the sub-steps, with the step's limits. */
 export function IntroductionSubStep({ settings }: SubStepProps) {
   const t = useFillText();
+  const years = settings.sroi.years ?? IMPACT_YEARS;
   const limit = t(settings.showSdgFilter ? 'components.mini-dyi.intro.limit-per-sdg' : 'components.mini-dyi.intro.limit-total', {
     max: settings.maxOutcomeSelect,
   });
@@ -30,10 +31,11 @@ export function IntroductionSubStep({ settings }: SubStepProps) {
           </li>
         ))}
       </Box>
-      <Typography>{t('components.mini-dyi.intro.years', { years: settings.sroi.years ?? IMPACT_YEARS })}</Typography>
+      {/* The same words as the SROI help: one explanation of the target and the years, the formula's. */}
+      <Typography>{t('components.mini-dyi.help.sroi.years', { years })}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <HelpButton topic="method" testId="help-method" />
-        <HelpButton topic="sroi" />
+        <HelpButton topic="method" testId="help-method" years={years} />
+        <HelpButton topic="sroi" years={years} />
       </Stack>
     </Stack>
   );

@@ -6,21 +6,10 @@ import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useFillText } from '../FillText';
+import { VISUALLY_HIDDEN } from '../visuallyHidden';
 import { SdgTile } from './SdgTile';
 import { SubStepHeader } from './SubStepHeader';
 import type { SubStepProps } from './types';
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  p: 0,
-  m: '-1px',
-} as const;
 
 /** Sub-step 3 (SDG filter on): the 17 goal tiles, toggled up to maxSdgSelect. */
 export function SdgSubStep({ state, readOnly, language, update }: SubStepProps) {

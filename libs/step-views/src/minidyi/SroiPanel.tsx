@@ -7,10 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo } from 'react';
 import { useFillText } from '../FillText';
-import { formatMoney } from './format';
+import { formatMoney, toLanguage } from './format';
 import { HelpButton } from './Help';
 import { SdgTile } from './SdgTile';
-import { toLanguage } from './format';
 
 /**
  * The SROI estimate, live: the ratio "1 : x.xx" (docs/design/impact.md, computed by the
@@ -30,7 +29,7 @@ export function SroiPanel({ state, options, language }: { state: MiniDyiState; o
           <Typography id={titleId} variant="h3" component="h3" sx={{ fontSize: '1.1rem' }}>
             {t('components.mini-dyi.sroi.title')}
           </Typography>
-          <HelpButton topic="sroi" testId="help-sroi" />
+          <HelpButton topic="sroi" testId="help-sroi" years={sroi.options.years} />
         </Stack>
         <Box aria-live="polite" aria-atomic="true">
           {hasValue ? (

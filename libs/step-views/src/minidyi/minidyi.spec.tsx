@@ -1,4 +1,14 @@
-import { computeSroi, formatSroi, readMiniDyiState, SDGS, sdgInfo, translate, type MiniDyiState } from '@impact-calls/domain';
+import {
+  catalogKeys,
+  CATALOGS,
+  computeSroi,
+  formatSroi,
+  readMiniDyiState,
+  SDGS,
+  sdgInfo,
+  translate,
+  type MiniDyiState,
+} from '@impact-calls/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
@@ -10,7 +20,7 @@ import MiniDyiStep from './MiniDyiStep';
 import { NumberField } from './NumberField';
 import { groupBySdg } from './OutcomesSubStep';
 import { SdgTile, tileLines } from './SdgTile';
-import { miniDyiIssueSub, miniDyiNextBlock, miniDyiSubStepCount, miniDyiSubStepLabelKey } from './subSteps';
+import { miniDyiIssueSub, miniDyiNextBlock, miniDyiShowsIssue, miniDyiSubStepCount, miniDyiSubStepLabelKey } from './subSteps';
 
 const t = (key: string, vars?: Record<string, string | number>) => translate('en', key, vars);
 const FW = '0b6f6f8e-2d43-4a8e-9f5e-1c2d3e4f5a6b';
@@ -101,6 +111,70 @@ const chosen = (overrides: Partial<MiniDyiState> = {}): MiniDyiState => ({
   ],
   budget: 1000,
   ...overrides,
+});
+
+/** The framework of the tests above, with outcome 1's first indicator under a second proxy too (the same indicator id). */
+function twoProxyData(): MiniDyiData {
+  const first = INDICATORS[0];
+  const extra: IndicatorInfo = { ...first, proxyId: uuid(299), proxyName: 'Proxy 1b', proxyValue: 80 };
+  return {
+    ...fakeData(),
+    indicators: vi.fn(async (ids: string[]) => [first, extra, ...INDICATORS.slice(1)].filter((i) => ids.includes(i.outcomeId))),
+  };
+}
+
+describe('one indicator, counted once', () => {
+  it('shows an indicator with two proxies once, with a choice of proxy (the first by default) that keeps the target', async () => {
+    let state: MiniDyiState | undefined;
+    show({ sub: 4, initial: chosen(), onState: (s) => (state = s), data: twoProxyData() });
+    const card = await screen.findByTestId('indicator-outcome-card');
+    await within(card).findAllByTestId('indicator-card');
+    expect(within(card).getAllByRole('checkbox', { name: 'Fewer families in poverty: indicator 1' })).toHaveLength(1);
+    expect(within(card).getAllByTestId('indicator-card')).toHaveLength(2);
+    const proxy = within(card).getByTestId('indicator-proxy') as HTMLSelectElement;
+    expect(proxy.value).toBe(INDICATORS[0].proxyId);
+    fireEvent.click(within(card).getByRole('checkbox', { name: 'Fewer families in poverty: indicator 1' }));
+    fireEvent.change(within(card).getAllByTestId('indicator-target')[0], { target: { value: '10' } });
+    fireEvent.change(proxy, { target: { value: uuid(299) } });
+    expect(state!.selectedOutcomes[0].indicators).toEqual([
+      expect.objectContaining({ indicatorId: INDICATORS[0].indicatorId, proxyId: uuid(299), proxyValue: 80, indicatorTargetValue: 10 }),
+    ]);
+  }, 20_000);
+
+  it('a saved state holding the indicator under both proxies loads with a notice, and keeping one removes the other', async () => {
+    let state: MiniDyiState | undefined;
+    const both = chosen({
+      selectedOutcomes: [
+        {
+          ...chosen().selectedOutcomes[0],
+          indicators: [
+            {
+              indicatorId: INDICATORS[0].indicatorId,
+              indicatorName: INDICATORS[0].indicatorName,
+              indicatorTargetValue: 10,
+              proxyId: INDICATORS[0].proxyId,
+              proxyName: 'Proxy 1',
+              proxyValue: 100,
+            },
+            {
+              indicatorId: INDICATORS[0].indicatorId,
+              indicatorName: INDICATORS[0].indicatorName,
+              indicatorTargetValue: 20,
+              proxyId: uuid(299),
+              proxyName: 'Proxy 1b',
+              proxyValue: 80,
+            },
+          ],
+        },
+      ],
+    });
+    show({ sub: 4, initial: both, onState: (s) => (state = s), data: twoProxyData() });
+    const notice = await screen.findByTestId('indicator-twice');
+    expect(notice.textContent).toContain('“Fewer families in poverty: indicator 1” is ticked with two proxies');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Keep this proxy (Proxy 1b)' }));
+    expect(state!.selectedOutcomes[0].indicators).toEqual([expect.objectContaining({ proxyId: uuid(299), indicatorTargetValue: 20 })]);
+    await waitFor(() => expect(screen.queryByTestId('indicator-twice')).toBeNull());
+  });
 });
 
 describe('sub-steps of the fill screen', () => {
@@ -334,5 +408,52 @@ describe('the miniDyi screens', () => {
       [1, 2],
       [4, 1],
     ]);
+  });
+});
+
+describe('the miniDyi screens, second look', () => {
+  it("hides the tiles' names for screen readers in a 1 px box, so no name widens the page", () => {
+    show({ sub: 2 });
+    for (const code of [6, 12]) {
+      const name = within(screen.getByTestId(`sdg-toggle-${code}`)).getByText(`SDG ${code}: ${sdgInfo(code)!.text.en.name}`);
+      const style = getComputedStyle(name);
+      expect([style.position, style.width, style.height, style.overflow, style.whiteSpace]).toEqual([
+        'absolute',
+        '1px',
+        '1px',
+        'hidden',
+        'nowrap',
+      ]);
+    }
+  });
+
+  it('says which issues a sub-step shows itself, so the fill screen does not say them a second time', async () => {
+    const state = chosen();
+    expect(miniDyiShowsIssue(step(), 4, miniDyiNextBlock(step(), state, 4)!)).toBe(true);
+    // From the last sub-step, a framework outcome's missing stakeholder is not on screen: the fill screen says it.
+    expect(miniDyiShowsIssue(step(), 5, miniDyiNextBlock(step(), state, 5)!)).toBe(false);
+    expect(miniDyiShowsIssue(step(), 1, miniDyiNextBlock(step(), { ...state, budget: -1 }, 1)!)).toBe(false);
+    show({ sub: 4, initial: state });
+    expect((await screen.findByTestId('error-stakeholders')).getAttribute('data-issue')).toBe('components.mini-dyi.error-stakeholders');
+  });
+
+  it('explains targets and years once, the same way in the introduction and in the SROI help, as the formula counts them', async () => {
+    show({ sub: 0 });
+    const years = translate('en', 'components.mini-dyi.help.sroi.years', { years: 3 });
+    expect(screen.getByText(years)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'What is the SROI?' }));
+    expect(within(await screen.findByRole('dialog')).getByText(years)).toBeTruthy();
+    // The target is the amount of the last year, counted as the value of each year (SROI = 3 x target x proxy / budget).
+    expect(years).toContain('year 3');
+    expect(years).toContain('each of the 3 years');
+    expect(translate('it', 'components.mini-dyi.help.sroi.years', { years: 3 })).toContain('ciascuno dei 3 anni');
+    expect(translate('fr', 'components.mini-dyi.help.sroi.years', { years: 3 })).toContain('chacune des 3 années');
+  });
+
+  it('calls outcomes "effets" on French screens', () => {
+    const french = catalogKeys(CATALOGS.fr)
+      .filter((k) => k.startsWith('components.mini-dyi.'))
+      .map((k) => translate('fr', k));
+    expect(french.filter((text) => /outcome/i.test(text))).toEqual([]);
   });
 });

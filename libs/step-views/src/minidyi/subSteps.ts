@@ -4,6 +4,7 @@
  * stops "next" on each of them.
  */
 import {
+  MINIDYI_ERROR_KEYS,
   miniDyiIssues,
   miniDyiSubSteps,
   readMiniDyiState,
@@ -60,6 +61,21 @@ export function miniDyiNextBlock(step: StepLike, result: unknown, sub: number): 
   const own = subStepIssues(state, subStep)[0];
   if (own) return own;
   return sub >= visible.length - 1 ? miniDyiIssues(state)[0] : undefined;
+}
+
+/**
+ * Issues a sub-step shows by itself, in place, while they hold: the missing stakeholder under
+ * the outcome cards, the missing outcomes on the last sub-step. The element carries the key in
+ * `data-issue`, so the fill screen can move to it instead of saying it a second time.
+ */
+const SHOWN_IN_PLACE: ReadonlySet<string> = new Set([MINIDYI_ERROR_KEYS.stakeholders, MINIDYI_ERROR_KEYS.outcomesRequired]);
+
+/** The CSS selector of the element showing an issue in place. */
+export const miniDyiIssueSelector = (key: string) => `[data-issue="${key}"]`;
+
+/** Whether the sub-step at `sub` shows this issue itself (see SHOWN_IN_PLACE). */
+export function miniDyiShowsIssue(step: StepLike, sub: number, issue: Pick<MiniDyiIssue, 'key' | 'subStep'>): boolean {
+  return SHOWN_IN_PLACE.has(issue.key) && issue.subStep === miniDyiSubStepAt(step, sub);
 }
 
 /** The fill-screen sub-position showing an issue key (e.g. after the API refused to close), else the first. */

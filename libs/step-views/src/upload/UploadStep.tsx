@@ -2,6 +2,7 @@ import {
   acceptAttribute,
   fileExtension,
   FILE_KIND_EXTENSIONS,
+  formatFileSize,
   maxUploadBytes,
   readUploadSlots,
   UPLOAD_DESCRIPTION_MAX,
@@ -25,17 +26,12 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { useFillText } from '../FillText';
 import type { FillAttachment, StepRendererProps, UploadActions } from '../types';
 
-/** 1536 -> "1.5 KB"; 5242880 -> "5 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let v = bytes / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return `${Number.isInteger(v) ? v : v.toFixed(1)} ${units[u]}`;
+/**
+ * 1536 -> "1.5 KB"; 5242880 -> "5 MB": the domain's formatFileSize, kept for callers that
+ * do not pass their language yet (English then).
+ */
+export function formatBytes(bytes: number, language = 'en'): string {
+  return formatFileSize(bytes, language);
 }
 
 /** The error key of a failed upload (the API's, or a generic one). */
@@ -43,7 +39,7 @@ const errorKey = (e: unknown) =>
   e && typeof e === 'object' && typeof (e as { key?: unknown }).key === 'string' ? (e as { key: string }).key : 'fill.upload.failed';
 
 /** An upload step: one card per slot, drag-and-drop or choose, progress, replace and remove while open. */
-export function UploadStep({ step, attachments, readOnly, uploads }: StepRendererProps) {
+export function UploadStep({ step, attachments, readOnly, language, uploads }: StepRendererProps) {
   const t = useFillText();
   const slots = readUploadSlots(step.content);
   if (slots.length === 0) return <Alert severity="info">{t('fill.upload.no-slots')}</Alert>;
@@ -57,6 +53,7 @@ export function UploadStep({ step, attachments, readOnly, uploads }: StepRendere
           slot={slot}
           attachment={attachments.find((a) => a.stepId === step.id && a.slotIndex === i)}
           readOnly={readOnly || !uploads}
+          language={language}
           uploads={uploads}
         />
       ))}
@@ -69,12 +66,12 @@ interface SlotProps {
   slot: UploadSlot;
   attachment: FillAttachment | undefined;
   readOnly: boolean;
+  language: string;
   uploads?: UploadActions;
 }
 
-function UploadSlotCard({ index, slot, attachment, readOnly, uploads }: SlotProps) {
+function UploadSlotCard({ index, slot, attachment, readOnly, language, uploads }: SlotProps) {
   const t = useFillText();
-  const inputId = useId();
   const titleId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [description, setDescription] = useState('');
@@ -127,7 +124,7 @@ function UploadSlotCard({ index, slot, attachment, readOnly, uploads }: SlotProp
               label={t(slot.mandatory ? 'fill.upload.mandatory' : 'fill.upload.optional')}
             />
             <Chip size="small" variant="outlined" label={t('fill.upload.kind', { kinds: kindName })} />
-            <Chip size="small" variant="outlined" label={t('fill.upload.max-size', { size: formatBytes(max) })} />
+            <Chip size="small" variant="outlined" label={t('fill.upload.max-size', { size: formatFileSize(max, language) })} />
           </Stack>
         </Stack>
         {slot.file_description && (
@@ -148,7 +145,7 @@ function UploadSlotCard({ index, slot, attachment, readOnly, uploads }: SlotProp
                 {attachment.fileName}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {formatBytes(attachment.dimensions)}
+                {formatFileSize(attachment.dimensions, language)}
                 {attachment.description ? ` · ${attachment.description}` : ''}
               </Typography>
             </Box>
@@ -222,13 +219,19 @@ function UploadSlotCard({ index, slot, attachment, readOnly, uploads }: SlotProp
               <CloudUploadOutlined color="primary" aria-hidden />
               <Typography>
                 {t('fill.upload.drop')}{' '}
-                <Button component="label" htmlFor={inputId} size="small" variant="outlined" disabled={!!progress}>
+                {/* A button that opens the file picker: a label styled as a button took role="button", which a label may not have. */}
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={!!progress}
+                  aria-describedby={titleId}
+                  onClick={() => input.current?.click()}
+                >
                   {attachment ? t('fill.upload.replace') : t('fill.upload.choose')}
                 </Button>
               </Typography>
               <input
                 ref={input}
-                id={inputId}
                 type="file"
                 hidden
                 accept={acceptAttribute([slot.file_type])}

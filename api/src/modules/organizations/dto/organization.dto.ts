@@ -27,6 +27,10 @@ export class OrganizationDto {
   @ApiProperty({ description: 'Spelled as in the contract' }) chnageInLife: boolean;
   @ApiProperty({ description: 'Send it back when updating; a stale one answers 409' }) version: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiPropertyOptional({
+    description: 'GetOrganizationById only: how many of its applications were sent (they keep the data they were sent with)',
+  })
+  sentApplications?: number;
 }
 
 /** The fields a user may write. Everything else (ids of others, archive, creator) is refused. */

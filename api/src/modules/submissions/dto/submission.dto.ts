@@ -142,6 +142,8 @@ export class SubmissionEventDto {
   @ApiProperty({ format: 'date-time' }) at: string;
   @ApiProperty({ type: String, nullable: true, description: 'Who did it; null when unknown' }) byName: string | null;
   @ApiProperty({ type: String, nullable: true }) byEmail: string | null;
+  @ApiProperty({ description: "Whether the submission kept the organization's data as they were then (submissions and forced closes)" })
+  dataKept: boolean;
 }
 
 /** One row of the console's list. */
