@@ -27,4 +27,6 @@ USER node
 VOLUME ["/var/lib/impact-calls"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:3000/api/health/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# The only process: if it exits, the container stops, and its restart policy starts it again
+# (`restart: unless-stopped` in docker-compose.yml, Kubernetes' restartPolicy; docs/operations.md).
 CMD ["node", "--enable-source-maps", "api/dist/main.js"]

@@ -1,8 +1,7 @@
-// `npm start`: builds what changed, then serves the product (API, both apps, Swagger) on one port.
-import { spawn } from 'node:child_process';
+// `npm start`: builds what changed, then serves the product (API, both apps, Swagger) on one port,
+// started again by its supervisor if it stops unexpectedly (scripts/supervise.mjs).
 import { build } from './build.mjs';
+import { supervise } from './supervise.mjs';
 
 build();
-const child = spawn(process.execPath, ['--enable-source-maps', 'api/dist/main.js'], { stdio: 'inherit', env: process.env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+supervise(process.execPath, ['--enable-source-maps', 'api/dist/main.js']);

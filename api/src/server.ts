@@ -71,6 +71,9 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+  // Under `npm start`'s supervisor (scripts/supervise.mjs): from now on an exit is a crash to restart,
+  // not a start that failed. The callback takes a closed channel's error (else an 'error' event).
+  process.send?.('ready', undefined, {}, () => undefined);
 
   let stopping = false;
   const stop = async (signal: string) => {

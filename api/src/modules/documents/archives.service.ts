@@ -118,9 +118,19 @@ export class ArchivesService {
       for (const head of heads) {
         const pipe = new PassThrough();
         const added = outer.add(`dossier-${head.code}.zip`, pipe, { store: true });
-        const inner = await ZipWriter.to(pipe);
-        await this.writeDossier(inner, head, language);
-        await inner.finish();
+        // Awaited once the dossier is written; it may fail before (the client went away): not left unhandled meanwhile.
+        added.catch(() => undefined);
+        let inner: ZipWriter | undefined;
+        try {
+          inner = await ZipWriter.to(pipe);
+          await this.writeDossier(inner, head, language);
+          await inner.finish();
+        } catch (err) {
+          // The entry fails rather than ending as if whole, and the outer archive stops waiting for its bytes.
+          pipe.destroy(err instanceof Error ? err : new Error(String(err)));
+          inner?.abort();
+          throw err;
+        }
         await added;
       }
       await outer.finish();

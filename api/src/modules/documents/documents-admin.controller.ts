@@ -5,6 +5,7 @@ import { ADMIN } from '../../common/auth/access.decorator.js';
 import { badRequest } from '../../common/http/app-error.js';
 import { contentDisposition } from '../files/content-disposition.js';
 import { streamedAnswer } from '../../common/http/send-json.js';
+import { runStreamedDownload } from '../../common/http/streamed-download.js';
 import { ArchivesService, MAX_DOSSIERS_PER_ZIP, MAX_PDFS_PER_ZIP } from './archives.service.js';
 import { DocumentsService } from './documents.service.js';
 import { ExcelExportService } from './excel-export.service.js';
@@ -62,7 +63,7 @@ export class DocumentsAdminController {
     // Chromium is checked before the first byte goes out, so a missing one is a clean 503.
     await this.renderer.ready();
     this.startDownload(res, 'application/zip', `dossier-${head.code}.zip`, 1);
-    await this.stream(res, () => this.archives.dossierZip(head, language, res.raw));
+    await runStreamedDownload(res, this.logger, () => this.archives.dossierZip(head, language, res.raw));
   }
 
   @Get('exports/submissions/xlsx')
@@ -81,7 +82,7 @@ export class DocumentsAdminController {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);
     this.startDownload(res, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `submissions-${stamp()}.xlsx`);
-    await this.stream(res, () => this.excel.write(filter, language, res.raw));
+    await runStreamedDownload(res, this.logger, () => this.excel.write(filter, language, res.raw));
   }
 
   @Get('exports/submissions/pdfs')
@@ -103,7 +104,7 @@ export class DocumentsAdminController {
     if (heads.length > MAX_PDFS_PER_ZIP) throw tooMany(MAX_PDFS_PER_ZIP);
     if (heads.length) await this.renderer.ready();
     this.startDownload(res, 'application/zip', `applications-${stamp()}.zip`, heads.length);
-    await this.stream(res, () => this.archives.pdfsZip(heads, language, res.raw, this.settings.pdf.concurrency));
+    await runStreamedDownload(res, this.logger, () => this.archives.pdfsZip(heads, language, res.raw, this.settings.pdf.concurrency));
   }
 
   @Get('exports/submissions/dossiers')
@@ -121,7 +122,7 @@ export class DocumentsAdminController {
     if (heads.length > MAX_DOSSIERS_PER_ZIP) throw tooMany(MAX_DOSSIERS_PER_ZIP);
     if (heads.length) await this.renderer.ready();
     this.startDownload(res, 'application/zip', `dossiers-${stamp()}.zip`, heads.length);
-    await this.stream(res, () => this.archives.dossiersZip(heads, language, res.raw));
+    await runStreamedDownload(res, this.logger, () => this.archives.dossiersZip(heads, language, res.raw));
   }
 
   private startDownload(res: FastifyReply, type: string, fileName: string, count?: number): void {
@@ -131,20 +132,6 @@ export class DocumentsAdminController {
     raw.setHeader('X-Content-Type-Options', 'nosniff');
     raw.setHeader('Cache-Control', 'private, no-store');
     if (count !== undefined) raw.setHeader('X-Document-Count', String(count));
-  }
-
-  /** Runs a streamed download; a failure once bytes are out can only cut the response (the client sees a failed download). */
-  private async stream(res: FastifyReply, work: () => Promise<void>): Promise<void> {
-    try {
-      await work();
-    } catch (e) {
-      if (!res.raw.headersSent) {
-        for (const h of ['Content-Type', 'Content-Disposition', 'X-Document-Count']) res.raw.removeHeader(h);
-        throw e;
-      }
-      this.logger.error(`A download failed midway: ${e instanceof Error ? e.message : String(e)}`);
-      res.raw.destroy(e instanceof Error ? e : new Error(String(e)));
-    }
   }
 }
 

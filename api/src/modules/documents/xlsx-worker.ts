@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { waitForRoom } from './zip-writer.js';
+import { endWritable, waitForRoom } from './zip-writer.js';
 
 /**
  * exceljs's streaming WorkbookWriter in a worker thread with a heap limit. The export's rows
@@ -161,7 +161,7 @@ export class XlsxWorkerWriter {
     await this.until(() => this.done);
     await this.writing;
     this.throwIfFailed();
-    await new Promise<void>((resolve) => this.out.end(resolve));
+    await endWritable(this.out);
     await this.worker.terminate();
   }
 
@@ -202,12 +202,15 @@ export class XlsxWorkerWriter {
       this.wakeUp();
     } else if (m.type === 'data') {
       // In order: each chunk after the previous one's room in the response.
-      this.writing = this.writing.then(async () => {
-        if (this.failure) return;
-        this.out.write(m.chunk);
-        await waitForRoom(this.out);
-        this.worker.postMessage({ type: 'written' });
-      });
+      this.writing = this.writing
+        .then(async () => {
+          if (this.failure) return;
+          this.out.write(m.chunk);
+          await waitForRoom(this.out);
+          this.worker.postMessage({ type: 'written' });
+        })
+        // Awaited only by finish(): a failure here must stop the export, not go unhandled.
+        .catch((e: unknown) => this.fail(e instanceof Error ? e : new Error(String(e))));
     } else if (m.type === 'done') {
       this.done = true;
       this.inFlight--;

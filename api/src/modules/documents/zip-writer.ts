@@ -13,11 +13,17 @@ export interface ZipEntry {
  * A ZIP written as a stream (archiver), one entry after the other, each hashed (SHA-256) and
  * counted on its way in. `add` resolves once the entry is in the archive and the destination
  * has room again, so a slow client holds the producer back: memory stays flat whatever the size.
+ *
+ * The first failure (the destination closed early, the archive or an entry's source failed, or
+ * abort()) stops the writer: every wait in it ends with that failure, the source of the entry
+ * being added is destroyed, and nothing more reaches the destination. The archive never ends the
+ * destination itself: only finish() does, so a stopped archive can never look whole.
  */
 export class ZipWriter {
   private readonly archive: Archiver;
   private failure: Error | undefined;
-  private readonly done: Promise<void>;
+  /** Aborted at the first failure: every wait in the writer ends then, and the source of the entry being added is destroyed. */
+  private readonly stop = new AbortController();
 
   /** A ZIP written to `out` (archiver is loaded at the first archive, not at start). */
   static async to(out: Writable): Promise<ZipWriter> {
@@ -30,14 +36,14 @@ export class ZipWriter {
     private readonly out: Writable,
   ) {
     this.archive = archive;
-    this.archive.on('warning', (e: Error) => (this.failure ??= e));
-    this.archive.on('error', (e: Error) => (this.failure ??= e));
-    this.done = pipeline(this.archive, out).catch((e: unknown) => {
-      this.failure ??= e instanceof Error ? e : new Error(String(e));
-      throw this.failure;
+    const fail = (e: unknown) => this.fail(e);
+    this.archive.on('warning', fail);
+    this.archive.on('error', fail);
+    this.out.on('error', fail);
+    this.out.on('close', () => {
+      if (!this.out.writableFinished) this.fail(new Error('The client went away'));
     });
-    // Awaited by finish(); a failure before then surfaces there or in add().
-    this.done.catch(() => undefined);
+    this.archive.pipe(this.out, { end: false });
   }
 
   /**
@@ -45,22 +51,20 @@ export class ZipWriter {
    * Answers its size and SHA-256.
    */
   async add(name: string, source: Buffer | Readable | string, options: { store?: boolean; date?: Date } = {}): Promise<ZipEntry> {
-    this.throwIfFailed();
+    if (this.failure || this.out.destroyed) {
+      // A stream handed over is this writer's to close (an open file, a storage response).
+      if (source instanceof Readable) source.destroy();
+      this.throwIfFailed();
+    }
     const hash = createHash('sha256');
     let size = 0;
-    const entered = new Promise<void>((resolve, reject) => {
+    const entered = new Promise<void>((resolve) => {
       const onEntry = (entry: { name: string }) => {
         if (entry.name !== name) return;
         this.archive.off('entry', onEntry);
-        this.archive.off('error', onError);
         resolve();
       };
-      const onError = (e: Error) => {
-        this.archive.off('entry', onEntry);
-        reject(e);
-      };
       this.archive.on('entry', onEntry);
-      this.archive.once('error', onError);
     });
     const data = { name, store: options.store ?? false, date: options.date ?? new Date() };
     if (typeof source === 'string' || Buffer.isBuffer(source)) {
@@ -68,7 +72,7 @@ export class ZipWriter {
       hash.update(bytes);
       size = bytes.length;
       this.archive.append(bytes, data);
-      await entered;
+      await this.unlessStopped(entered);
     } else {
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
@@ -78,33 +82,89 @@ export class ZipWriter {
         },
       });
       this.archive.append(counter, data);
-      await Promise.all([pipeline(source, counter), entered]);
+      // The signal destroys the source when the writer stops, so nothing waits on it (nor holds it open).
+      await this.unlessStopped(Promise.all([pipeline(source, counter, { signal: this.stop.signal }), entered]));
     }
-    await this.roomInDestination();
+    await this.unlessStopped(waitForRoom(this.out));
     this.throwIfFailed();
     return { name, size, sha256: hash.digest('hex') };
   }
 
-  /** Ends the archive (central directory) and waits until the destination has it all. */
+  /** Ends the archive (central directory), then the destination, and waits until the destination has it all. */
   async finish(): Promise<void> {
     this.throwIfFailed();
-    await this.archive.finalize();
-    await this.done;
+    // Every byte of the archive has gone to the destination once it has ended.
+    const ended = new Promise<void>((resolve) => this.archive.once('end', resolve));
+    await this.unlessStopped(this.archive.finalize());
+    await this.unlessStopped(ended);
+    this.throwIfFailed();
+    await this.unlessStopped(endWritable(this.out));
   }
 
-  /** Stops writing: the destination gets an incomplete archive (the client sees a failed download). */
+  /** Stops writing: the destination is left as it is, incomplete (its owner cuts it: the client sees a failed download). */
   abort(): void {
+    this.fail(new Error('The archive was stopped'));
     this.archive.abort();
   }
 
-  private roomInDestination(): Promise<void> {
-    return waitForRoom(this.out);
+  private fail(e: unknown): void {
+    if (this.failure) return;
+    this.failure = e instanceof Error ? e : new Error(String(e));
+    this.archive.unpipe(this.out);
+    this.stop.abort(this.failure);
+  }
+
+  /**
+   * `work`, or the writer's failure if that comes first; work left behind then still has its
+   * handler here, so its own failure later is not an unhandled rejection. The abort listener is
+   * removed as soon as the work settles (an export waits here for each of thousands of entries).
+   */
+  private unlessStopped<T>(work: Promise<T>): Promise<T> {
+    const signal = this.stop.signal;
+    return new Promise<T>((resolve, reject) => {
+      const onStop = () => reject(this.failure);
+      if (signal.aborted) onStop();
+      else signal.addEventListener('abort', onStop, { once: true });
+      work.then(
+        (value) => {
+          signal.removeEventListener('abort', onStop);
+          resolve(value);
+        },
+        (e: unknown) => {
+          signal.removeEventListener('abort', onStop);
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+    });
   }
 
   private throwIfFailed(): void {
     if (this.failure) throw this.failure;
     if (this.out.destroyed) throw new Error('The client went away');
   }
+}
+
+/**
+ * Ends a writable and resolves once it has finished (every byte handed on); rejects if it
+ * closes first. A destroyed HTTP response never calls end()'s callback: waiting on it would
+ * wait forever.
+ */
+export function endWritable(stream: Writable): Promise<void> {
+  if (stream.writableFinished) return Promise.resolve();
+  if (stream.destroyed) return Promise.reject(new Error('The client went away'));
+  return new Promise<void>((resolve, reject) => {
+    const done = (e?: Error) => {
+      stream.off('finish', onFinish);
+      stream.off('close', onClose);
+      if (e) reject(e);
+      else resolve();
+    };
+    const onFinish = () => done();
+    const onClose = () => done(stream.writableFinished ? undefined : new Error('The client went away'));
+    stream.on('finish', onFinish);
+    stream.on('close', onClose);
+    stream.end();
+  });
 }
 
 /** Resolves once a writable that asked to wait (write answered false) has drained, or closed. */

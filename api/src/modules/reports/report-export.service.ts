@@ -30,6 +30,17 @@ export class ReportExportService {
   ) {}
 
   async write(ctx: ReportContext, language: Language, out: Writable): Promise<void> {
+    // exceljs waits for room in, and then the end of, a destination nobody reads any more once the
+    // client went away: every such wait is raced against this, so the export stops instead.
+    const cut = new Promise<never>((_resolve, reject) => {
+      const gone = () => reject(new Error('The client went away'));
+      if (out.destroyed) gone();
+      else
+        out.once('close', () => {
+          if (!out.writableFinished) gone();
+        });
+    });
+    cut.catch(() => undefined);
     const { questions } = await this.reports.figures(ctx);
     // Loaded at the first export, not at start (as every heavy library only some requests need).
     const { default: Excel } = await import('exceljs');
@@ -92,10 +103,12 @@ export class ReportExportService {
       ...ctx.questions.map((q, i) => ({ header: neutralizeCell(q.title), key: `q${i}`, width: 24 })),
     ];
     ws2.getRow(1).font = { bold: true };
-    const submitted = T('states.submitted');
-    const open = T('states.open');
+    // One submission per row: the singular (the screen's filter says "Submitted" of many).
+    const submitted = T('excel.states.submitted');
+    const open = T('excel.states.open');
     let after: string | null = null;
     for (;;) {
+      if (out.destroyed) await cut;
       const page = await this.repo.rawAnswers(ctx.selection, after, REPORT_EXPORT_PAGE);
       for (const r of page) {
         const answers = source.map((q) => {
@@ -106,11 +119,11 @@ export class ReportExportService {
         });
         ws2.addRow([r.code, text(r.organization), r.closed ? submitted : open, r.at, ...answers]).commit();
       }
-      await settle(ws2, out);
+      await Promise.race([settle(ws2, out), cut]);
       if (page.length < REPORT_EXPORT_PAGE) break;
       after = page[page.length - 1].id;
     }
     ws2.commit();
-    await wb.commit();
+    await Promise.race([wb.commit(), cut]);
   }
 }

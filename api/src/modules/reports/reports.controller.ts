@@ -4,6 +4,7 @@ import type { FastifyRequest, FastifyReply } from 'fastify';
 import { LANGUAGES, REPORT_STATES, REPORT_TEXT_PAGE_MAX } from '@impact-calls/domain';
 import { contentDisposition } from '../files/content-disposition.js';
 import { streamedAnswer } from '../../common/http/send-json.js';
+import { runStreamedDownload } from '../../common/http/streamed-download.js';
 import { documentLanguage } from '../documents/document-answers.js';
 import { SurveyReportDto, SurveyStepListDto, TextAnswerPageDto } from './dto/reports.dto.js';
 import { ReportExportService } from './report-export.service.js';
@@ -148,15 +149,6 @@ export class ReportsController {
     raw.setHeader('Content-Disposition', contentDisposition(`survey-report-${new Date().toISOString().slice(0, 10)}.xlsx`));
     raw.setHeader('X-Content-Type-Options', 'nosniff');
     raw.setHeader('Cache-Control', 'private, no-store');
-    try {
-      await this.excel.write(ctx, language, raw);
-    } catch (e) {
-      if (!res.raw.headersSent) {
-        for (const h of ['Content-Type', 'Content-Disposition']) res.raw.removeHeader(h);
-        throw e;
-      }
-      this.logger.error(`A report export failed midway: ${e instanceof Error ? e.message : String(e)}`);
-      res.raw.destroy(e instanceof Error ? e : new Error(String(e)));
-    }
+    await runStreamedDownload(res, this.logger, () => this.excel.write(ctx, language, raw));
   }
 }

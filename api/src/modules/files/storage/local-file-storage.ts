@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, type FileHandle, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { checkKey, type FileStorage, NotFoundInStorage } from './file-storage.js';
@@ -29,9 +28,22 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async open(key: string): Promise<Readable> {
-    const path = this.path(key);
-    if (!(await this.exists(key))) throw new NotFoundInStorage(key);
-    return createReadStream(path);
+    // Opened here rather than by the stream: a file removed (an applicant replaced it) is a clean
+    // NotFoundInStorage now, not an error the stream emits later; once open, it is read whole.
+    let file: FileHandle;
+    try {
+      file = await open(this.path(key), 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundInStorage(key);
+      throw e;
+    }
+    try {
+      if (!(await file.stat()).isFile()) throw new NotFoundInStorage(key);
+    } catch (e) {
+      await file.close();
+      throw e;
+    }
+    return file.createReadStream();
   }
 
   async exists(key: string): Promise<boolean> {
