@@ -404,7 +404,9 @@ describe('SendEmail, templates, reminders and settings (development outbox)', ()
     expect(preview.status).toBe(200);
     // in progress (1), not started (admin, applicant and notStarted have no submission: they are members of organizations only if they have one), extra address; duplicates once.
     const expected = Number(preview.body.recipients);
-    expect(preview.body).toMatchObject({ language: 'en', subject: 'News for Analytical Engines' });
+    // Filled as for the first recipient: the applicant in progress (the factory's users are all Ada Lovelace).
+    const inProgressOrg = (await t.db.query('SELECT name FROM organization WHERE id = $1', [inProgress.orgId]))[0].name;
+    expect(preview.body).toMatchObject({ language: 'en', subject: `News for ${inProgressOrg}` });
     expect(preview.body.text).toContain('Dear Ada Lovelace, see this (https://example.org/x).');
     const res = await send(body);
     expect(res.status).toBe(202);
@@ -437,6 +439,31 @@ describe('SendEmail, templates, reminders and settings (development outbox)', ()
     expect(detail.html).toContain('Dear Ada Lovelace, see <a href="https://example.org/x">this</a>.');
     expect(detail.text).toContain('Dear Ada Lovelace');
     expect((await t.http.get('/api/admin/messages').set(applicant.headers())).status).toBe(403);
+  });
+
+  it("previews with the call's name and the first real recipient of the selection, not sample values", async () => {
+    const call = await t.factory.call({ steps: [{ kind: 'text', content: { html: '<p>x</p>' } }] });
+    const user = await t.factory.user({ firstName: 'Grace', lastName: 'Hopper' });
+    const org = await t.factory.organization(user);
+    await t.factory.submission(call.id, user, org.id);
+    const orgName = (await t.db.query('SELECT name FROM organization WHERE id = $1', [org.id]))[0].name as string;
+    const message = { subject: 'About {{callName}}', body: '<p>Dear {{recipientName}} of {{organizationName}}</p>' };
+    const preview = (body: object) =>
+      t.http
+        .post('/api/SendEmail/Preview')
+        .set(admin.headers())
+        .send({ ...message, ...body, language: 'en' });
+
+    const byState = await preview({ callId: call.id, states: ['in-progress'], addresses: ['zz-extra@x.test'] });
+    expect(byState.status).toBe(200);
+    expect(byState.body).toMatchObject({ recipients: 2, subject: `About ${call.name}` });
+    expect(byState.body.text).toContain(`Dear Grace Hopper of ${orgName}`);
+
+    // Addresses only, without a call: the first address, as the message would greet it.
+    const byAddress = await preview({ addresses: ['b-second@x.test', 'a-first@x.test'] });
+    expect(byAddress.body).toMatchObject({ recipients: 2, subject: 'About' });
+    expect(byAddress.body.text).toContain('Dear a-first@x.test of');
+    expect(byAddress.body.text).not.toContain('Ada Lovelace');
   });
 
   it('templates: listed per kind and language with their placeholders; an unknown placeholder is refused; an edited one is used, and reset', async () => {

@@ -399,6 +399,21 @@ describe('the .xlsx export', () => {
     expect(typeof answers.getRow(2).getCell(10).value).toBe('number');
     expect(answers.getRow(2).getCell(4).value).toBeInstanceOf(Date);
   });
+
+  it("names each row's state in the singular, in the administrator's language", async () => {
+    const states = async (lang: string) => {
+      const res = await binary(t.http.get(`${base()}/${surveyStepId}/xlsx`).query({ lang, state: 'all' }).set(admin.headers())).expect(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.body as unknown as ArrayBuffer);
+      const answers = wb.worksheets[1];
+      const column = (answers.getRow(1).values as unknown[]).indexOf(lang === 'it' ? 'Stato' : 'État');
+      const values = new Set<unknown>();
+      answers.eachRow((r, n) => n > 1 && values.add(r.getCell(column).value));
+      return [...values].sort();
+    };
+    expect(await states('it')).toEqual(['In corso', 'Inviata']);
+    expect(await states('fr')).toEqual(['En cours', 'Envoyée']);
+  });
 });
 
 describe('figures never stale (the report is kept only while the call data version is unchanged)', () => {

@@ -77,6 +77,11 @@ export const BUILT_IN_BRANDING: BrandingRow = {
   logoHeight: 50,
 };
 
+/** How a message greets its recipient: the user's name, else the organization's contact, else the address. */
+export function recipientName(firstName: string | null, lastName: string | null, contactName: string | null, to: string | null): string {
+  return [firstName, lastName].filter(Boolean).join(' ').trim() || contactName || (to ?? '');
+}
+
 export function toBranding(row: BrandingRow | null): Branding {
   const b = row ?? BUILT_IN_BRANDING;
   return { name: b.name || 'Impact Calls', logo: b.logoBase64, logoWidth: b.logoWidth || 50, logoHeight: b.logoHeight || 50 };
@@ -267,7 +272,7 @@ export class MessageSender {
     const cc = m.kind !== 'custom' && ctx.contactEmail && ctx.contactEmail.toLowerCase() !== to?.toLowerCase() ? ctx.contactEmail : null;
     const { brand, templates } = scene;
     const values: Record<string, string> = {
-      recipientName: [ctx.userFirstName, ctx.userLastName].filter(Boolean).join(' ').trim() || ctx.contactName || (to ?? ''),
+      recipientName: recipientName(ctx.userFirstName, ctx.userLastName, ctx.contactName, to),
       organizationName: ctx.organizationName ?? '',
       callName: ctx.callName ?? '',
       submissionCode: ctx.submissionCode ?? '',

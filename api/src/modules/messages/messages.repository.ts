@@ -89,6 +89,16 @@ export interface RecipientQuery {
   addresses: string[];
 }
 
+/** Who a preview greets: the call's name and the first recipient of the selection (none: only the call). */
+export interface PreviewRecipient {
+  callName: string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  contactName: string | null;
+  organizationName: string | null;
+}
+
 export interface Settlement {
   id: string;
   state: MessageState;
@@ -134,7 +144,7 @@ export interface MessageFilter {
  * user's address keeps that user, for their language). $1 call (or null), $2 states, $3 addresses.
  */
 const RECIPIENTS = `recipients AS (
-  SELECT DISTINCT ON (r.email) r.email, r.user_id, r.submission_id, r.organization_id
+  SELECT DISTINCT ON (r.email) r.email, r.user_id, r.submission_id, r.organization_id, r.rank
     FROM (
       SELECT lower(u.email) AS email, u.id AS user_id, s.id AS submission_id, s.organization_id, 0 AS rank
         FROM call_submission s JOIN app_user u ON u.id = s.user_id
@@ -226,6 +236,27 @@ export class MessagesRepository {
       [q.callId, q.states, q.addresses],
     );
     return rows[0].n;
+  }
+
+  /**
+   * The call's name and the first recipient of the selection, with what the sender greets them
+   * by: applicants chosen by state before explicit addresses, then by address.
+   */
+  async previewRecipient(q: RecipientQuery): Promise<PreviewRecipient> {
+    const rows = await this.sql.rows<PreviewRecipient>(
+      'messages-preview-recipient',
+      `WITH ${RECIPIENTS},
+       first AS (
+         SELECT r.email, u.first_name AS "firstName", u.last_name AS "lastName", o.contact_name AS "contactName", o.name AS "organizationName"
+           FROM recipients r
+           LEFT JOIN app_user u ON u.id = r.user_id
+           LEFT JOIN call_submission s ON s.id = r.submission_id
+           LEFT JOIN organization o ON o.id = coalesce(r.organization_id, s.organization_id)
+          ORDER BY r.rank, r.email LIMIT 1)
+       SELECT c.name AS "callName", f.* FROM (SELECT 1) one LEFT JOIN call c ON c.id = $1 LEFT JOIN first f ON true`,
+      [q.callId, q.states, q.addresses],
+    );
+    return rows[0];
   }
 
   /** Writes the batch and one queued message per recipient, in one transaction; answers how many. */

@@ -21,7 +21,7 @@ import type {
 import { AUDIENCES, MAX_EXPLICIT_ADDRESSES } from './dto/messages.dto.js';
 import { MESSAGE_KINDS, MESSAGE_STATES } from './message.entity.js';
 import { MessageQueue } from './message-queue.service.js';
-import { answersSummary, toBranding } from './message-sender.service.js';
+import { answersSummary, recipientName, toBranding } from './message-sender.service.js';
 import { MessagesRepository, type Audience, type RecipientQuery } from './messages.repository.js';
 import {
   asLanguage,
@@ -144,10 +144,20 @@ export class MessagesService implements OnModuleInit {
 
   async previewEmail(dto: SendEmailPreviewDto): Promise<SendEmailPreviewResultDto> {
     const { query, subject, body } = await this.checkCompose(dto);
-    const [recipients, brandRow] = await Promise.all([this.repo.countRecipients(query), this.repo.activeBranding()]);
+    const [recipients, first, brandRow] = await Promise.all([
+      this.repo.countRecipients(query),
+      this.repo.previewRecipient(query),
+      this.repo.activeBranding(),
+    ]);
     const language = asLanguage(dto.language, asLanguage(brandRow?.defaultLanguage, 'it'));
     const brand = toBranding(brandRow);
-    return { recipients, language, ...render(language, { subject, html: body }, sampleValues(language, brand.name, 'Call'), brand) };
+    // What the first recipient would read; sample people only when the selection has nobody.
+    const values = sampleValues(language, brand.name, first.callName ?? '');
+    if (first.email) {
+      values.recipientName = recipientName(first.firstName, first.lastName, first.contactName, first.email);
+      values.organizationName = first.organizationName ?? '';
+    }
+    return { recipients, language, ...render(language, { subject, html: body }, values, brand) };
   }
 
   // ------------------------------------------------------------ outbox

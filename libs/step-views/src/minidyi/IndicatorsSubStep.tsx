@@ -217,8 +217,8 @@ function IndicatorCard({
   const [pending, setPending] = useState(indicator.proxyId);
   const proxy = proxies.find((p) => p.proxyId === (ticked?.proxyId ?? pending)) ?? indicator;
   const nameId = `minidyi-ind-${key}-${indicator.indicatorId}`;
-  const proxyText = (p: Pick<IndicatorInfo, 'proxyName' | 'proxyValue'>) =>
-    t('components.mini-dyi.indicators.proxy', {
+  const proxyText = (p: Pick<IndicatorInfo, 'proxyName' | 'proxyValue'>, key = 'proxy') =>
+    t(`components.mini-dyi.indicators.${key}`, {
       name: p.proxyName,
       value: p.proxyValue === null ? '—' : formatMoney(p.proxyValue, language),
     });
@@ -262,7 +262,7 @@ function IndicatorCard({
         >
           {proxies.map((p) => (
             <option key={p.proxyId} value={p.proxyId}>
-              {proxyText(p)}
+              {proxyText(p, 'proxy-option')}
             </option>
           ))}
         </TextField>
