@@ -116,4 +116,24 @@ describe('step renderers', () => {
     show({ stepTypeName: 'upload', content }, { readOnly: true, language: 'it', attachments: [attachment] }, 'it');
     expect(screen.getByRole('region', { name: 'Budget' }).textContent).toContain('6,3 KB');
   });
+
+  it('say under a question why choices grey out once its limit is reached (the applicant sees the limit before ticking)', async () => {
+    const content = {
+      pages: [
+        {
+          elements: [
+            { type: 'checkbox', name: 'help', title: 'What help?', maxSelectedChoices: 2, choices: ['Mentoring', 'Funding', 'Networking'] },
+          ],
+        },
+      ],
+    };
+    // SurveyJS sizes its layout with ResizeObserver, which jsdom lacks; nothing here depends on sizes.
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    show({ stepTypeName: 'survey', content }, {}, 'it');
+    expect(await screen.findByText('Puoi sceglierne al massimo 2.', {}, { timeout: 10_000 })).toBeTruthy();
+  }, 20_000);
 });

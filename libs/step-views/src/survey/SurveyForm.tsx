@@ -19,6 +19,7 @@ import 'survey-core/i18n/italian';
 import 'survey-core/survey-core.fontless.min.css';
 import { Survey } from 'survey-react-ui';
 import { useFillText } from '../FillText';
+import { explainChoiceLimits } from './choiceLimits';
 import type { StepNavigator } from '../types';
 
 export interface SurveyFormProps {
@@ -47,6 +48,7 @@ export default function SurveyForm({ json, result, readOnly, language, onChange,
     m.data = initial.data;
     m.showCompletedPage = false;
     m.showNavigationButtons = false;
+    if (!readOnly) explainChoiceLimits(m, (max) => t('fill.survey.max-choices', { max }));
     // A rating scale (0-10) is shown as the scale it is, not as a dropdown on wide screens.
     for (const q of m.getAllQuestions() as Question[]) if (q.getType() === 'rating') q.setPropertyValue('displayMode', 'buttons');
     if (readOnly) {
