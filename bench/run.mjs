@@ -7,7 +7,6 @@ import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { build } from '../scripts/build.mjs';
 import { closeSessionPools, createDatabase, dropDatabase, startBaseline, startPostgres, startProduct } from './lib.mjs';
 
-build({ only: ['libs/domain', 'api'] });
 const only = process.argv.slice(2);
 const files = readdirSync(new URL('./scenarios/', import.meta.url)).filter((f) => f.endsWith('.mjs'));
 const scenarios = [];
@@ -16,54 +15,70 @@ for (const f of files.sort()) {
   if (!only.length || only.includes(s.name)) scenarios.push(s);
 }
 
-const server = await startPostgres();
-const databaseName = `ic_bench_${Date.now()}`;
-const databaseUrl = await createDatabase(server.url, databaseName);
 const results = { date: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, scenarios: {} };
 
-// Start times: the first start migrates an empty database and loads the demo content.
-let product = await startProduct({ DATABASE_URL: databaseUrl, DEMO_CONTENT: 'true' });
-const firstStart = product.startSeconds;
-await product.stop();
-product = await startProduct({ DATABASE_URL: databaseUrl });
-results.startSeconds = { first: firstStart, later: product.startSeconds };
-console.log(`start: first ${firstStart.toFixed(1)} s, later ${product.startSeconds.toFixed(1)} s`);
-
-for (const s of scenarios) {
-  // Each scenario gets a freshly started product (same database): no scenario's memory or
-  // warmed caches colour another's figures.
-  await product.stop();
-  // A scenario may set the scene before its product starts (e.g. an SMTP sink and SMTP_URL).
-  const before = s.before ? await s.before({ databaseUrl, serverUrl: server.url }) : {};
-  product = await startProduct({ DATABASE_URL: databaseUrl, ...(before.env ?? {}) });
-  const context = { product, databaseUrl, serverUrl: server.url, ...before };
-  const extra = s.setup ? await s.setup(context) : {};
-  const baseline = await startBaseline(databaseUrl, { ...(s.baselineRoutes ?? {}), ...(extra.baselineRoutes ?? {}) });
+// Scenarios that measure the build alone (`standalone`) need no database and no product.
+for (const s of scenarios.filter((s) => s.standalone)) {
   console.log(`\n## ${s.name}`);
-  const r = await s.run({ ...context, ...extra, baseline });
-  await baseline.stop();
-  await before.stop?.();
-  results.scenarios[s.name] = r;
-  for (const [label, v] of Object.entries(r)) {
-    if (v && v.product) {
-      console.log(
-        `${label}: product ${v.product.requestsPerSecond} req/s (p50 ${v.product.p50} ms, p99 ${v.product.p99} ms, errors ${v.product.errors}` +
-          `${v.product.cpuMsPerRequest !== undefined ? `, CPU ${v.product.cpuMsPerRequest} ms/request` : ''})` +
-          ` | baseline ${v.baseline.requestsPerSecond} req/s (p99 ${v.baseline.p99} ms) | ratio ${v.ratio}`,
-      );
-    } else {
-      console.log(`${label}: ${JSON.stringify(v)}`);
+  results.scenarios[s.name] = await s.run({});
+}
+const served = scenarios.filter((s) => !s.standalone);
+if (served.length) await runServed(served);
+
+function writeResults() {
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  const file = new URL(`./results/${only.length ? only.join('-') : 'all'}-latest.json`, import.meta.url);
+  writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
+  console.log(`\nwrote ${file.pathname}`);
+}
+writeResults();
+
+async function runServed(scenarios) {
+  build({ only: ['libs/domain', 'api'] });
+  const server = await startPostgres();
+  const databaseName = `ic_bench_${Date.now()}`;
+  const databaseUrl = await createDatabase(server.url, databaseName);
+
+  // Start times: the first start migrates an empty database and loads the demo content.
+  let product = await startProduct({ DATABASE_URL: databaseUrl, DEMO_CONTENT: 'true' });
+  const firstStart = product.startSeconds;
+  await product.stop();
+  product = await startProduct({ DATABASE_URL: databaseUrl });
+  results.startSeconds = { first: firstStart, later: product.startSeconds };
+  console.log(`start: first ${firstStart.toFixed(1)} s, later ${product.startSeconds.toFixed(1)} s`);
+
+  for (const s of scenarios) {
+    // Each scenario gets a freshly started product (same database): no scenario's memory or
+    // warmed caches colour another's figures.
+    await product.stop();
+    // A scenario may set the scene before its product starts (e.g. an SMTP sink and SMTP_URL).
+    const before = s.before ? await s.before({ databaseUrl, serverUrl: server.url }) : {};
+    product = await startProduct({ DATABASE_URL: databaseUrl, ...(before.env ?? {}) });
+    const context = { product, databaseUrl, serverUrl: server.url, ...before };
+    const extra = s.setup ? await s.setup(context) : {};
+    const baseline = await startBaseline(databaseUrl, { ...(s.baselineRoutes ?? {}), ...(extra.baselineRoutes ?? {}) });
+    console.log(`\n## ${s.name}`);
+    const r = await s.run({ ...context, ...extra, baseline });
+    await baseline.stop();
+    await before.stop?.();
+    results.scenarios[s.name] = r;
+    for (const [label, v] of Object.entries(r)) {
+      if (v && v.product) {
+        console.log(
+          `${label}: product ${v.product.requestsPerSecond} req/s (p50 ${v.product.p50} ms, p99 ${v.product.p99} ms, errors ${v.product.errors}` +
+            `${v.product.cpuMsPerRequest !== undefined ? `, CPU ${v.product.cpuMsPerRequest} ms/request` : ''})` +
+            ` | baseline ${v.baseline.requestsPerSecond} req/s (p99 ${v.baseline.p99} ms) | ratio ${v.ratio}`,
+        );
+      } else {
+        console.log(`${label}: ${JSON.stringify(v)}`);
+      }
     }
   }
-}
 
-await product.stop();
-await closeSessionPools();
-// BENCH_KEEP_DATABASE=1 keeps it, to look at its rows and plans afterwards.
-if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${databaseName}`);
-else await dropDatabase(server.url, databaseName);
-await server.stop();
-mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-const file = new URL(`./results/${only.length ? only.join('-') : 'all'}-latest.json`, import.meta.url);
-writeFileSync(file, JSON.stringify(results, null, 2) + '\n');
-console.log(`\nwrote ${file.pathname}`);
+  await product.stop();
+  await closeSessionPools();
+  // BENCH_KEEP_DATABASE=1 keeps it, to look at its rows and plans afterwards.
+  if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${databaseName}`);
+  else await dropDatabase(server.url, databaseName);
+  await server.stop();
+}

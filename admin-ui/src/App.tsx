@@ -4,7 +4,23 @@
  * Menu tabs (calls, submissions, report, customize, impactframe) appear once their resource
  * is registered (see layout/adminTabs.tsx).
  */
-import { Admin, CustomRoutes, Resource, useBasename } from 'react-admin';
+import CssBaseline from '@mui/material/CssBaseline';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  LoadingPage,
+  localStorageStore,
+  NotFound,
+  Notification,
+  Resource,
+  useBasename,
+  type CatchAllComponent,
+  type I18nProvider,
+} from 'react-admin';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { AdminHome } from './layout/AdminHome';
 import { AdminLayout } from './layout/AdminLayout';
@@ -12,7 +28,6 @@ import { theme } from './layout/theme';
 import { createAuthProvider } from './providers/authProvider';
 import { api, leaveConsole } from './providers/client';
 import { createDataProvider } from './providers/dataProvider';
-import { createI18nProvider } from './providers/i18nProvider';
 import configurations from './resources/configurations';
 import organizations from './resources/organizations';
 import submissions from './resources/submissions';
@@ -32,7 +47,7 @@ import { ReportListPage, ReportPage } from './resources/reports';
 
 const dataProvider = createDataProvider(api);
 const authProvider = createAuthProvider({ client: api, leave: leaveConsole });
-const i18nProvider = createI18nProvider();
+const store = localStorageStore();
 
 /** `/admin/customize` (spec section 2) is the configurations resource. */
 function CustomizeRedirect() {
@@ -40,60 +55,77 @@ function CustomizeRedirect() {
 }
 
 /** react-admin defaults to hash routing: the console uses real paths under /admin. */
-export function App() {
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/admin/*" element={<Console />} />
+        <Route path="/admin/*" element={<Console i18nProvider={i18nProvider} />} />
       </Routes>
     </BrowserRouter>
   );
 }
 
-function Console() {
+/**
+ * What <Admin> renders, less its login page: people sign in in the applicant app (the auth
+ * provider sends anyone else there), and <Admin>'s login form would bring react-admin's form
+ * and input machinery into the first load.
+ */
+function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
-    <Admin
+    <AdminContext
       basename="/admin"
-      title="Impact Calls"
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      layout={AdminLayout}
-      dashboard={AdminHome}
       theme={theme}
-      requireAuth
-      disableTelemetry
+      store={store}
     >
-      <Resource name="configurations" {...configurations} />
-      <Resource name="organizations" {...organizations} />
-      <Resource name="users" {...users} />
-      <Resource name="submissions" {...submissions} />
-      <Resource name="files" />
-      <Resource name="calls" {...calls} />
-      <Resource name="call-types" {...callTypes} />
-      <Resource name="surveys" {...surveys} />
-      <Resource name="impact-framework" {...impactFramework} />
-      <Resource name="messages" {...messages} />
-      <Resource name="message-templates" {...messageTemplates} />
-      <Resource name="call-message-settings" />
-      <Resource name="pbi-reports" />
-      <CustomRoutes>
-        <Route path="/customize" element={<CustomizeRedirect />} />
-        <Route path="/attachments/:subId/*" element={<AttachmentsPage />} />
-        <Route path="/file-upload" element={<FileUploadPage />} />
-        <Route path="/calls/create/type" element={<CallTypeCreatePage />} />
-        <Route path="/calls/create/survey" element={<SurveyCreateRoute />} />
-        <Route path="/calls/edit/call/:callId" element={<CallSimpleEdit />} />
-        <Route path="/calls/:callId/messages" element={<CallComposer />} />
-        <Route path="/calls/:callId/dashboard" element={<CallDashboardPage />} />
-        <Route path="/steps" element={<StepTypesPage />} />
-        <Route path="/survey/creator" element={<SurveyCreatorRoute />} />
-        <Route path="/survey/createType" element={<SurveyCreateTypeRoute />} />
-        <Route path="/pbi-report-list" element={<PbiReportListRoute />} />
-        <Route path="/powerbi-report/:wid/:rid" element={<PowerBiReportRoute />} />
-        <Route path="/report-list/:callId/:callTypeId" element={<ReportListPage />} />
-        <Route path="/report/:callId/:stepId" element={<ReportPage />} />
-      </CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title="Impact Calls"
+          layout={AdminLayout}
+          dashboard={AdminHome}
+          loading={LoadingPage}
+          catchAll={NotFound as CatchAllComponent}
+          error={ErrorPage}
+          accessDenied={AccessDenied}
+          authenticationError={AuthenticationError}
+          requireAuth
+          disableTelemetry
+        >
+          <Resource name="configurations" {...configurations} />
+          <Resource name="organizations" {...organizations} />
+          <Resource name="users" {...users} />
+          <Resource name="submissions" {...submissions} />
+          <Resource name="files" />
+          <Resource name="calls" {...calls} />
+          <Resource name="call-types" {...callTypes} />
+          <Resource name="surveys" {...surveys} />
+          <Resource name="impact-framework" {...impactFramework} />
+          <Resource name="messages" {...messages} />
+          <Resource name="message-templates" {...messageTemplates} />
+          <Resource name="call-message-settings" />
+          <Resource name="pbi-reports" />
+          <CustomRoutes>
+            <Route path="/customize" element={<CustomizeRedirect />} />
+            <Route path="/attachments/:subId/*" element={<AttachmentsPage />} />
+            <Route path="/file-upload" element={<FileUploadPage />} />
+            <Route path="/calls/create/type" element={<CallTypeCreatePage />} />
+            <Route path="/calls/create/survey" element={<SurveyCreateRoute />} />
+            <Route path="/calls/edit/call/:callId" element={<CallSimpleEdit />} />
+            <Route path="/calls/:callId/messages" element={<CallComposer />} />
+            <Route path="/calls/:callId/dashboard" element={<CallDashboardPage />} />
+            <Route path="/steps" element={<StepTypesPage />} />
+            <Route path="/survey/creator" element={<SurveyCreatorRoute />} />
+            <Route path="/survey/createType" element={<SurveyCreateTypeRoute />} />
+            <Route path="/pbi-report-list" element={<PbiReportListRoute />} />
+            <Route path="/powerbi-report/:wid/:rid" element={<PowerBiReportRoute />} />
+            <Route path="/report-list/:callId/:callTypeId" element={<ReportListPage />} />
+            <Route path="/report/:callId/:stepId" element={<ReportPage />} />
+          </CustomRoutes>
+        </CoreAdminUI>
+        <Notification />
+      </CssBaseline>
+    </AdminContext>
   );
 }

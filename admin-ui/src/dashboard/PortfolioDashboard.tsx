@@ -468,7 +468,7 @@ function Figures({ data, scope, locale }: { data: Dashboard; scope: DashboardSco
         <Section id="budget" title={t('budget.title')}>
           <NumbersTable
             caption={t('budget.title')}
-            head={[t('budget.title'), '']}
+            head={[t('budget.title'), t('budget.value')]}
             rows={[
               [t('budget.total'), decimal(data.budget.total)],
               [t('budget.median'), decimal(data.budget.median)],

@@ -18,6 +18,8 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.components,
     MuiCssBaseline: { styleOverrides: { ':focus-visible': { outline: '3px solid #f2a541', outlineOffset: '2px' } } },
     MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    // Labels as written: upper-casing turns product names such as "Power BI" into "POWER BI".
+    MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
     // Opaque: MUI's translucent grey let what is underneath lower the contrast (a tooltip left open by a tap on a phone).
     MuiTooltip: { styleOverrides: { tooltip: { backgroundColor: '#2b2b2b', color: '#ffffff' } } },
     // Tables wider than a phone scroll inside their box instead of widening the page (issue 14).

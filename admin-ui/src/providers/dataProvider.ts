@@ -1,6 +1,6 @@
 import type { ApiClient } from '@impact-calls/api-client';
-import { translate } from '@impact-calls/domain';
 import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import { hasMessage } from './i18nProvider';
 
 /** The API's error body (`{ statusCode, message, key, errors? }`). */
 interface ApiErrorBody {
@@ -12,7 +12,7 @@ interface ApiErrorBody {
 
 /** True when the shared catalogs define this key (then react-admin translates it). */
 export function isMessageKey(key: string | undefined): key is string {
-  return !!key && translate('en', key) !== key;
+  return !!key && hasMessage(key);
 }
 
 /**

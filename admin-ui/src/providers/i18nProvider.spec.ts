@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18nProvider, toPolyglot } from './i18nProvider';
+import { createI18nProvider, hasMessage, toPolyglot } from './i18nProvider';
 
 describe('i18nProvider', () => {
   it('turns {{var}} into Polyglot %{var}', () => {
@@ -17,5 +17,21 @@ describe('i18nProvider', () => {
 
   it('falls back to the given default for unknown keys', () => {
     expect(createI18nProvider('en').translate('no.such.key', { _: 'Server said no' })).toBe('Server said no');
+  });
+
+  it('switches language, with react-admin messages in that language', async () => {
+    const i18n = createI18nProvider('it');
+    await i18n.changeLocale('fr');
+    expect(i18n.getLocale()).toBe('fr');
+    expect(i18n.translate('ra.action.save')).toBe('Enregistrer');
+    expect(i18n.translate('app.logo-alt', { name: 'Appels' })).not.toBe('app.logo-alt');
+    await i18n.changeLocale('en');
+    expect(i18n.translate('ra.action.save')).toBe('Save');
+  });
+
+  it('knows which keys the catalogs define', () => {
+    expect(hasMessage('pages.admin.config-saved')).toBe(true);
+    expect(hasMessage('pages.admin')).toBe(false);
+    expect(hasMessage('no.such.key')).toBe(false);
   });
 });

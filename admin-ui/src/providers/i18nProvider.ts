@@ -1,7 +1,6 @@
-import { CATALOGS, LANGUAGES, mergeCatalogs, type Catalog, type Language } from '@impact-calls/domain';
+import { LANGUAGES, type Catalog, type Language } from '@impact-calls/domain';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 
 /** Shared with the applicant app (same origin): the language the user picked. */
@@ -21,15 +20,59 @@ export function toPolyglot(catalog: Catalog): Catalog {
   );
 }
 
-/**
- * react-admin's messages under ours: ra-language-english for it and en (the Italian
- * catalog translates the `ra.*` keys the console shows), ra-language-french for fr.
+/*
+ * The shared catalogs (libs/domain/src/i18n/<language>/<area>.json). Italian, the default, is in
+ * the first load; English and French are a chunk each (./messages/), fetched when chosen.
  */
-export const MESSAGES: Record<Language, Catalog> = {
-  it: mergeCatalogs([englishMessages as unknown as Catalog, toPolyglot(CATALOGS.it)]),
-  en: mergeCatalogs([englishMessages as unknown as Catalog, toPolyglot(CATALOGS.en)]),
-  fr: mergeCatalogs([frenchMessages as unknown as Catalog, toPolyglot(CATALOGS.fr)]),
+const ITALIAN = import.meta.glob<Catalog>('../../../libs/domain/src/i18n/it/*.json', { eager: true, import: 'default' });
+const OTHERS: Record<Exclude<Language, 'it'>, () => Promise<{ catalogs: Record<string, Catalog>; reactAdmin: object }>> = {
+  en: () => import('./messages/en').then(({ catalogs }) => ({ catalogs, reactAdmin: englishMessages })),
+  fr: () => import('./messages/fr'),
 };
+
+/**
+ * Deep-merges catalogs, later ones winning. (The domain's mergeCatalogs sits beside its eagerly
+ * merged CATALOGS of all three languages: importing it would put them all in the first load.)
+ */
+function mergeCatalogs(parts: Catalog[]): Catalog {
+  const out: Catalog = {};
+  const into = (target: Catalog, source: Catalog) => {
+    for (const [key, value] of Object.entries(source)) {
+      if (typeof value === 'object') into((target[key] ??= {}) as Catalog, value);
+      else target[key] = value;
+    }
+  };
+  for (const part of parts) into(out, part);
+  return out;
+}
+
+/** react-admin's messages under ours (the Italian catalog translates the `ra.*` keys the console shows). */
+function withReactAdmin(base: object, catalog: Catalog): TranslationMessages {
+  return mergeCatalogs([base as Catalog, toPolyglot(catalog)]) as unknown as TranslationMessages;
+}
+
+const ITALIAN_CATALOG = mergeCatalogs(Object.values(ITALIAN));
+const ready: Partial<Record<Language, TranslationMessages>> = { it: withReactAdmin(englishMessages, ITALIAN_CATALOG) };
+const loading: Partial<Record<Language, Promise<TranslationMessages>>> = {};
+
+/** One language's messages (ra-language-english under it and en, ra-language-french under fr), fetched once. */
+export function loadMessages(language: Language): Promise<TranslationMessages> {
+  if (language === 'it') return Promise.resolve(ready.it!);
+  return (loading[language] ??= OTHERS[language]().then(
+    ({ catalogs, reactAdmin }) => (ready[language] = withReactAdmin(reactAdmin, mergeCatalogs(Object.values(catalogs)))),
+    (error: unknown) => {
+      delete loading[language]; // the next switch tries again
+      throw error;
+    },
+  ));
+}
+
+/** True when the shared catalogs define this key (every language has every key). */
+export function hasMessage(key: string): boolean {
+  let node: string | Catalog | undefined = ITALIAN_CATALOG;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string';
+}
 
 export function readRememberedLanguage(): Language | undefined {
   try {
@@ -48,9 +91,18 @@ export function rememberLanguage(language: Language): void {
   }
 }
 
+/**
+ * react-admin's i18nProvider on our catalogs. The initial language's messages must be in
+ * (Italian always is; `await loadMessages(language)` first for another); switching to another
+ * language waits for its chunk (changeLocale answers a Promise).
+ */
 export function createI18nProvider(initial: Language = readRememberedLanguage() ?? 'it'): I18nProvider {
+  if (!ready[initial]) throw new Error(`The ${initial} messages are not loaded: await loadMessages('${initial}') first`);
   return polyglotI18nProvider(
-    (locale) => MESSAGES[isLanguage(locale) ? locale : 'it'] as unknown as TranslationMessages,
+    (locale) => {
+      const language = isLanguage(locale) ? locale : 'it';
+      return ready[language] ?? loadMessages(language);
+    },
     initial,
     [
       { locale: 'it', name: 'Italiano' },

@@ -9,7 +9,6 @@
 export { FillTextProvider, useFillText, type FillTranslate } from './FillText';
 export { NotImplementedStep } from './NotImplementedStep';
 export { STEP_RENDERERS, StepView } from './StepView';
-export { formatBytes } from './upload/UploadStep';
 export { explainChoiceLimits } from './survey/choiceLimits';
 export { VISUALLY_HIDDEN } from './visuallyHidden';
 export type { FillAttachment, FillScores, FillStep, StepNavigator, StepRendererProps, UploadActions, UploadProgress } from './types';

@@ -1,3 +1,4 @@
+import { formatFileSize } from '@impact-calls/domain';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,10 +12,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Title, useGetOne, useNotify, useTranslate } from 'react-admin';
+import { Title, useGetOne, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { downloadStoredFile } from '@impact-calls/api-client';
-import { formatBytes } from '@impact-calls/step-views';
 import { api } from '../../providers/client';
 import { getAttachments } from '../file-upload/files';
 
@@ -22,6 +22,7 @@ import { getAttachments } from '../file-upload/files';
 export function AttachmentsPage() {
   const { subId = '' } = useParams();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const { data: submission } = useGetOne<{ id: string; code: string }>('submissions', { id: subId });
   const { data, isPending, error } = useQuery({ queryKey: ['attachments', subId], queryFn: () => getAttachments(subId) });
@@ -54,7 +55,7 @@ export function AttachmentsPage() {
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.fileName}</TableCell>
                   <TableCell>{translate(`fill.upload.kinds.${a.attachedType}`)}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.description}</TableCell>
-                  <TableCell>{formatBytes(a.dimensions)}</TableCell>
+                  <TableCell>{formatFileSize(a.dimensions, locale)}</TableCell>
                   <TableCell>
                     <Button
                       size="small"

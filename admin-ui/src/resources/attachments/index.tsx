@@ -1,2 +1,4 @@
-/** /admin/attachments/:subId/ (a custom route of App.tsx). */
-export { AttachmentsPage } from './AttachmentsPage';
+import { lazy } from 'react';
+
+/** /admin/attachments/:subId/ (a custom route of App.tsx), loaded when first shown. */
+export const AttachmentsPage = lazy(() => import('./AttachmentsPage').then((m) => ({ default: m.AttachmentsPage })));

@@ -1,9 +1,9 @@
-import { CreateButton, DataTable, DateField, List, SearchInput, TopToolbar, useLocaleState, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, SearchInput, TopToolbar, useTranslate } from 'react-admin';
+import { DateTimeField } from '../../fields/DateTimeField';
 
 /** Call types, with their numbers of steps and of calls using them. */
 export default function CallTypeList() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   return (
     <List
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
@@ -21,7 +21,7 @@ export default function CallTypeList() {
         <DataTable.Col source="description" disableSort />
         <DataTable.NumberCol source="stepCount" disableSort />
         <DataTable.NumberCol source="callCount" disableSort />
-        <DataTable.Col source="updatedAt" render={() => <DateField source="updatedAt" showTime locales={locale} />} />
+        <DataTable.Col source="updatedAt" render={() => <DateTimeField source="updatedAt" />} />
       </DataTable>
     </List>
   );

@@ -1,4 +1,5 @@
 import InsightsIcon from '@mui/icons-material/Insights';
+import Typography from '@mui/material/Typography';
 import { Button, Edit, TopToolbar, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { SurveyReportsButton } from '../reports/SurveyReportsButton';
@@ -6,10 +7,23 @@ import { CallForm } from './CallForm';
 import { toCallFormValues, toCallPayload, type CallFormValues, type CallRecord } from './callModel';
 import { useCallNotifications } from './useCallNotifications';
 
-function EditTitle() {
+function useEditTitle(): string {
   const record = useRecordContext<CallRecord>();
   const translate = useTranslate();
-  return <span>{`${translate('pages.admin.calls.edit-title')}${record?.name ? ` – ${record.name}` : ''}`}</span>;
+  return `${translate('pages.admin.calls.edit-title')}${record?.name ? ` – ${record.name}` : ''}`;
+}
+
+function EditTitle() {
+  return <span>{useEditTitle()}</span>;
+}
+
+/** The page's level-one heading: the app bar's title is not a heading. */
+function EditHeading() {
+  return (
+    <Typography variant="h5" component="h1" sx={{ px: 2, pt: 2, overflowWrap: 'anywhere' }}>
+      {useEditTitle()}
+    </Typography>
+  );
 }
 
 /** Waits for the full record (the list's row lacks the call type and steps). */
@@ -56,6 +70,7 @@ export default function CallEdit() {
       redirect="list"
     >
       <Loaded>
+        <EditHeading />
         <CallForm deletable />
       </Loaded>
     </Edit>

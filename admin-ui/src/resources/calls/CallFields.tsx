@@ -1,4 +1,4 @@
-import { RichText } from '../../inputs/RichText';
+import { RichText } from '../../inputs/LazyRichText';
 import { BooleanInput, DateTimeInput, maxLength, required, SelectInput, TextInput } from 'react-admin';
 import { useFrameworks } from '../steps/useStepTypes';
 import { EmailFilterInput } from './EmailFilterInput';
@@ -30,13 +30,14 @@ export function CallGeneralFields() {
         isPending={frameworks.isPending}
         parse={(v: string) => (v === '' ? null : v)}
         emptyText="pages.admin.calls.no-framework"
+        helperText="pages.admin.calls.framework-help"
         fullWidth
       />
     </>
   );
 }
 
-/** The PowerBI tab: the console's and the applicants' report ids (empty is stored as null). */
+/** The Power BI tab: the console's and the applicants' report ids (empty is stored as null). */
 export function CallAnalyticsFields() {
   return (
     <>

@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { RichText } from '../../inputs/RichText';
+import { RichText } from '../../inputs/LazyRichText';
 import { useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import {

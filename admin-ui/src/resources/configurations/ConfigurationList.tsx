@@ -4,15 +4,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   CreateButton,
   DataTable,
-  DateField,
   List,
   SearchInput,
   SimpleList,
   TopToolbar,
-  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../../fields/DateTimeField';
 import { ActivateButton } from './ActivateButton';
 import type { Configuration } from './configuration';
 
@@ -27,7 +26,6 @@ const filters = [<SearchInput key="q" source="q" alwaysOn />];
 /** The customize tab: configurations, one page at a time, searchable. */
 export default function ConfigurationList() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
@@ -57,7 +55,7 @@ export default function ConfigurationList() {
             render={(record: Configuration) => translate(`app.languages.${record.defaultLanguage}`)}
           />
           <DataTable.Col source="isActive" render={() => <ActiveChip />} />
-          <DataTable.Col source="updatedAt" render={() => <DateField source="updatedAt" showTime locales={locale} />} />
+          <DataTable.Col source="updatedAt" render={() => <DateTimeField source="updatedAt" />} />
           <DataTable.Col render={() => <ActivateButton />} />
         </DataTable>
       )}

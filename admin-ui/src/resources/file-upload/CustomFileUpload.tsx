@@ -107,6 +107,12 @@ export function CustomFilePanel() {
           getOptionLabel={(c) => c.name}
           value={calls.find((c) => c.id === callId) ?? null}
           onChange={(_, c) => setCallId(c?.id ?? null)}
+          // MUI's own texts are English: the console's language instead (react-admin's keys, as its AutocompleteInput).
+          openText={translate('ra.action.open')}
+          closeText={translate('ra.action.close')}
+          clearText={translate('ra.action.clear_input_value')}
+          loadingText={translate('ra.page.loading')}
+          noOptionsText={translate('pages.admin.custom-file.no-calls')}
           renderInput={(params) => <MuiTextField {...params} label={translate('resources.submissions.fields.callId')} />}
           sx={{ maxWidth: 480, mb: 2 }}
         />

@@ -1,4 +1,4 @@
-import { ADMIN_DROP_ZONE_MAX_BYTES, DROP_ZONE_ACCEPT, fileExtension, DROP_ZONE_TYPES } from '@impact-calls/domain';
+import { ADMIN_DROP_ZONE_MAX_BYTES, DROP_ZONE_ACCEPT, fileExtension, DROP_ZONE_TYPES, formatFileSize } from '@impact-calls/domain';
 import { ApiError, downloadStoredFile } from '@impact-calls/api-client';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import Download from '@mui/icons-material/Download';
@@ -13,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type DragEvent } from 'react';
 import {
   Datagrid,
-  DateField,
   DeleteButton,
   FunctionField,
   List,
@@ -25,7 +24,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { formatBytes } from '@impact-calls/step-views';
+import { DateTimeField } from '../../fields/DateTimeField';
 import { api } from '../../providers/client';
 import { CustomFilePanel } from './CustomFileUpload';
 import { uploadConsoleFile, type Attachment } from './files';
@@ -116,7 +115,13 @@ export function FileUploadPage() {
             {busy > 0 && <LinearProgress sx={{ mt: 2 }} aria-label={translate('pages.admin.file-upload.title')} />}
           </Box>
           {rejected.length > 0 && (
-            <Alert severity="error" sx={{ mt: 2 }} data-testid="upload-rejected" onClose={() => setRejected([])}>
+            <Alert
+              severity="error"
+              sx={{ mt: 2 }}
+              data-testid="upload-rejected"
+              onClose={() => setRejected([])}
+              closeText={translate('ra.action.close')}
+            >
               {translate('pages.admin.file-upload.rejected-title', { smart_count: rejected.length, count: rejected.length })}
               <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
                 {rejected.map((r, i) => (
@@ -148,8 +153,8 @@ export function FileUploadPage() {
               source="attachedType"
               render={(r: Attachment) => translate(`fill.upload.kinds.${r.attachedType}`, { _: r.attachedType })}
             />
-            <FunctionField source="dimensions" render={(r: Attachment) => formatBytes(r.dimensions)} />
-            <DateField source="createdAt" showTime locales={locale} />
+            <FunctionField source="dimensions" render={(r: Attachment) => formatFileSize(r.dimensions, locale)} />
+            <DateTimeField source="createdAt" />
             <FunctionField
               label=""
               render={(r: Attachment) => (

@@ -132,6 +132,8 @@ export default function FrameworkCreate() {
                 maxSize={FRAMEWORK_IMPORT_LIMITS.maxFileBytes}
                 multiple={false}
                 validate={validateFile}
+                // Another file (or none) makes the last refusal's problems stale.
+                onChange={() => setProblems(null)}
                 placeholder={<p>{translate('pages.admin.impact-framework.drop-file')}</p>}
                 options={{ onDropRejected: () => notify('pages.admin.impact-framework.file-type', { type: 'error' }) }}
                 // The drop zone's hidden file input is what a screen reader reaches: it carries the field's name.

@@ -1,4 +1,5 @@
-import { DataTable, DateField, List, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
+import { DateTimeField } from '../../fields/DateTimeField';
 import { MESSAGE_KINDS, MESSAGE_STATES, MessageKind, MessageStateChip } from './MessageState';
 
 function useFilters() {
@@ -30,8 +31,8 @@ export default function MessageList() {
       title={translate('resources.messages.name', { smart_count: 2 })}
     >
       <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="createdAt" field={DateField} label="resources.messages.fields.createdAt">
-          <DateField source="createdAt" showTime />
+        <DataTable.Col source="createdAt" field={DateTimeField} label="resources.messages.fields.createdAt">
+          <DateTimeField source="createdAt" />
         </DataTable.Col>
         <DataTable.Col source="state" label="resources.messages.fields.state">
           <MessageStateChip />

@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import {
   Button,
-  DateField,
   Labeled,
   Show,
   TextField,
@@ -19,6 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { Schemas } from '@impact-calls/api-client';
+import { DateTimeField } from '../../fields/DateTimeField';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { MessageKind, MessageStateChip } from './MessageState';
 
@@ -138,10 +138,10 @@ export default function MessageShow() {
               <TextField source="transport" emptyText="-" />
             </Labeled>
             <Labeled label="resources.messages.fields.createdAt">
-              <DateField source="createdAt" showTime />
+              <DateTimeField source="createdAt" />
             </Labeled>
             <Labeled label="resources.messages.fields.sentAt">
-              <DateField source="sentAt" showTime emptyText="-" />
+              <DateTimeField source="sentAt" emptyText="-" />
             </Labeled>
           </Stack>
           <Labeled label="resources.messages.fields.subject" sx={{ mt: 2 }}>

@@ -15,6 +15,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import Grid from '@mui/material/Grid';
+import { DateTimeField } from '../../fields/DateTimeField';
 import { ArchivedChip } from './OrganizationList';
 import type { AdminOrganization, OrganizationMember } from './organization';
 
@@ -86,8 +87,8 @@ export default function OrganizationShow() {
             </Grid>
           ))}
         </Grid>
-        <DateField source="createdAt" showTime locales={locale} />
-        <DateField source="archivedAt" showTime locales={locale} emptyText="—" />
+        <DateTimeField source="createdAt" />
+        <DateTimeField source="archivedAt" emptyText="—" />
         <ArrayField source="members">
           <DataTable bulkActionButtons={false} rowClick={false}>
             <DataTable.Col source="email" />

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -32,13 +33,7 @@ function OpenReportButton() {
   const record = useRecordContext<Row>();
   const translate = useTranslate();
   const basename = useBasename();
-  if (!record) return null;
-  if (!record.powerBIWorkspaceID || !record.powerBIReportID)
-    return (
-      <Typography variant="body2" color="text.secondary">
-        {translate('pages.admin.pbi.no-console-report')}
-      </Typography>
-    );
+  if (!record?.powerBIWorkspaceID || !record.powerBIReportID) return null;
   return (
     <Button
       component={Link}
@@ -49,6 +44,27 @@ function OpenReportButton() {
     >
       <AssessmentOutlinedIcon />
     </Button>
+  );
+}
+
+/** The console report's id as saved, whether or not this server can embed it; the button to open it when it can. */
+function ConsoleReport({ available }: { available: boolean }) {
+  const record = useRecordContext<Row>();
+  const translate = useTranslate();
+  if (!record) return null;
+  if (!record.powerBIWorkspaceID || !record.powerBIReportID)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('pages.admin.pbi.no-console-report')}
+      </Typography>
+    );
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+        {record.powerBIReportID}
+      </Typography>
+      {available && <OpenReportButton />}
+    </Stack>
   );
 }
 
@@ -161,7 +177,7 @@ export function PbiReportList() {
             <DataTable.Col source="name" />
             <DataTable.Col source="openingAt" render={(r: Row) => formatDateTimeWithZone(r.openingAt, locale)} />
             <DataTable.Col source="closingAt" render={(r: Row) => formatDateTimeWithZone(r.closingAt, locale)} />
-            <DataTable.Col source="powerBIReportID" disableSort render={() => (available ? <OpenReportButton /> : null)} />
+            <DataTable.Col source="powerBIReportID" disableSort render={() => <ConsoleReport available={available} />} />
             <DataTable.Col source="userPowerBIReportID" disableSort render={() => <ApplicantsReport />} />
             <DataTable.Col label="" render={() => <EditIdsButton />} />
           </DataTable>

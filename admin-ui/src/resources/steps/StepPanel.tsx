@@ -15,8 +15,23 @@ import { UploadContent } from './content/UploadContent';
 import { JsonContent } from './content/JsonContent';
 import { StepKindLabel } from './StepKindLabel';
 
-/** The editor of one step, in a side panel: name, description and the content editor of its kind. */
-export function StepPanel({ base, index, kind, onClose }: { base: string; index: number; kind: string | undefined; onClose: () => void }) {
+/**
+ * The editor of one step, in a side panel: name, description and the content editor of its kind.
+ * `callFrameworkId` is the call's framework in a call's editor (undefined for a call type on its own).
+ */
+export function StepPanel({
+  base,
+  index,
+  kind,
+  onClose,
+  callFrameworkId,
+}: {
+  base: string;
+  index: number;
+  kind: string | undefined;
+  onClose: () => void;
+  callFrameworkId?: string | null;
+}) {
   const translate = useTranslate();
   return (
     <Drawer
@@ -44,7 +59,7 @@ export function StepPanel({ base, index, kind, onClose }: { base: string; index:
         ) : kind === 'upload' ? (
           <UploadContent base={base} />
         ) : kind === 'miniDyi' ? (
-          <MiniDyiContent base={base} />
+          <MiniDyiContent base={base} callFrameworkId={callFrameworkId} />
         ) : kind === 'results' ? (
           <ResultsContent base={base} />
         ) : kind === 'survey' || kind === 'quiz' ? (

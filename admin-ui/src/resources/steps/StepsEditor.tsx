@@ -31,8 +31,9 @@ import { useStepTypes } from './useStepTypes';
  * The ordered steps of a call type inside a react-admin form (`source` is the array):
  * add (type picker; hidden types such as quiz behind a switch), move up and down, edit in
  * a side panel, remove after confirmation. The API renumbers sort 1..n on save.
+ * `callFrameworkId` is given in a call's editor (null: the call has none), not for a call type.
  */
-export function StepsEditor({ source, callFrameworkId = null }: { source: string; callFrameworkId?: string | null }) {
+export function StepsEditor({ source, callFrameworkId }: { source: string; callFrameworkId?: string | null }) {
   const translate = useTranslate();
   const types = useStepTypes();
   const { fields, append, remove, swap } = useFieldArray({ name: source, keyName: '_key' });
@@ -43,7 +44,7 @@ export function StepsEditor({ source, callFrameworkId = null }: { source: string
   const [showHidden, setShowHidden] = useState(false);
 
   const pickable = (types.data ?? []).filter((t) => showHidden || !t.hiddenInPicker);
-  const issues = stepIssues(values, types.data, callFrameworkId);
+  const issues = stepIssues(values, types.data, callFrameworkId ?? null);
   const add = (stepTypeId: string, kind: string) => {
     append({ name: '', description: '', stepTypeId, content: defaultContent(kind) });
     setMenu(null);
@@ -163,6 +164,7 @@ export function StepsEditor({ source, callFrameworkId = null }: { source: string
           index={editing}
           kind={kindOf(types.data, values[editing]?.stepTypeId)}
           onClose={() => setEditing(null)}
+          callFrameworkId={callFrameworkId}
         />
       )}
       <Confirm

@@ -1,11 +1,11 @@
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatQuizScore, SDGS, type Language } from '@impact-calls/domain';
 import {
   AutocompleteInput,
   Datagrid,
-  DateField,
   DateInput,
   FilterButton,
   FunctionField,
@@ -21,6 +21,7 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../../fields/DateTimeField';
 import { SubmissionExportButtons } from './DocumentButtons';
 
 export interface SubmissionRow {
@@ -120,42 +121,48 @@ export function SubmissionList() {
   // A phone gets one line per submission instead of an eight-column table wider than the screen.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
-    <List filters={filters} sort={{ field: 'openedAt', order: 'DESC' }} perPage={25} exporter={false} actions={<ListActions />}>
-      {phone ? (
-        <SimpleList<SubmissionRow>
-          primaryText={(r) => `${r.code} · ${r.callName}`}
-          secondaryText={(r) => r.organizationName}
-          tertiaryText={(r) =>
-            translate(
-              r.closed
-                ? 'pages.admin.submissions.status-closed'
-                : r.submittedAt
-                  ? 'pages.admin.submissions.status-reopened'
-                  : 'pages.admin.submissions.status-open',
-            )
-          }
-          linkType="show"
-        />
-      ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false}>
-          <TextField source="code" />
-          <TextField source="callName" />
-          <TextField source="organizationName" />
-          <TextField source="userEmail" sortable={false} />
-          <FunctionField
-            source="status"
-            sortBy="closed"
-            render={(r: SubmissionRow) => <StatusChip closed={r.closed} reopened={!r.closed && !!r.submittedAt} />}
+    <>
+      {/* The page's level-one heading: the app bar's title is not a heading. */}
+      <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
+        {translate('resources.submissions.name', { smart_count: 2 })}
+      </Typography>
+      <List filters={filters} sort={{ field: 'openedAt', order: 'DESC' }} perPage={25} exporter={false} actions={<ListActions />}>
+        {phone ? (
+          <SimpleList<SubmissionRow>
+            primaryText={(r) => `${r.code} · ${r.callName}`}
+            secondaryText={(r) => r.organizationName}
+            tertiaryText={(r) =>
+              translate(
+                r.closed
+                  ? 'pages.admin.submissions.status-closed'
+                  : r.submittedAt
+                    ? 'pages.admin.submissions.status-reopened'
+                    : 'pages.admin.submissions.status-open',
+              )
+            }
+            linkType="show"
           />
-          <DateField source="openedAt" showTime locales={locale} />
-          <DateField source="submittedAt" showTime locales={locale} />
-          <FunctionField
-            source="quizScore"
-            textAlign="right"
-            render={(r: SubmissionRow) => (r.quizScore === null ? '' : formatQuizScore(r.quizScore, locale))}
-          />
-        </Datagrid>
-      )}
-    </List>
+        ) : (
+          <Datagrid rowClick="show" bulkActionButtons={false}>
+            <TextField source="code" />
+            <TextField source="callName" />
+            <TextField source="organizationName" />
+            <TextField source="userEmail" sortable={false} />
+            <FunctionField
+              source="status"
+              sortBy="closed"
+              render={(r: SubmissionRow) => <StatusChip closed={r.closed} reopened={!r.closed && !!r.submittedAt} />}
+            />
+            <DateTimeField source="openedAt" />
+            <DateTimeField source="submittedAt" />
+            <FunctionField
+              source="quizScore"
+              textAlign="right"
+              render={(r: SubmissionRow) => (r.quizScore === null ? '' : formatQuizScore(r.quizScore, locale))}
+            />
+          </Datagrid>
+        )}
+      </List>
+    </>
   );
 }

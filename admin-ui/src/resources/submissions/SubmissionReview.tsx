@@ -237,7 +237,14 @@ function History() {
             <TableBody>
               {history.map((e, i) => (
                 <TableRow key={i}>
-                  <TableCell>{translate(`pages.admin.submissions.event.${e.kind}`)}</TableCell>
+                  <TableCell>
+                    {translate(`pages.admin.submissions.event.${e.kind}`)}
+                    {e.dataKept && (
+                      <Typography variant="body2" color="text.secondary">
+                        {translate('pages.admin.submissions.history-data-kept')}
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
                     {e.byName || e.byEmail
                       ? [e.byName, e.byEmail && `(${e.byEmail})`].filter(Boolean).join(' ')

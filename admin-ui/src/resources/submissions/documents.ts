@@ -1,5 +1,5 @@
 import { downloadFile, type DownloadedFile } from '@impact-calls/api-client';
-import type { Language } from '@impact-calls/domain';
+import { browserTimeZone, type Language } from '@impact-calls/domain';
 import { api } from '../../providers/client';
 
 /** The list's filters as the exports take them: empty values left out (react-admin keeps cleared inputs as ''). */
@@ -74,14 +74,16 @@ export function downloadExport(
   onProgress: (p: ExportProgress) => void,
 ): Promise<DownloadedFile> {
   const query = { filter: exportFilter(filterValues), lang };
+  // The PDFs are made on the server: they write dates in the zone the browser says.
+  const documentQuery = { ...query, tz: browserTimeZone() };
   const counter = kind === 'xlsx' ? undefined : new ZipEntryCounter(ENTRY_NAMES[kind]);
   let total: number | undefined;
   const call =
     kind === 'xlsx'
       ? api.GET('/api/admin/exports/submissions/xlsx', { params: { query }, parseAs: 'stream' })
       : kind === 'pdfs'
-        ? api.GET('/api/admin/exports/submissions/pdfs', { params: { query }, parseAs: 'stream' })
-        : api.GET('/api/admin/exports/submissions/dossiers', { params: { query }, parseAs: 'stream' });
+        ? api.GET('/api/admin/exports/submissions/pdfs', { params: { query: documentQuery }, parseAs: 'stream' })
+        : api.GET('/api/admin/exports/submissions/dossiers', { params: { query: documentQuery }, parseAs: 'stream' });
   return downloadFile(
     call.then((r) => {
       const n = Number(r.response.headers.get('X-Document-Count'));
@@ -96,10 +98,14 @@ export function downloadExport(
   );
 }
 
+/** A submission's PDF, its dates in the browser's time zone. */
 export function downloadSubmissionPdf(id: string, lang: Language): Promise<DownloadedFile> {
-  return downloadFile(api.GET('/api/admin/submissions/{id}/pdf', { params: { path: { id }, query: { lang } }, parseAs: 'stream' }));
+  const query = { lang, tz: browserTimeZone() };
+  return downloadFile(api.GET('/api/admin/submissions/{id}/pdf', { params: { path: { id }, query }, parseAs: 'stream' }));
 }
 
+/** A submission's dossier, its PDF and index in the browser's time zone. */
 export function downloadSubmissionDossier(id: string, lang: Language): Promise<DownloadedFile> {
-  return downloadFile(api.GET('/api/admin/submissions/{id}/dossier', { params: { path: { id }, query: { lang } }, parseAs: 'stream' }));
+  const query = { lang, tz: browserTimeZone() };
+  return downloadFile(api.GET('/api/admin/submissions/{id}/dossier', { params: { path: { id }, query }, parseAs: 'stream' }));
 }

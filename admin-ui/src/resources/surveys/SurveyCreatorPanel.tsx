@@ -15,11 +15,12 @@ import { unwrap } from '@impact-calls/api-client';
 import { translate as catalogText } from '@impact-calls/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type CSSProperties } from 'react';
-import { useLocaleState } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { setLicenseKey } from 'survey-core';
 import { editorLocalization } from 'survey-creator-core';
 import { SurveyCreator, SurveyCreatorComponent } from 'survey-creator-react';
 import { api } from '../../providers/client';
+import { explainChoiceLimitsInPreview } from './choiceLimits';
 
 /** The banner's text in the console's languages (SurveyJS has it in English only). */
 for (const language of ['it', 'fr'] as const) {
@@ -38,6 +39,7 @@ function useConsoleSettings() {
 
 function Creator({ json, onChange }: { json: Record<string, unknown>; onChange: (json: Record<string, unknown>) => void }) {
   const [locale] = useLocaleState();
+  const translate = useTranslate();
   const [creator] = useState(() => {
     const c = new SurveyCreator({
       showLogicTab: true,
@@ -47,6 +49,7 @@ function Creator({ json, onChange }: { json: Record<string, unknown>; onChange: 
       showThemeTab: false,
     });
     c.locale = locale === 'en' ? '' : locale;
+    explainChoiceLimitsInPreview(c, (max) => translate('fill.survey.max-choices', { max }));
     c.JSON = json;
     return c;
   });

@@ -1,12 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import DesignServicesOutlinedIcon from '@mui/icons-material/DesignServicesOutlined';
-import { Button, DataTable, DateField, List, SearchInput, TopToolbar, useBasename, useLocaleState, useTranslate } from 'react-admin';
+import { Button, DataTable, List, SearchInput, TopToolbar, useBasename, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { DateTimeField } from '../../fields/DateTimeField';
 
 /** The survey library. */
 export default function SurveyList() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const basename = useBasename();
   return (
     <List
@@ -29,7 +29,7 @@ export default function SurveyList() {
       <DataTable rowClick={(id) => `${basename}/survey/creator?id=${id}`} bulkActionButtons={false}>
         <DataTable.Col source="name" />
         <DataTable.Col source="description" disableSort />
-        <DataTable.Col source="updatedAt" render={() => <DateField source="updatedAt" showTime locales={locale} />} />
+        <DataTable.Col source="updatedAt" render={() => <DateTimeField source="updatedAt" />} />
       </DataTable>
     </List>
   );

@@ -3,13 +3,12 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { deviceOf } from '@impact-calls/domain';
+import { deviceOf, formatDateTimeWithZone } from '@impact-calls/domain';
 import { unwrap } from '@impact-calls/api-client';
 import { useState } from 'react';
 import {
   BooleanField,
   Confirm,
-  DateField,
   EmailField,
   Labeled,
   Show,
@@ -21,6 +20,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../../fields/DateTimeField';
 import { api } from '../../providers/client';
 import type { AdminUserDetail, UserSession } from './user';
 
@@ -51,7 +51,7 @@ function Sessions() {
   if (!record) return null;
   // The list's row shows first (it has no sessions), the user's full record right after.
   const sessions = record.sessions ?? [];
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (value: string) => formatDateTimeWithZone(value, locale);
   const run = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
@@ -106,8 +106,8 @@ function Sessions() {
                 </Stack>
                 <Typography variant="body2" color="text.secondary">
                   {[
-                    translate('pages.sessions.signed-in', { date: date.format(new Date(s.createdAt)) }),
-                    translate('pages.sessions.last-used', { date: date.format(new Date(s.lastUsedAt)) }),
+                    translate('pages.sessions.signed-in', { date: date(s.createdAt) }),
+                    translate('pages.sessions.last-used', { date: date(s.lastUsedAt) }),
                     s.ip ? translate('pages.sessions.address', { ip: s.ip }) : null,
                   ]
                     .filter(Boolean)
@@ -151,7 +151,6 @@ function Sessions() {
 
 /** One user: who they are and where they are signed in. */
 export default function UserShow() {
-  const [locale] = useLocaleState();
   return (
     <Show title={<Title />}>
       <SimpleShowLayout>
@@ -167,7 +166,7 @@ export default function UserShow() {
             <BooleanField source="isAdmin" />
           </Labeled>
           <Labeled source="lastLoginAt">
-            <DateField source="lastLoginAt" showTime locales={locale} emptyText="—" />
+            <DateTimeField source="lastLoginAt" emptyText="—" />
           </Labeled>
         </Stack>
         <Sessions />

@@ -26,14 +26,6 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { useFillText } from '../FillText';
 import type { FillAttachment, StepRendererProps, UploadActions } from '../types';
 
-/**
- * 1536 -> "1.5 KB"; 5242880 -> "5 MB": the domain's formatFileSize, kept for callers that
- * do not pass their language yet (English then).
- */
-export function formatBytes(bytes: number, language = 'en'): string {
-  return formatFileSize(bytes, language);
-}
-
 /** The error key of a failed upload (the API's, or a generic one). */
 const errorKey = (e: unknown) =>
   e && typeof e === 'object' && typeof (e as { key?: unknown }).key === 'string' ? (e as { key: string }).key : 'fill.upload.failed';

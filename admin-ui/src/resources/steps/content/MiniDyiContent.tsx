@@ -8,10 +8,12 @@ import {
   sroiOptionsIssues,
   type SroiOptions,
 } from '@impact-calls/domain';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
 import { BooleanInput, NumberInput, required, SelectInput, useTranslate, type Validator } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { useFrameworks } from '../useStepTypes';
 import { fractionToPercent, percentToFraction } from '../stepModel';
 
@@ -38,17 +40,24 @@ const RATE_KEYS: Record<(typeof SROI_RATE_FIELDS)[number], string> = {
 };
 
 /**
- * miniDyi: the impact framework, the selection options (defaults: SDG filter on, 4
- * outcomes, 4 SDGs) and the SROI options of docs/design/impact.md (defaults: 3 years,
- * no discounting, no deadweight, displacement, attribution or drop-off, flat). Rates are
- * shown in percent and stored as fractions; every field is checked as the API checks it.
- * The number inputs carry no min/max/step attributes: the browser's own validation would
- * stop the save with its untranslated bubble before these messages show.
+ * miniDyi: the impact framework (in a call's editor, `callFrameworkId` is the call's, which the
+ * step uses unless it names its own; a call type edited on its own must name one), the
+ * selection options (defaults: SDG filter on, 4 outcomes, 4 SDGs) and the SROI options of
+ * docs/design/impact.md (defaults: 3 years, no discounting, no deadweight, displacement,
+ * attribution or drop-off, flat). Rates are shown in percent and stored as fractions; every
+ * field is checked as the API checks it. The number inputs carry no min/max/step attributes:
+ * the browser's own validation would stop the save with its untranslated bubble before these
+ * messages show.
  */
-export function MiniDyiContent({ base }: { base: string }) {
+export function MiniDyiContent({ base, callFrameworkId }: { base: string; callFrameworkId?: string | null }) {
   const frameworks = useFrameworks();
   const translate = useTranslate();
   const sroi = `${base}.content.sroi`;
+  const stepFramework = useWatch({ name: `${base}.content.frameworkId` }) as string | null | undefined;
+  const nameOf = (id: string) => frameworks.data?.find((f) => f.id.toLowerCase() === id.toLowerCase())?.name ?? id;
+  // In a call's editor the step may leave the framework to the call's (General Info tab): the empty choice says which.
+  const inCall = callFrameworkId !== undefined;
+  const differs = inCall && !!callFrameworkId && !!stepFramework && stepFramework.toLowerCase() !== callFrameworkId.toLowerCase();
   return (
     <>
       <SelectInput
@@ -57,9 +66,24 @@ export function MiniDyiContent({ base }: { base: string }) {
         choices={(frameworks.data ?? []).map((f) => ({ id: f.id, name: f.name }))}
         isPending={frameworks.isPending}
         parse={(v: string) => (v === '' ? null : v)}
-        validate={required()}
+        validate={inCall ? undefined : required()}
+        emptyText={
+          inCall
+            ? callFrameworkId
+              ? translate(`${K}.framework-same-as-call`, { name: nameOf(callFrameworkId) })
+              : translate(`${K}.framework-same-as-call-none`)
+            : undefined
+        }
+        helperText={inCall ? `${K}.framework-call-help` : `${K}.framework-type-help`}
+        // The empty choice names the call's framework: shown, not left blank.
+        slotProps={inCall ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
         fullWidth
       />
+      {differs && (
+        <Alert severity="info" role="status" sx={{ mb: 1 }}>
+          {translate(`${K}.framework-differs`, { step: nameOf(stepFramework), call: nameOf(callFrameworkId) })}
+        </Alert>
+      )}
       <BooleanInput source={`${base}.content.showSdgFilter`} label={`${K}.show-sdg-filter`} />
       <NumberInput
         source={`${base}.content.maxOutcomeSelect`}

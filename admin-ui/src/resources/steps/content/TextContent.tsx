@@ -1,4 +1,4 @@
-import { RichText } from '../../../inputs/RichText';
+import { RichText } from '../../../inputs/LazyRichText';
 
 /** text: rich HTML (sanitized by the API on save). */
 export function TextContent({ base }: { base: string }) {
