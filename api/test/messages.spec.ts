@@ -563,4 +563,16 @@ describe('SendEmail, templates, reminders and settings (development outbox)', ()
     expect((await t.http.put('/api/User/Language').set(applicant.headers()).send({ language: 'fr' })).status).toBe(204);
     expect((await t.db.query('SELECT language FROM app_user WHERE id = $1', [applicant.id]))[0].language).toBe('fr');
   });
+
+  it('no database trigger decides what is sent: a submission closed by SQL alone queues no message', async () => {
+    const triggers = await t.db.query(
+      `SELECT tgname FROM pg_trigger g JOIN pg_proc p ON p.oid = g.tgfoid
+        WHERE NOT g.tgisinternal AND p.prosrc ILIKE '%INSERT INTO message%'`,
+    );
+    expect(triggers).toEqual([]);
+    const call = await t.factory.call();
+    const a = await t.factory.applicant(call.id);
+    await t.db.query('UPDATE call_submission SET closed = true WHERE id = $1', [a.submissionId]);
+    expect(await t.db.query('SELECT 1 FROM message WHERE submission_id = $1', [a.submissionId])).toEqual([]);
+  });
 });

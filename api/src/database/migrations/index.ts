@@ -21,6 +21,7 @@ import { OrganizationSubmissionsCache1796000000000 } from './1796000000000-organ
 import { SubmissionOrganizationClosed1796100000000 } from './1796100000000-submission-organization-closed.js';
 import { RefreshRetry1796200000000 } from './1796200000000-refresh-retry.js';
 import { SubmittedOrganization1796300000000 } from './1796300000000-submitted-organization.js';
+import { SubmissionMessagesInCode1796400000000 } from './1796400000000-submission-messages-in-code.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -49,4 +50,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   SubmissionOrganizationClosed1796100000000,
   RefreshRetry1796200000000,
   SubmittedOrganization1796300000000,
+  SubmissionMessagesInCode1796400000000,
 ];

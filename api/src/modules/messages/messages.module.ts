@@ -15,8 +15,8 @@ import { MessagesService } from './messages.service.js';
 /**
  * E-mail: messages queued in the database with what caused them, sent by pg-boss workers over
  * SMTP (or kept in the development outbox), in the recipient's language, from templates that
- * administrators edit. Other modules never call it: confirmations and reopen notices are queued
- * by a trigger on call_submission (migration Messages), and files to attach come from an
+ * administrators edit. The submissions module queues confirmations and reopen notices through
+ * MessagesService in the transaction that closes or reopens; files to attach come from an
  * optional provider (MESSAGE_ATTACHMENTS) resolved at send time.
  */
 @Module({

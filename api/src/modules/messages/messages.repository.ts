@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { ISO_UTC, Sql } from '../../database/sql.js';
@@ -164,6 +164,18 @@ const RECIPIENTS = `recipients AS (
    ORDER BY r.email, r.rank)`;
 
 /** Queries of messaging; no rule lives here. */
+export type SubmissionMessageKind = 'submission-confirmation' | 'submission-reopened';
+const DEDUPE_PREFIX: Record<SubmissionMessageKind, string> = { 'submission-confirmation': 'confirmation', 'submission-reopened': 'reopened' };
+
+/** The submission a confirmation or reopen notice is about, at the version its close or reopen wrote. */
+export interface SubmissionMessageSource {
+  id: string;
+  userId: string;
+  callId: string;
+  organizationId: string;
+  version: number;
+}
+
 @Injectable()
 export class MessagesRepository {
   private readonly pool: Pool;
@@ -173,6 +185,18 @@ export class MessagesRepository {
     private readonly sql: Sql,
   ) {
     this.pool = (db.driver as PostgresDriver).master as Pool;
+  }
+
+  /**
+   * Queues a submission's own message in the caller's transaction (`m`): it exists only if the
+   * close or reopen commits. Once per submission version: a retried request queues nothing twice.
+   */
+  async queueSubmissionMessage(m: EntityManager, kind: SubmissionMessageKind, s: SubmissionMessageSource): Promise<void> {
+    await m.query(
+      `INSERT INTO message (kind, user_id, submission_id, call_id, organization_id, dedupe_key)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (dedupe_key) DO NOTHING`,
+      [kind, s.userId, s.id, s.callId, s.organizationId, `${DEDUPE_PREFIX[kind]}:${s.id}:${s.version}`],
+    );
   }
 
   /** Runs `work` in a transaction on one pooled connection (handed to pg-boss as its `db` too). */

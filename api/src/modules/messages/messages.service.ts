@@ -1,4 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { isEmailAddress, LANGUAGES, type Language } from '@impact-calls/domain';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
@@ -22,7 +23,7 @@ import { AUDIENCES, MAX_EXPLICIT_ADDRESSES } from './dto/messages.dto.js';
 import { MESSAGE_KINDS, MESSAGE_STATES } from './message.entity.js';
 import { MessageQueue } from './message-queue.service.js';
 import { answersSummary, recipientName, toBranding } from './message-sender.service.js';
-import { MessagesRepository, type Audience, type RecipientQuery } from './messages.repository.js';
+import { MessagesRepository, type Audience, type RecipientQuery, type SubmissionMessageSource } from './messages.repository.js';
 import {
   asLanguage,
   BUILT_IN_TEMPLATES,
@@ -83,6 +84,24 @@ export class MessagesService implements OnModuleInit {
 
   onModuleInit(): void {
     this.queue.reminders = () => this.queueReminders(new Date());
+  }
+
+  /**
+   * An applicant sent a submission: its confirmation is queued in the transaction that closed it
+   * (`m`). An administrator's forced close queues none: the applicant sent nothing.
+   */
+  submissionSent(m: EntityManager, s: SubmissionMessageSource): Promise<void> {
+    return this.repo.queueSubmissionMessage(m, 'submission-confirmation', s);
+  }
+
+  /** An administrator reopened a submission: the applicant is told, queued in the reopening transaction (`m`). */
+  submissionReopened(m: EntityManager, s: SubmissionMessageSource): Promise<void> {
+    return this.repo.queueSubmissionMessage(m, 'submission-reopened', s);
+  }
+
+  /** After a transaction that queued messages committed: they go now rather than at the next tick. */
+  sendQueued(): void {
+    this.queue.kick();
   }
 
   // ------------------------------------------------------------ SendEmail

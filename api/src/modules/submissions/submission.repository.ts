@@ -372,19 +372,21 @@ export class SubmissionRepository {
     );
   }
 
-  /** Marks the transaction as an administrator's forced close: the messages trigger then queues no confirmation. */
-  async markForcedClose(m: EntityManager): Promise<void> {
-    await m.query("SELECT set_config('ic.forced_close', 'on', true)");
-  }
-
-  /** Reopens a closed submission and writes the history row, in one statement; the submission dates are kept. */
-  async reopenSubmission(m: EntityManager, id: string, userId: string): Promise<void> {
-    await m.query(
+  /**
+   * Reopens a closed submission and writes the history row, in one statement; the submission dates
+   * are kept. Answers the version it wrote.
+   */
+  async reopenSubmission(m: EntityManager, id: string, userId: string): Promise<number> {
+    const [row] = await this.sql.rowsIn<{ version: number }>(
+      m,
+      'submissions-reopen',
       `WITH reopened AS (
-         UPDATE call_submission SET closed = false, updated_at = now(), version = version + 1 WHERE id = $1 AND closed RETURNING id)
-       INSERT INTO submission_event (submission_id, kind, user_id) SELECT id, 'reopened', $2 FROM reopened`,
+         UPDATE call_submission SET closed = false, updated_at = now(), version = version + 1 WHERE id = $1 AND closed RETURNING id, version),
+       logged AS (INSERT INTO submission_event (submission_id, kind, user_id) SELECT id, 'reopened', $2 FROM reopened)
+       SELECT version FROM reopened`,
       [id, userId],
     );
+    return row.version;
   }
 
   /** The submission's events as the console shows them (who: the user's full name, null when unknown). */

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
 import { AttachmentEntity } from '../files/attachment.entity.js';
+import { MessagesModule } from '../messages/messages.module.js';
 import { StorageModule } from '../files/storage/storage.module.js';
 import { CallsModule } from '../calls/calls.module.js';
 import { StepsModule } from '../steps/steps.module.js';
@@ -24,6 +25,7 @@ import { SubmissionsDemoSeeder } from './submissions.demo.js';
     StorageModule,
     CallsModule,
     StepsModule,
+    MessagesModule,
   ],
   controllers: [SubmissionCallController, CallSubmissionController, SubmissionAdminController],
   providers: [

@@ -26,6 +26,7 @@ import { toAttachmentDto } from '../files/attachment.mapper.js';
 import type { SubmissionSlots } from '../files/submission-slots.js';
 import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
 import type { StepEntity } from '../steps/step.entity.js';
+import { MessagesService } from '../messages/messages.service.js';
 import { StepsService } from '../steps/steps.service.js';
 import type { StepWithKind } from '../steps/steps.repository.js';
 import { CallsService } from '../calls/calls.service.js';
@@ -162,6 +163,7 @@ export class SubmissionsService implements SubmissionSlots {
     private readonly hooks: StepResultHooks,
     private readonly calls: CallsService,
     private readonly stepDefs: StepsService,
+    private readonly messages: MessagesService,
   ) {}
 
   // ------------------------------------------------------------ reading
@@ -407,7 +409,11 @@ export class SubmissionsService implements SubmissionSlots {
       const steps = closingSteps(definitions, read.filling);
       for (const step of steps) throwIfIncomplete(step);
       const { quizScore, scores } = closingScores(steps);
-      const closed = await this.repo.closeSubmission(undefined, submissionId, quizScore, new Date(), scores, by, read.submission.version);
+      const closed = await this.repo.transaction(async (m) => {
+        const row = await this.repo.closeSubmission(m, submissionId, quizScore, new Date(), scores, by, read.submission.version);
+        if (row) await this.messages.submissionSent(m, row);
+        return row;
+      });
       if (closed) return this.submissionsChanged(organizationId, toSummary(closed));
       if (attempt === CLOSE_ATTEMPTS) {
         throw conflict('errors.stale-version', 'These answers kept changing while the submission was being closed: try again', {
@@ -423,6 +429,7 @@ export class SubmissionsService implements SubmissionSlots {
    */
   private submissionsChanged<T>(organizationId: string, result: T): T {
     this.calls.forgetSubmissionsOf(organizationId);
+    this.messages.sendQueued();
     return result;
   }
 
@@ -431,8 +438,6 @@ export class SubmissionsService implements SubmissionSlots {
     const { organizationId, summary } = await this.repo.transaction(async (m) => {
       const { submission, call } = await this.lockForAdmin(m, submissionId);
       if (submission.closed) throw conflict('errors.submission-closed', 'This submission is already closed');
-      // The applicant did not submit: no confirmation is queued (migration Messages).
-      await this.repo.markForcedClose(m);
       return {
         organizationId: submission.organizationId,
         summary: await this.closeLocked(m, submission, call, { userId: admin.id, kind: 'closed' }),
@@ -484,14 +489,17 @@ export class SubmissionsService implements SubmissionSlots {
     }
     for (const { step, kind, result } of steps) await this.hooks.get(kind)?.onClose?.({ m, submission, call, step, kind }, result);
     const { quizScore, scores } = closingScores(steps);
-    return toSummary((await this.repo.closeSubmission(m, submission.id, quizScore, new Date(), scores, by))!);
+    const closed = (await this.repo.closeSubmission(m, submission.id, quizScore, new Date(), scores, by))!;
+    if (by.kind === 'submitted') await this.messages.submissionSent(m, closed);
+    return toSummary(closed);
   }
 
   async reopen(admin: AuthUser, submissionId: string): Promise<SubmissionMessageDto> {
     const organizationId = await this.repo.transaction(async (m) => {
       const { submission } = await this.lockForAdmin(m, submissionId);
       if (!submission.closed) throw conflict('errors.submission-not-closed', 'This submission is not closed');
-      await this.repo.reopenSubmission(m, submissionId, admin.id);
+      const version = await this.repo.reopenSubmission(m, submissionId, admin.id);
+      await this.messages.submissionReopened(m, { ...submission, version });
       return submission.organizationId;
     });
     return this.submissionsChanged(organizationId, { message: 'Submission reopened successfully', key: 'pages.admin.submission-reopened' });
