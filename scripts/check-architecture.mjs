@@ -1,7 +1,8 @@
-// The import rules of docs/architecture.md (.dependency-cruiser.cjs), run from `npm run lint`.
+// The import rules of docs/architecture.md (.dependency-cruiser.cjs) and the table owners (table-owners.mjs), run from `npm run lint`.
 // Uses dependency-cruiser's API rather than its command line, to print the folder loops itself.
 import { createRequire } from 'node:module';
 import { cruise } from 'dependency-cruiser';
+import { tableOwnerViolations } from './table-owners.mjs';
 
 const require = createRequire(import.meta.url);
 const config = require('../.dependency-cruiser.cjs');
@@ -21,8 +22,14 @@ if (cycles.length) {
   );
   process.exit(1);
 }
+const writes = tableOwnerViolations();
+if (writes.length) {
+  for (const w of writes) console.error(w);
+  console.error(`\n${writes.length} write(s) of a table by a folder that does not own it (scripts/table-owners.mjs, docs/architecture.md)`);
+  process.exit(1);
+}
 console.log(
-  `architecture: ${summary.totalCruised} modules, ${summary.totalDependenciesCruised} imports, no rule broken, no folder cycle in api/src`,
+  `architecture: ${summary.totalCruised} modules, ${summary.totalDependenciesCruised} imports, no rule broken, no folder cycle in api/src, every table written by its owner only`,
 );
 
 /**

@@ -259,6 +259,15 @@ describe('Config access', () => {
     expect((await t.http[method](path).set(plainAdmin.headers()).send({ name: 'X' }).expect(403)).body.key).toBe('errors.customize-only');
   });
 
+  it('knows an administrator of the customize domain whatever the case of the address', async () => {
+    // Sign-in stores addresses lower-cased; an address written otherwise (an older row) still counts.
+    const shouting = await t.factory.user({ admin: true, email: `brand-${Date.now()}@example.org` });
+    await t.db.query('UPDATE app_user SET email = upper(email) WHERE id = $1', [shouting.id]);
+    const me = (await t.http.get('/api/User').set(shouting.headers()).expect(200)).body;
+    expect(me).toMatchObject({ email: shouting.email.toUpperCase(), canCustomize: true });
+    await t.http.get('/api/Config/GetConfigList').set(shouting.headers()).expect(200);
+  });
+
   it('pages the console list with a Content-Range header', async () => {
     const res = await t.http.get('/api/admin/configurations?range=[0,1]&sort=["name","ASC"]').set(customizer.headers()).expect(200);
     expect(res.body).toHaveLength(2);

@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { SessionService } from '../src/modules/auth/sessions/session.service.js';
 import { UserService } from '../src/modules/auth/user.service.js';
 import { OrganizationEntity, OrganizationMemberEntity } from '../src/modules/organizations/organization.entity.js';
-import { CallSubmissionsService } from '../src/modules/calls/call-submissions.service.js';
+import { CallSubmissionsService } from '../src/modules/submissions/call-submissions.service.js';
 import { CallsService } from '../src/modules/calls/calls.service.js';
 import type { CallDetailAdminDto, CreateCallDto } from '../src/modules/calls/dto/call.dto.js';
 import { BUILT_IN_STEP_TYPE_IDS } from '../src/modules/steps/step-type.entity.js';

@@ -1,4 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { AdminContext, Labeled, RecordContextProvider, SimpleShowLayout } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createI18nProvider } from '../providers/i18nProvider';
@@ -17,7 +18,7 @@ afterEach(cleanup);
 
 const RECORD = { id: 's1', submittedAt: '2030-07-01T04:49:00Z', archivedAt: null };
 
-function show(language: 'it' | 'en' | 'fr', field: React.ReactNode) {
+function show(language: 'it' | 'en' | 'fr', field: ReactNode) {
   render(
     <AdminContext i18nProvider={createI18nProvider(language)}>
       <RecordContextProvider value={RECORD}>{field}</RecordContextProvider>

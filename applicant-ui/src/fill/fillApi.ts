@@ -1,5 +1,5 @@
 import { ApiError, createApiClient, downloadFile, session, type DownloadProgress, type Schemas } from '@impact-calls/api-client';
-import type { Language } from '@impact-calls/domain';
+import { browserTimeZone, type Language } from '@impact-calls/domain';
 import type { api } from '../api/client';
 import { returnToLanding } from '../api/client';
 
@@ -98,14 +98,15 @@ function uploadOnce(
   });
 }
 
-/** The submission's PDF in the user's language (GetSubmissionPdf), saved as the API names it. */
+/** The submission's PDF in the user's language and time zone (GetSubmissionPdf), saved as the API names it. */
 export async function downloadSubmissionPdf(
   client: typeof api,
   submissionId: string,
   lang: Language,
   onProgress?: (p: DownloadProgress) => void,
 ): Promise<void> {
-  await downloadFile(client.GET('/api/Call/GetSubmissionPdf', { params: { query: { submissionId, lang } }, parseAs: 'stream' }), {
+  const query = { submissionId, lang, tz: browserTimeZone() };
+  await downloadFile(client.GET('/api/Call/GetSubmissionPdf', { params: { query }, parseAs: 'stream' }), {
     fileName: 'application.pdf',
     onProgress,
   });

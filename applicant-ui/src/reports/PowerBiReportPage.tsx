@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '@impact-calls/api-client';
+import { ReportEmbed } from '@impact-calls/step-views';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useOrganizations } from '../organizations/useOrganizations';
-import { ReportEmbed } from './ReportEmbed';
 import { useApplicantReport } from './usePowerBi';
 
 /**
@@ -52,7 +52,12 @@ export default function PowerBiReportPage() {
       {error ? (
         <Alert severity="error">{error}</Alert>
       ) : (
-        <ReportEmbed data={report.data} loading={organizations.isPending || report.isPending} error={undefined} />
+        <ReportEmbed
+          data={report.data}
+          loading={organizations.isPending || report.isPending}
+          error={undefined}
+          t={(key, vars) => t(key, vars ?? {})}
+        />
       )}
     </Stack>
   );

@@ -4,6 +4,7 @@
  * the lock end date, and the per-kind step content formats (docs/step-contents.md).
  */
 
+import { XLSX_MIME } from './constants.js';
 import { isEmailAddress } from './email.js';
 import { readMiniDyiStepContent } from './impact/step-content.js';
 
@@ -169,7 +170,7 @@ export type UploadFileType = (typeof UPLOAD_FILE_TYPES)[number];
 export const UPLOAD_FILE_ACCEPT: Record<UploadFileType, { mime: string[]; extensions: string[] }> = {
   pdf: { mime: ['application/pdf'], extensions: ['.pdf'] },
   excel: {
-    mime: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'],
+    mime: [XLSX_MIME, 'application/vnd.ms-excel'],
     extensions: ['.xlsx', '.xls'],
   },
   word: {

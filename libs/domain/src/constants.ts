@@ -2,7 +2,8 @@
 export const EMPTY_ID = '00000000-0000-0000-0000-000000000000';
 export const LANGUAGES = ['it', 'en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 export const DEFAULT_LANGUAGE: Language = 'it';
 
 export const TOKEN_LIFETIME_DAYS = 30;
@@ -12,6 +13,8 @@ export const HOVER_MENU_OPEN_DELAY_MS = 100;
 export const HOVER_MENU_CLOSE_DELAY_MS = 400;
 
 export const UPLOAD_DESCRIPTION_MAX = 1024;
+/** The media type of an .xlsx workbook: uploads, downloads and their OpenAPI descriptions. */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ADMIN_DROP_ZONE_MAX_BYTES = 3 * 1024 * 1024;
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  browserTimeZone,
   bytesToMegabytes,
   closingCountdown,
+  DEFAULT_TIME_ZONE,
   formatDateTimeWithZone,
   formatDecimal,
   formatEuro,
@@ -9,6 +11,7 @@ import {
   formatPercentValue,
   formatQuizScore,
   formatSroiRatio,
+  isTimeZone,
   localeOf,
   megabytesToBytes,
 } from './format.js';
@@ -46,6 +49,20 @@ describe('numbers, dates and sizes in the user language (issue 14)', () => {
     expect(formatDateTimeWithZone(d, 'en', 'Europe/Rome')).toMatch(/15 January 2030.*11:30.*(CET|GMT\+1)/);
     expect(formatDateTimeWithZone(d, 'it', 'UTC')).toMatch(/15 gennaio 2030.*10:30.*UTC/);
     expect(formatDateTimeWithZone(d, 'fr', 'America/New_York')).toMatch(/15 janvier 2030.*05:30.*(UTC−5|EST|HNE)/);
+  });
+
+  it('knows a time zone when Intl does: IANA names and UTC, not made-up ones', () => {
+    for (const zone of ['Europe/Rome', 'Europe/Paris', 'America/New_York', 'UTC', DEFAULT_TIME_ZONE]) expect(isTimeZone(zone)).toBe(true);
+    for (const zone of ['Mars/Olympus', '', ' ', 'Europe/Nowhere', 'x'.repeat(65), null, undefined, 1, {}])
+      expect(isTimeZone(zone)).toBe(false);
+    expect(isTimeZone(browserTimeZone())).toBe(true);
+  });
+
+  it('names the zone of the same instant the same way, whatever zone was asked before', () => {
+    const d = new Date('2030-07-01T04:49:00Z');
+    expect(formatDateTimeWithZone(d, 'it', 'Europe/Paris')).toMatch(/1 luglio 2030.*06:49.*(CEST|GMT\+2)/);
+    expect(formatDateTimeWithZone(d, 'it', 'UTC')).toMatch(/1 luglio 2030.*04:49 UTC/);
+    expect(formatDateTimeWithZone(d, 'it', 'Europe/Paris')).toMatch(/06:49/);
   });
 
   it('counts down only during the last week before closing', () => {

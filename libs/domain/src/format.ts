@@ -65,21 +65,62 @@ export function formatSroiRatio(sroi: number, language: string): string {
   return `1 : ${formatDecimal(sroi, language, 2, 2)}`;
 }
 
+/** The zone of what the server writes when the reader's is not known (e-mails, a PDF asked without one): named, as every other. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
 /**
- * A date and time in the user's time zone, with the zone named: "24 novembre 2026, 13:17 CET".
- * `timeZone` defaults to the browser's.
+ * Whether `value` is a time zone Intl knows ("Europe/Rome", "UTC" ...): the one rule for the zone
+ * the apps send with a document request and the API accepts.
  */
-export function formatDateTimeWithZone(value: string | Date, language: string, timeZone?: string): string {
-  const d = value instanceof Date ? value : new Date(value);
-  return new Intl.DateTimeFormat(localeOf(language), {
+export function isTimeZone(value: unknown): value is string {
+  // Zone names are short; a long string is junk, not worth handing to Intl.
+  if (typeof value !== 'string' || value === '' || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The browser's time zone, as the apps send it with a document request; undefined when Intl names none it knows. */
+export function browserTimeZone(): string | undefined {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isTimeZone(zone) ? zone : undefined;
+}
+
+// Making an Intl.DateTimeFormat costs more than rendering a whole e-mail: those of a given zone are
+// kept. The zone comes from requests, so the list is emptied when it grows rather than let grow.
+const ZONED_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(locale: string, timeZone: string | undefined): Intl.DateTimeFormat {
+  const options: Intl.DateTimeFormatOptions = {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     timeZoneName: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(d);
+  };
+  // The browser's zone may change while a page is open: its formatter is not kept.
+  if (!timeZone) return new Intl.DateTimeFormat(locale, options);
+  const key = `${locale} ${timeZone}`;
+  let format = ZONED_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    if (ZONED_FORMATS.size >= 100) ZONED_FORMATS.clear();
+    ZONED_FORMATS.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A date and time in the user's time zone, with the zone named: "24 novembre 2026, 13:17 CET".
+ * `timeZone` defaults to the browser's.
+ */
+export function formatDateTimeWithZone(value: string | Date, language: string, timeZone?: string): string {
+  const d = value instanceof Date ? value : new Date(value);
+  return dateTimeFormat(localeOf(language), timeZone).format(d);
 }
 
 /** How long before a call closes a countdown shows on its card. */

@@ -3,7 +3,7 @@
  * upload limits and kinds, file names, quiz scoring, what closing requires of each step,
  * and the order of the fill screen's positions. Step result formats: docs/step-results.md.
  */
-import { ADMIN_DROP_ZONE_MAX_BYTES, ATTACHMENT_MAX_BYTES, UPLOAD_DESCRIPTION_MAX } from './constants.js';
+import { ADMIN_DROP_ZONE_MAX_BYTES, ATTACHMENT_MAX_BYTES, UPLOAD_DESCRIPTION_MAX, XLSX_MIME } from './constants.js';
 import {
   isStepKind,
   readSurveyJson,
@@ -34,7 +34,7 @@ export interface DetectedType {
  */
 const KIND_BY_MIME: Record<string, FileKind> = {
   'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'excel',
+  [XLSX_MIME]: 'excel',
   'application/vnd.oasis.opendocument.spreadsheet': 'excel',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'word',
   'application/vnd.oasis.opendocument.text': 'word',
@@ -84,7 +84,7 @@ export const DROP_ZONE_TYPES: readonly { mime: string; extensions: readonly stri
   { mime: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
   { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extensions: ['.docx'] },
   { mime: 'video/mp4', extensions: ['.mp4'] },
-  { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extensions: ['.xlsx'] },
+  { mime: XLSX_MIME, extensions: ['.xlsx'] },
 ];
 
 export function isDropZoneFile(detected: DetectedType | undefined, fileName: string): boolean {

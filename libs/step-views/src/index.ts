@@ -11,6 +11,7 @@ export { NotImplementedStep } from './NotImplementedStep';
 export { STEP_RENDERERS, StepView } from './StepView';
 export { explainChoiceLimits } from './survey/choiceLimits';
 export { VISUALLY_HIDDEN } from './visuallyHidden';
+export { ReportEmbed, type ReportEmbedData } from './powerbi/ReportEmbed';
 export type { FillAttachment, FillScores, FillStep, StepNavigator, StepRendererProps, UploadActions, UploadProgress } from './types';
 export { InputValidityProvider, useInputValidity, type InputValidity } from './InputValidity';
 export { MiniDyiDataProvider, type IndicatorInfo, type MiniDyiData, type OutcomeInfo } from './minidyi/data';

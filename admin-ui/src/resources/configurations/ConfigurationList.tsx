@@ -1,16 +1,7 @@
 import Chip from '@mui/material/Chip';
 import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import {
-  CreateButton,
-  DataTable,
-  List,
-  SearchInput,
-  SimpleList,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, List, SearchInput, SimpleList, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { DateTimeField } from '../../fields/DateTimeField';
 import { ActivateButton } from './ActivateButton';
 import type { Configuration } from './configuration';

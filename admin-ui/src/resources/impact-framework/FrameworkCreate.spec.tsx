@@ -1,4 +1,5 @@
 import { ApiError } from '@impact-calls/api-client';
+import { XLSX_MIME } from '@impact-calls/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, ResourceContextProvider } from 'react-admin';
@@ -12,7 +13,7 @@ vi.mock('./frameworks', async (original) => ({ ...(await original<typeof import(
 afterEach(cleanup);
 beforeAll(() => loadMessages('en'));
 
-const xlsx = (name: string) => new File(['x'], name, { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+const xlsx = (name: string) => new File(['x'], name, { type: XLSX_MIME });
 
 /** Picks a file in the drop zone (its hidden input, as a click on the zone would). */
 async function choose(file: File) {

@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { FRAMEWORK_COLUMNS, FRAMEWORK_IMPORT_LIMITS, type FrameworkIssue, type Language } from '@impact-calls/domain';
+import { FRAMEWORK_COLUMNS, FRAMEWORK_IMPORT_LIMITS, type FrameworkIssue, type Language, XLSX_MIME } from '@impact-calls/domain';
 import { useState } from 'react';
 import {
   FileField,
@@ -29,7 +29,7 @@ import { importFramework, importIssues, importTruncated, issueText } from './fra
 import { useFrameworkNotifications } from './useFrameworkNotifications';
 
 const MAX_MB = FRAMEWORK_IMPORT_LIMITS.maxFileBytes / (1024 * 1024);
-const XLSX = { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'] };
+const XLSX = { [XLSX_MIME]: ['.xlsx'] };
 
 interface FormValues {
   name: string;

@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '@impact-calls/api-client';
+import { ReportEmbed } from '@impact-calls/step-views';
 import { Button, Title, useBasename, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { isMessageKey } from '../../providers/dataProvider';
-import { ReportEmbed } from './ReportEmbed';
 import { useAdminReport, usePowerBiAvailable } from './usePowerBi';
 
 /** `/admin/powerbi-report/{wid}/{rid}`: one analytics report, for administrators (no row-level identity, filter pane shown). */
@@ -43,7 +43,7 @@ export function PowerBiReportPage() {
         {!isPending && !available ? (
           <Alert severity="info">{translate('pages.admin.pbi.not-configured')}</Alert>
         ) : (
-          <ReportEmbed data={report.data} loading={isPending || report.isPending} error={error} />
+          <ReportEmbed data={report.data} loading={isPending || report.isPending} error={error} t={translate} />
         )}
       </Stack>
     </Box>

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { exportFilter, ZipEntryCounter } from './documents';
+import { describe, expect, it, vi } from 'vitest';
+import { api } from '../../providers/client';
+import { downloadExport, downloadSubmissionDossier, downloadSubmissionPdf, exportFilter, ZipEntryCounter } from './documents';
+
+vi.mock('../../providers/client', () => ({ api: { GET: vi.fn() } }));
 
 /** A ZIP local file header for `name`, followed by `size` bytes of content. */
 function entry(name: string, size: number): Uint8Array {
@@ -54,5 +57,27 @@ describe('ZipEntryCounter', () => {
 describe('exportFilter', () => {
   it('drops cleared inputs', () => {
     expect(exportFilter({ q: '', status: 'closed', callId: undefined, organizationId: null })).toBe('{"status":"closed"}');
+  });
+});
+
+describe("documents in the browser's time zone", () => {
+  it('asks for the PDF, the dossier and the PDF archives with the zone; the spreadsheet has no use for it', async () => {
+    const get = vi.mocked(api.GET);
+    // A refusal: the download stops at the answer, after the request was made.
+    get.mockImplementation((async () => ({ error: { key: 'errors.x' }, response: new Response(null, { status: 404 }) })) as never);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await expect(downloadSubmissionPdf('s1', 'it')).rejects.toThrow();
+    await expect(downloadSubmissionDossier('s1', 'it')).rejects.toThrow();
+    for (const kind of ['pdfs', 'dossiers', 'xlsx'] as const)
+      await expect(downloadExport(kind, {}, 'en', () => undefined)).rejects.toThrow();
+    const calls = get.mock.calls as unknown as [string, { params: { query: Record<string, unknown> } }][];
+    const asked = calls.map(([path, init]) => [path, init.params.query.tz]);
+    expect(asked).toEqual([
+      ['/api/admin/submissions/{id}/pdf', zone],
+      ['/api/admin/submissions/{id}/dossier', zone],
+      ['/api/admin/exports/submissions/pdfs', zone],
+      ['/api/admin/exports/submissions/dossiers', zone],
+      ['/api/admin/exports/submissions/xlsx', undefined],
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import { tooManyRequests } from '../limits/fixed-window.js';
 import { isEmptyId, isUuid } from '../../common/ids.js';
 import { networkMatcher } from '../../common/http/networks.js';
 import { timingSafeEqual } from 'node:crypto';
+import { isInEmailDomain } from '@impact-calls/domain';
 
 /**
  * The one guard of the API. Every route must declare its rule (`@Endpoint({ access })`); one that does not is
@@ -119,7 +120,6 @@ export class AccessGuard implements CanActivate {
   }
 
   private inCustomizeDomain(email: string): boolean {
-    const domain = this.settings.customizeEmailDomain;
-    return !!domain && email.toLowerCase().endsWith(`@${domain}`);
+    return isInEmailDomain(email, this.settings.customizeEmailDomain);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { isLanguage } from '@impact-calls/domain';
+import { isInEmailDomain, isLanguage } from '@impact-calls/domain';
 import { CurrentUser, type AuthUser, SIGNED_IN } from '../../common/auth/access.decorator.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { UserDto } from './dto/user.dto.js';
@@ -14,7 +14,6 @@ export class UserController {
   @Get()
   @Endpoint('getCurrentUser', 'The signed-in user', { access: SIGNED_IN, ok: UserDto })
   me(@CurrentUser() user: AuthUser): UserDto {
-    const domain = this.settings.customizeEmailDomain;
     return {
       id: user.id,
       firstName: user.firstName,
@@ -22,7 +21,7 @@ export class UserController {
       email: user.email,
       roles: user.roles,
       isAdmin: user.isAdmin,
-      canCustomize: user.isAdmin && !!domain && user.email.endsWith(`@${domain}`),
+      canCustomize: user.isAdmin && isInEmailDomain(user.email, this.settings.customizeEmailDomain),
       language: isLanguage(user.language) ? user.language : null,
     };
   }

@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
 import { CacheInvalidation, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
-import { CallSubmissionEntity } from './call-submission.entity.js';
 
 /** An organization's submission of a call, as the applicant's call list shows it. */
 export interface SubmissionOfCall {
@@ -11,6 +8,7 @@ export interface SubmissionOfCall {
   closed: boolean;
 }
 
+/** Reads only: the submissions module owns call_submission and writes it. */
 @Injectable()
 export class CallSubmissionsRepository {
   /**
@@ -21,15 +19,10 @@ export class CallSubmissionsRepository {
   private readonly byOrganization: SharedCache<ReadonlyMap<string, SubmissionOfCall>>;
 
   constructor(
-    @InjectRepository(CallSubmissionEntity) private readonly subs: Repository<CallSubmissionEntity>,
     invalidation: CacheInvalidation,
     private readonly sql: Sql,
   ) {
     this.byOrganization = invalidation.cache('organization-submissions', { max: 20_000, ttlMs: 10 * 60_000 });
-  }
-
-  findByCallAndOrganization(callId: string, organizationId: string): Promise<CallSubmissionEntity | null> {
-    return this.subs.findOne({ where: { callId, organizationId } });
   }
 
   /** The organization's submissions by call id, from memory: frozen, shared by every request. */
@@ -47,16 +40,5 @@ export class CallSubmissionsRepository {
   /** After a committed change of the organization's submissions: this replica reads them again at once (the others on the notification). */
   forgetSubmissionsOf(organizationId: string): void {
     this.byOrganization.evict(organizationId);
-  }
-
-  /** Inserts unless the call+organization already has one; answers whether a row was inserted. */
-  async insertIfAbsent(row: Pick<CallSubmissionEntity, 'callId' | 'organizationId' | 'userId' | 'code'>): Promise<boolean> {
-    const rows: unknown[] = await this.subs.manager.query(
-      `INSERT INTO call_submission (call_id, organization_id, user_id, code) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (call_id, organization_id) DO NOTHING RETURNING id`,
-      [row.callId, row.organizationId, row.userId, row.code],
-    );
-    if (rows.length) this.forgetSubmissionsOf(row.organizationId);
-    return rows.length > 0;
   }
 }

@@ -1,32 +1,28 @@
 import { Body, Controller, Get, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type AuthUser, CurrentOrganization, CurrentUser, ADMIN, APPLICANT } from '../../common/auth/access.decorator.js';
-import { CallSubmissionsService } from './call-submissions.service.js';
+import { type AuthUser, CurrentOrganization, CurrentUser, ADMIN } from '../../common/auth/access.decorator.js';
 import { CallTypesService } from './call-types.service.js';
 import { callPage, CallsService, DEFAULT_CALL_PAGE, MAX_CALL_PAGE } from './calls.service.js';
 import {
   CallAdminDto,
   CallDetailAdminDto,
-  CallSubmissionRefDto,
   CallTypeDto,
   CallTypeInputDto,
   CallUserDto,
   CreateCallDto,
   UpdateCallDto,
-  UpsertCallSubmissionDto,
 } from './dto/call.dto.js';
 import { UuidQuery } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
-/** The Call group of the spec (calls, call types, creating a submission). */
+/** The Call group of the spec (calls, call types); creating a submission is SubmissionCallController's. */
 @ApiTags('Call')
 @Controller('Call')
 export class CallsController {
   constructor(
     private readonly calls: CallsService,
     private readonly callTypes: CallTypesService,
-    private readonly submissions: CallSubmissionsService,
   ) {}
 
   @Get('GetCallListUser')
@@ -128,24 +124,6 @@ export class CallsController {
   })
   deleteCall(@UuidQuery('id') id: string): Promise<CallAdminDto> {
     return this.calls.delete(id);
-  }
-
-  @Post('UpsertCallSubmission')
-  @Endpoint(
-    'upsertCallSubmission',
-    "The selected organization's submission of the call, created when absent (only while the call is open); the same one on every call",
-    {
-      access: APPLICANT,
-      ok: CallSubmissionRefDto,
-      errors: { 400: 'The call is not open (pages.calls.error-call-closed)', 404: true },
-    },
-  )
-  upsertCallSubmission(
-    @Body() dto: UpsertCallSubmissionDto,
-    @CurrentUser() user: AuthUser,
-    @CurrentOrganization(true) organizationId: string,
-  ): Promise<CallSubmissionRefDto> {
-    return this.submissions.upsertForCall(dto.callId, user, organizationId);
   }
 
   @Get('GetCallTypes')

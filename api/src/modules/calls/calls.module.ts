@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { StepsModule } from '../steps/steps.module.js';
-import { CallSubmissionEntity } from './call-submission.entity.js';
-import { CallSubmissionsService } from './call-submissions.service.js';
 import { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallTypesService } from './call-types.service.js';
 import { CallEntity } from './call.entity.js';
@@ -17,17 +15,9 @@ import { CallsService } from './calls.service.js';
 
 /** The Call group of the spec. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CallEntity, CallTypeEntity, CallSubmissionEntity]), StepsModule],
+  imports: [TypeOrmModule.forFeature([CallEntity, CallTypeEntity]), StepsModule],
   controllers: [CallsController, CallsAdminController, CallTypesAdminController],
-  providers: [
-    CallsService,
-    CallTypesService,
-    CallSubmissionsService,
-    CallsRepository,
-    CallTypesRepository,
-    CallSubmissionsRepository,
-    CallsDemoSeeder,
-  ],
-  exports: [CallsService, CallSubmissionsService],
+  providers: [CallsService, CallTypesService, CallsRepository, CallTypesRepository, CallSubmissionsRepository, CallsDemoSeeder],
+  exports: [CallsService],
 })
 export class CallsModule {}

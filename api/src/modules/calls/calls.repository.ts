@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { type EntityManager, Not, type Repository } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, committedAndSettled, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
 import { CallListCache } from './call-list.cache.js';
-import { CallSubmissionEntity } from './call-submission.entity.js';
 import { CALL_COLUMNS, CallEntity } from './call.entity.js';
+import { CALL_IS_CLOSED, CALL_IS_OPEN, CALL_IS_UPCOMING } from './call-open.sql.js';
 import { likeContains } from '../../common/http/like.js';
 
 /** A call with the selected organization's submission (the applicant's list). */
@@ -143,9 +143,9 @@ export class CallsRepository {
       where.push(sql.replaceAll('?', `$${params.length}`));
     };
     if (typeof f.q === 'string' && f.q.trim()) add('(c.name ILIKE ? OR c.description ILIKE ?)', likeContains(f.q.trim()));
-    if (f.status === 'open') add('c.opening_at <= ? AND c.closing_at >= ?', now);
-    else if (f.status === 'upcoming') add('c.opening_at > ?', now);
-    else if (f.status === 'closed') add('c.closing_at < ?', now);
+    if (f.status === 'open') add(CALL_IS_OPEN('c', '?'), now);
+    else if (f.status === 'upcoming') add(CALL_IS_UPCOMING('c', '?'), now);
+    else if (f.status === 'closed') add(CALL_IS_CLOSED('c', '?'), now);
     if (typeof f.callTypeId === 'string') add('c.call_type_id = ?', f.callTypeId);
     if (Array.isArray(f.id)) add('c.id = ANY(?::uuid[])', f.id.map(String));
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
@@ -157,8 +157,23 @@ export class CallsRepository {
     return { items, total };
   }
 
-  countSubmissions(callId: string, m?: EntityManager): Promise<number> {
-    return (m?.getRepository(CallSubmissionEntity) ?? this.calls.manager.getRepository(CallSubmissionEntity)).count({ where: { callId } });
+  async countSubmissions(callId: string, m?: EntityManager): Promise<number> {
+    const [row] = (await (m ?? this.calls.manager).query('SELECT count(*)::int AS total FROM call_submission WHERE call_id = $1', [
+      callId,
+    ])) as { total: number }[];
+    return row.total;
+  }
+
+  isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
+    return m.exists(CallEntity, { where: { customFileId: downloadId, id: Not(callId) } });
+  }
+
+  async setCustomFile(m: EntityManager, callId: string, file: { downloadId: string; fileName: string } | null): Promise<void> {
+    await m.query('UPDATE call SET custom_file_id = $2, custom_file_name = $3, updated_at = now(), version = version + 1 WHERE id = $1', [
+      callId,
+      file?.downloadId ?? null,
+      file?.fileName ?? null,
+    ]);
   }
 
   save(call: CallEntity, m: EntityManager): Promise<CallEntity> {

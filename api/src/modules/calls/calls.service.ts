@@ -111,6 +111,25 @@ export class CallsService {
     return this.calls.findCached(id);
   }
 
+  /** A call read now, not from memory: creating a submission checks the call's current dates. */
+  findById(id: string): Promise<CallEntity | null> {
+    return this.calls.findById(id);
+  }
+
+  /** The call's row, locked until the transaction ends (its custom file is being changed). */
+  lockForUpdate(m: EntityManager, id: string): Promise<CallEntity | null> {
+    return this.calls.findByIdForUpdate(id, m);
+  }
+
+  /** Links (or, with null, unlinks) the call's custom file; the caller holds the row's lock. */
+  setCustomFile(m: EntityManager, callId: string, file: { downloadId: string; fileName: string } | null): Promise<void> {
+    return this.calls.setCustomFile(m, callId, file);
+  }
+
+  isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
+    return this.calls.isCustomFileOfAnotherCall(m, downloadId, callId);
+  }
+
   /** After a committed change of the organization's submissions (closed, reopened, deleted): this replica's call list shows it at once. */
   forgetSubmissionsOf(organizationId: string): void {
     this.submissions.forgetSubmissionsOf(organizationId);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql.js';
+import { CALL_IS_OPEN } from '../calls/call-open.sql.js';
 
 export interface CountsRow {
   openCalls: number;
@@ -17,7 +18,7 @@ export class DashboardRepository {
   async counts(now: Date, week: Date, horizon: Date): Promise<CountsRow> {
     const rows = await this.sql.rows<CountsRow>(
       'dashboard-counts',
-      `WITH open_calls AS (SELECT id, name, closing_at FROM call WHERE opening_at <= $1 AND closing_at >= $1)
+      `WITH open_calls AS (SELECT id, name, closing_at FROM call WHERE ${CALL_IS_OPEN('', '$1')})
        SELECT (SELECT count(*) FROM open_calls)::int AS "openCalls",
               (SELECT count(*) FROM call_submission s JOIN open_calls c ON c.id = s.call_id WHERE NOT s.closed)::int AS "inProgress",
               (SELECT count(*) FROM call_submission s WHERE s.last_submitted_at >= $2 AND s.last_submitted_at <= $1)::int AS "submittedThisWeek",

@@ -3,10 +3,11 @@
  * benchmark's bare baseline runs exactly the product's SQL. `where` filters
  * `call_submission s` ($1 the state, $2 the call when there is one).
  */
+import { SROI_WARNING_THRESHOLD } from '@impact-calls/domain';
 import { SUBMITTED_ORGANIZATION_JOIN } from '../submissions/submitted-organization.js';
 
-/** The SROI above which a submission is flagged (design/impact.md: "SROI is over 8", strictly). */
-export const SROI_FLAG = 8;
+/** The SROI above which a submission is flagged, strictly: the domain's warning threshold (isSroiOverThreshold). */
+export const SROI_FLAG = SROI_WARNING_THRESHOLD;
 /** How many days the timeline shows at most (the last ones). */
 export const TIMELINE_DAYS = 366;
 

@@ -32,6 +32,8 @@ export interface DossierManifest {
   format: 'impact-calls-dossier/1';
   generatedAt: string;
   language: Language;
+  /** The zone index.html and the PDF write dates in (named beside each); the manifest's own dates are ISO, UTC. */
+  timeZone: string;
   submission: {
     id: string;
     code: string;
@@ -76,11 +78,11 @@ export class ArchivesService {
    * The PDFs of the selection in one ZIP, `application-<code>.pdf` each. Up to `window` PDFs are
    * rendered ahead of the one being written (the renderer's pool bounds the pages at once).
    */
-  async pdfsZip(heads: SubmissionHead[], language: Language, out: Writable, window: number): Promise<void> {
+  async pdfsZip(heads: SubmissionHead[], language: Language, timeZone: string, out: Writable, window: number): Promise<void> {
     const zip = await ZipWriter.to(out);
     const pending: Promise<RenderedPdf>[] = [];
     const start = (i: number) => {
-      const p = this.documents.render(heads[i], language);
+      const p = this.documents.render(heads[i], language, timeZone);
       p.catch(() => undefined); // awaited in order below
       pending[i] = p;
     };
@@ -100,10 +102,10 @@ export class ArchivesService {
   }
 
   /** One submission's dossier as a ZIP. */
-  async dossierZip(head: SubmissionHead, language: Language, out: Writable): Promise<void> {
+  async dossierZip(head: SubmissionHead, language: Language, timeZone: string, out: Writable): Promise<void> {
     const zip = await ZipWriter.to(out);
     try {
-      await this.writeDossier(zip, head, language);
+      await this.writeDossier(zip, head, language, timeZone);
       await zip.finish();
     } catch (err) {
       zip.abort();
@@ -112,7 +114,7 @@ export class ArchivesService {
   }
 
   /** The dossiers of a selection: one `dossier-<code>.zip` per submission inside one ZIP, each made as it is written. */
-  async dossiersZip(heads: SubmissionHead[], language: Language, out: Writable): Promise<void> {
+  async dossiersZip(heads: SubmissionHead[], language: Language, timeZone: string, out: Writable): Promise<void> {
     const outer = await ZipWriter.to(out);
     try {
       for (const head of heads) {
@@ -123,7 +125,7 @@ export class ArchivesService {
         let inner: ZipWriter | undefined;
         try {
           inner = await ZipWriter.to(pipe);
-          await this.writeDossier(inner, head, language);
+          await this.writeDossier(inner, head, language, timeZone);
           await inner.finish();
         } catch (err) {
           // The entry fails rather than ending as if whole, and the outer archive stops waiting for its bytes.
@@ -140,9 +142,9 @@ export class ArchivesService {
     }
   }
 
-  private async writeDossier(zip: ZipWriter, head: SubmissionHead, language: Language): Promise<DossierManifest> {
+  private async writeDossier(zip: ZipWriter, head: SubmissionHead, language: Language, timeZone: string): Promise<DossierManifest> {
     const source = await this.documents.source(head);
-    const { fileName, pdf } = await this.documents.render(head, language);
+    const { fileName, pdf } = await this.documents.render(head, language, timeZone);
     const parts: DossierPart[] = [];
     const pdfEntry = await zip.add(fileName, pdf, { store: true });
     parts.push({ kind: 'submission-pdf', path: pdfEntry.name, size: pdfEntry.size, sha256: pdfEntry.sha256 });
@@ -173,6 +175,7 @@ export class ArchivesService {
       format: 'impact-calls-dossier/1',
       generatedAt: new Date().toISOString(),
       language,
+      timeZone,
       submission: {
         id: head.id,
         code: head.code,
@@ -220,7 +223,7 @@ td.num{text-align:right;white-space:nowrap}code{font-size:.8rem;word-break:break
 <tbody>
 ${rows}
 </tbody></table>
-<p><small>${e(L('generated', { date: formatDateTimeWithZone(m.generatedAt, lang, 'UTC') }))}</small></p>
+<p><small>${e(L('generated', { date: formatDateTimeWithZone(m.generatedAt, lang, m.timeZone) }))}</small></p>
 </body></html>
 `;
 }

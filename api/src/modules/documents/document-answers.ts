@@ -2,7 +2,7 @@
 import { StreamableFile } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@impact-calls/domain';
+import { DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE, isTimeZone, LANGUAGES, type Language } from '@impact-calls/domain';
 import { badRequest } from '../../common/http/app-error.js';
 import { parseListQuery } from '../../common/http/pagination.js';
 import { contentDisposition } from '../files/content-disposition.js';
@@ -28,6 +28,18 @@ export function documentLanguage(lang: unknown, acceptLanguage: string | undefin
   return DEFAULT_LANGUAGE;
 }
 
+/**
+ * The time zone a document's dates are written in: `tz` when given (a zone Intl knows, else 400
+ * errors.time-zone), else UTC. A document is made on the server, which cannot see the reader's zone.
+ */
+export function documentTimeZone(tz: unknown): string {
+  if (tz === undefined || tz === '') return DEFAULT_TIME_ZONE;
+  if (isTimeZone(tz)) return tz;
+  throw badRequest('errors.time-zone', 'tz must be a time zone name such as Europe/Rome', {
+    errors: { tz: 'not a known time zone' },
+  });
+}
+
 /** The console's filters of an export (the list's `filter` JSON); a key the list does not know answers 400. */
 export function exportFilter(query: Record<string, unknown>): SubmissionFilter {
   const { filter } = parseListQuery({ filter: query.filter }, []);
@@ -45,6 +57,13 @@ export const LANG_QUERY = ApiQuery({
   required: false,
   enum: LANGUAGES,
   description: 'Language of the document (default: Accept-Language, else it)',
+});
+export const TZ_QUERY = ApiQuery({
+  name: 'tz',
+  required: false,
+  type: String,
+  description: `Time zone of the dates in the document, an IANA name (default: ${DEFAULT_TIME_ZONE}); the zone is named beside each date`,
+  example: 'Europe/Rome',
 });
 export const FILTER_QUERY = ApiQuery({
   name: 'filter',

@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Logger, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest, FastifyReply } from 'fastify';
+import { XLSX_MIME } from '@impact-calls/domain';
 import { ADMIN } from '../../common/auth/access.decorator.js';
 import { badRequest } from '../../common/http/app-error.js';
 import { contentDisposition } from '../files/content-disposition.js';
@@ -13,7 +14,16 @@ import { SETTINGS, type Settings } from '../../config/settings.js';
 import { PdfRenderer } from './pdf-renderer.js';
 import { UuidParam } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { documentLanguage, exportFilter, FILTER_QUERY, LANG_QUERY, sendPdf, stamp } from './document-answers.js';
+import {
+  documentLanguage,
+  documentTimeZone,
+  exportFilter,
+  FILTER_QUERY,
+  LANG_QUERY,
+  sendPdf,
+  stamp,
+  TZ_QUERY,
+} from './document-answers.js';
 
 /** The console's documents: a submission's PDF and dossier, and the exports of the filtered submissions list. */
 @ApiTags('Admin')
@@ -33,37 +43,43 @@ export class DocumentsAdminController {
   @Endpoint('adminSubmissionPdf', "Any submission's PDF, open or closed", {
     access: ADMIN,
     file: 'application/pdf',
-    errors: { 404: true, 503: true },
+    errors: { 400: 'errors.time-zone (tz) or errors.validation', 404: true, 503: true },
   })
   @LANG_QUERY
+  @TZ_QUERY
   async pdf(
     @UuidParam('id') id: string,
     @Query('lang') lang: string | undefined,
+    @Query('tz') tz: string | undefined,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<StreamableFile> {
-    return sendPdf(res, await this.documents.adminPdf(id, documentLanguage(lang, req.headers['accept-language'])));
+    const language = documentLanguage(lang, req.headers['accept-language']);
+    return sendPdf(res, await this.documents.adminPdf(id, language, documentTimeZone(tz)));
   }
 
   @Get('submissions/:id/dossier')
   @Endpoint(
     'adminSubmissionDossier',
     "A submission's dossier (ZIP): its PDF, every attached file as '<slot> - <file name>', manifest.json and index.html with sizes and SHA-256",
-    { access: ADMIN, file: 'application/zip', errors: { 404: true, 503: true } },
+    { access: ADMIN, file: 'application/zip', errors: { 400: 'errors.time-zone (tz) or errors.validation', 404: true, 503: true } },
   )
   @LANG_QUERY
+  @TZ_QUERY
   async dossier(
     @UuidParam('id') id: string,
     @Query('lang') lang: string | undefined,
+    @Query('tz') tz: string | undefined,
     @Req() req: FastifyRequest,
     @Res() res: FastifyReply,
   ): Promise<void> {
     const language = documentLanguage(lang, req.headers['accept-language']);
+    const timeZone = documentTimeZone(tz);
     const head = await this.documents.head(id);
     // Chromium is checked before the first byte goes out, so a missing one is a clean 503.
     await this.renderer.ready();
     this.startDownload(res, 'application/zip', `dossier-${head.code}.zip`, 1);
-    await runStreamedDownload(res, this.logger, () => this.archives.dossierZip(head, language, res.raw));
+    await runStreamedDownload(res, this.logger, () => this.archives.dossierZip(head, language, timeZone, res.raw));
   }
 
   @Get('exports/submissions/xlsx')
@@ -72,7 +88,7 @@ export class DocumentsAdminController {
     'The filtered submissions as .xlsx (streamed): submissions, answers, miniDyi; headers in the language asked',
     {
       access: ADMIN,
-      file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      file: XLSX_MIME,
       errors: { 400: 'errors.export-filter or errors.list-query' },
     },
   )
@@ -81,7 +97,7 @@ export class DocumentsAdminController {
   async exportXlsx(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);
-    this.startDownload(res, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `submissions-${stamp()}.xlsx`);
+    this.startDownload(res, XLSX_MIME, `submissions-${stamp()}.xlsx`);
     await runStreamedDownload(res, this.logger, () => this.excel.write(filter, language, res.raw));
   }
 
@@ -92,37 +108,47 @@ export class DocumentsAdminController {
     {
       access: ADMIN,
       file: 'application/zip',
-      errors: { 400: 'errors.export-filter, errors.list-query, errors.export-too-many', 503: true },
+      errors: { 400: 'errors.export-filter, errors.list-query, errors.export-too-many, errors.time-zone', 503: true },
     },
   )
   @FILTER_QUERY
   @LANG_QUERY
+  @TZ_QUERY
   async exportPdfs(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);
+    const timeZone = documentTimeZone(query.tz);
     const heads = await this.archives.selection(filter, MAX_PDFS_PER_ZIP);
     if (heads.length > MAX_PDFS_PER_ZIP) throw tooMany(MAX_PDFS_PER_ZIP);
     if (heads.length) await this.renderer.ready();
     this.startDownload(res, 'application/zip', `applications-${stamp()}.zip`, heads.length);
-    await runStreamedDownload(res, this.logger, () => this.archives.pdfsZip(heads, language, res.raw, this.settings.pdf.concurrency));
+    await runStreamedDownload(res, this.logger, () =>
+      this.archives.pdfsZip(heads, language, timeZone, res.raw, this.settings.pdf.concurrency),
+    );
   }
 
   @Get('exports/submissions/dossiers')
   @Endpoint(
     'adminExportSubmissionDossiers',
     `The dossiers of the filtered submissions: one dossier ZIP per submission inside one ZIP (streamed; at most ${MAX_DOSSIERS_PER_ZIP})`,
-    { access: ADMIN, file: 'application/zip', errors: { 400: true, 503: true } },
+    {
+      access: ADMIN,
+      file: 'application/zip',
+      errors: { 400: 'errors.export-filter, errors.list-query, errors.export-too-many, errors.time-zone', 503: true },
+    },
   )
   @FILTER_QUERY
   @LANG_QUERY
+  @TZ_QUERY
   async exportDossiers(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);
+    const timeZone = documentTimeZone(query.tz);
     const heads = await this.archives.selection(filter, MAX_DOSSIERS_PER_ZIP);
     if (heads.length > MAX_DOSSIERS_PER_ZIP) throw tooMany(MAX_DOSSIERS_PER_ZIP);
     if (heads.length) await this.renderer.ready();
     this.startDownload(res, 'application/zip', `dossiers-${stamp()}.zip`, heads.length);
-    await runStreamedDownload(res, this.logger, () => this.archives.dossiersZip(heads, language, res.raw));
+    await runStreamedDownload(res, this.logger, () => this.archives.dossiersZip(heads, language, timeZone, res.raw));
   }
 
   private startDownload(res: FastifyReply, type: string, fileName: string, count?: number): void {

@@ -6,7 +6,7 @@ import { PdfExportDto } from './dto/documents.dto.js';
 import { DocumentsService } from './documents.service.js';
 import { UuidQuery } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import { documentLanguage, LANG_QUERY, sendPdf } from './document-answers.js';
+import { documentLanguage, documentTimeZone, LANG_QUERY, sendPdf, TZ_QUERY } from './document-answers.js';
 
 /** The spec's PDF operations of the Call group. */
 @ApiTags('Call')
@@ -44,6 +44,7 @@ export class DocumentsCallController {
       access: { organization: 'optional' },
       file: 'application/pdf',
       errors: {
+        400: 'errors.time-zone (tz) or errors.validation',
         404: 'Unknown, or of another organization',
         409: 'errors.pdf-not-allowed (the call does not offer it) or errors.pdf-not-submitted',
         503: 'errors.pdf-unavailable (no Chromium) or errors.pdf-busy',
@@ -51,14 +52,17 @@ export class DocumentsCallController {
     },
   )
   @LANG_QUERY
+  @TZ_QUERY
   async getSubmissionPdf(
     @CurrentUser() user: AuthUser,
     @CurrentOrganization() org: string | undefined,
     @UuidQuery('submissionId') submissionId: string,
     @Query('lang') lang: string | undefined,
+    @Query('tz') tz: string | undefined,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<StreamableFile> {
-    return sendPdf(res, await this.documents.pdfFor(user, org, submissionId, documentLanguage(lang, req.headers['accept-language'])));
+    const language = documentLanguage(lang, req.headers['accept-language']);
+    return sendPdf(res, await this.documents.pdfFor(user, org, submissionId, language, documentTimeZone(tz)));
   }
 }

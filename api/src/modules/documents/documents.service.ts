@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Language } from '@impact-calls/domain';
+import { DEFAULT_TIME_ZONE, type Language } from '@impact-calls/domain';
 import { AccessPolicy, submissionNotFound } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
@@ -115,19 +115,25 @@ export class DocumentsService {
    * lets applicants download it (409 with a key otherwise: a 403 would end the applicant's
    * session, spec section 8). Administrators: any submission, open or closed.
    */
-  async pdfFor(user: AuthUser, organizationId: string | undefined, submissionId: string, language: Language): Promise<RenderedPdf> {
+  async pdfFor(
+    user: AuthUser,
+    organizationId: string | undefined,
+    submissionId: string,
+    language: Language,
+    timeZone: string = DEFAULT_TIME_ZONE,
+  ): Promise<RenderedPdf> {
     const head = await this.readableHead(user, organizationId, submissionId);
     if (!user.isAdmin) {
       if (!head.enableUserDownloadPdf)
         throw conflict('errors.pdf-not-allowed', 'The PDF of applications to this call is not available to applicants');
       if (!head.closed) throw conflict('errors.pdf-not-submitted', 'The PDF is available once the application is submitted');
     }
-    return this.render(head, language);
+    return this.render(head, language, timeZone);
   }
 
   /** The console's PDF of any submission. */
-  async adminPdf(submissionId: string, language: Language): Promise<RenderedPdf> {
-    return this.render(await this.head(submissionId), language);
+  async adminPdf(submissionId: string, language: Language, timeZone: string = DEFAULT_TIME_ZONE): Promise<RenderedPdf> {
+    return this.render(await this.head(submissionId), language, timeZone);
   }
 
   /**
@@ -139,13 +145,15 @@ export class DocumentsService {
     return (await this.submissionPdfFile(submissionId, language)).pdf;
   }
 
-  /** The PDF with its file name, without an access check (the confirmation e-mail's attachment). */
+  /** The PDF with its file name, without an access check (the confirmation e-mail's attachment: its reader's zone is not known, UTC named). */
   async submissionPdfFile(submissionId: string, language: Language): Promise<RenderedPdf> {
     return this.render(await this.head(submissionId), language);
   }
 
-  async render(head: SubmissionHead, language: Language): Promise<RenderedPdf> {
+  /** The PDF of a submission, its dates in `timeZone` with the zone named. */
+  async render(head: SubmissionHead, language: Language, timeZone: string = DEFAULT_TIME_ZONE): Promise<RenderedPdf> {
     const doc = buildPdfExport(await this.source(head), language);
-    return { fileName: pdfFileName(head.code), pdf: await this.renderer.render(submissionHtml(doc), { footerHtml: footerHtml(doc) }) };
+    const html = submissionHtml(doc, timeZone);
+    return { fileName: pdfFileName(head.code), pdf: await this.renderer.render(html, { footerHtml: footerHtml(doc) }) };
   }
 }

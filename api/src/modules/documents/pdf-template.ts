@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIME_ZONE,
   formatDateTimeWithZone,
   formatDecimal,
   formatQuizScore,
@@ -153,8 +154,11 @@ ${entry.detail ? `<div class="d">${e(entry.detail)}</div>` : ''}</div>`);
   return `<section class="step">${head}\n${parts.join('\n')}</section>`;
 }
 
-/** The whole document: A4, logo, who and when, then every step in order; every answer escaped. */
-export function submissionHtml(doc: PdfExportDto, now = new Date()): string {
+/**
+ * The whole document: A4, logo, who and when, then every step in order; every answer escaped.
+ * Its dates are in `timeZone` (the reader's when the request says it), the zone named beside each.
+ */
+export function submissionHtml(doc: PdfExportDto, timeZone = DEFAULT_TIME_ZONE, now = new Date()): string {
   const language = doc.language;
   const L = (key: string, vars?: Record<string, string | number>) => translate(language, `documents.pdf.${key}`, vars);
   const logo = safeImageDataUrl(doc.configLogo.dataUrl);
@@ -190,8 +194,8 @@ export function submissionHtml(doc: PdfExportDto, now = new Date()): string {
 ${fact(L('call'), doc.callName)}
 ${fact(L('code'), doc.submissionCode)}
 ${fact(L('submitted-by'), doc.submittedBy)}
-${fact(L('opened-at'), formatDateTimeWithZone(doc.openedAt, language, 'UTC'))}
-${fact(L('submitted-at'), doc.submissionDateTime ? formatDateTimeWithZone(doc.submissionDateTime, language, 'UTC') : null)}
+${fact(L('opened-at'), formatDateTimeWithZone(doc.openedAt, language, timeZone))}
+${fact(L('submitted-at'), doc.submissionDateTime ? formatDateTimeWithZone(doc.submissionDateTime, language, timeZone) : null)}
 ${fact(L('status'), doc.closed ? L('status-closed') : L('status-open'))}
 </dl>
 <div class="cols">
@@ -207,7 +211,7 @@ ${fact(L('contact'), `${r.name} ${r.surname}`.trim())}${fact(L('role'), r.role)}
 ${doc.sectionsForPDF.map((s) => sectionHtml(s, doc, language)).join('\n')}
 <h2>${e(L('attachments'))}</h2>
 ${attachments}
-<p class="none" style="margin-top:16px;font-size:8pt">${e(L('generated', { date: formatDateTimeWithZone(now, language, 'UTC') }))}</p>
+<p class="none" style="margin-top:16px;font-size:8pt">${e(L('generated', { date: formatDateTimeWithZone(now, language, timeZone) }))}</p>
 </body></html>`;
 }
 

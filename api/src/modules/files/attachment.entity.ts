@@ -1,7 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
 import { UserEntity } from '../users/user.entity.js';
-import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { StepEntity } from '../steps/step.entity.js';
 
@@ -52,9 +51,10 @@ export class AttachmentEntity extends BaseEntity {
   @Column({ type: 'uuid', nullable: true })
   submissionId: string | null;
 
-  @ManyToOne(() => CallSubmissionEntity, { onDelete: 'RESTRICT' })
+  // Named, not imported: the submissions module imports this one (no folder cycle).
+  @ManyToOne('CallSubmissionEntity', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'submission_id' })
-  submission?: CallSubmissionEntity;
+  submission?: { id: string };
 
   @Index('attachment_organization_idx')
   @Column({ type: 'uuid', nullable: true })

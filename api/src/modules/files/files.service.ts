@@ -16,6 +16,7 @@ import {
   type FileKind,
   type FilePurpose,
   type UploadSlot,
+  XLSX_MIME,
 } from '@impact-calls/domain';
 import { AccessPolicy } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
@@ -52,7 +53,7 @@ const DROP_ZONE_KIND: Record<string, FileKind> = {
   'image/jpeg': 'image',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'word',
   'video/mp4': 'video',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'excel',
+  [XLSX_MIME]: 'excel',
 };
 
 /** The display name: the given name (or the file's), made safe, with the file's real extension. */

@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../../../docs/examples/', import.meta.url));
 export const EXAMPLE_FRAMEWORK_FILE = 'impact-framework-example.xlsx';
 export const FRAMEWORK_TEMPLATE_FILE = 'impact-framework-template.xlsx';
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function readExampleFile(name: typeof EXAMPLE_FRAMEWORK_FILE | typeof FRAMEWORK_TEMPLATE_FILE): Promise<Buffer> {
   return readFile(EXAMPLES_DIR + name);

@@ -12,7 +12,8 @@ import {
   ImpactFrameworkSummaryDto,
   ImportFrameworkDto,
 } from './dto/impact-framework.dto.js';
-import { EXAMPLE_FRAMEWORK_FILE, FRAMEWORK_TEMPLATE_FILE, readExampleFile, XLSX_MIME } from './example-files.js';
+import { XLSX_MIME } from '@impact-calls/domain';
+import { EXAMPLE_FRAMEWORK_FILE, FRAMEWORK_TEMPLATE_FILE, readExampleFile } from './example-files.js';
 import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
 import { FrameworkImportService } from './framework-import.service.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';

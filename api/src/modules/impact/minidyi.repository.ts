@@ -73,9 +73,4 @@ export class MiniDyiRepository {
   findResult(id: string, manager?: EntityManager): Promise<StepResultEntity | null> {
     return (manager ?? this.db.manager).findOne(StepResultEntity, { where: { id } });
   }
-
-  /** The SROI kept on the submission (derived from its miniDyi results: no version change). */
-  async setSubmissionSroi(m: EntityManager, submissionId: string, sroi: number | null): Promise<void> {
-    await m.query('UPDATE call_submission SET sroi_score = $2, updated_at = now() WHERE id = $1', [submissionId, sroi]);
-  }
 }

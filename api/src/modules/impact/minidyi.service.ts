@@ -20,11 +20,11 @@ import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { type AppError, badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import { createValidationPipe } from '../../common/validation/validation.pipe.js';
-import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
+import type { CallSubmissionEntity } from '../submissions/call-submission.entity.js';
 import type { CallEntity } from '../calls/call.entity.js';
 import type { StepEntity } from '../steps/step.entity.js';
 import type { StepResultEntity } from '../submissions/step-result.entity.js';
-import type { StepResultContext, StepResultHook } from '../submissions/step-result-hooks.js';
+import type { StepResultContext, StepResultHook, SubmissionScoreUpdate } from '../submissions/step-result-hooks.js';
 import { StepResultHooks } from '../submissions/step-result-hooks.js';
 import { SubmissionsService } from '../submissions/submissions.service.js';
 import { MiniDyiStateDto, type MiniDyiResultDto, type PutMiniDyiDto, type SroiEstimateDto } from './dto/minidyi.dto.js';
@@ -122,8 +122,8 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
     return { content: storedState(reconciled.state), score: finite(computeSroi(reconciled.state, settings.sroi).sroi) };
   }
 
-  async afterSave(ctx: StepResultContext): Promise<void> {
-    await this.storeSubmissionSroi(ctx.m, ctx.submission, ctx.call);
+  async afterSave(ctx: StepResultContext): Promise<SubmissionScoreUpdate> {
+    return { sroiScore: await this.submissionSroi(ctx.m, ctx.submission, ctx.call) };
   }
 
   /** Closing needs a complete miniDyi (every rule of `miniDyiIssues`) whose ids are still the framework's. */
@@ -140,13 +140,13 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
   }
 
   /** At closing the SROI is computed again from what is stored, with the step's current options. */
-  async onClose(ctx: StepResultContext, result: StepResultEntity | undefined): Promise<void> {
+  async onClose(ctx: StepResultContext, result: StepResultEntity | undefined): Promise<SubmissionScoreUpdate> {
     if (result) {
       const { content: settings } = stepSettings(ctx.step, ctx.call);
       const score = finite(computeSroi(readMiniDyiState(result.content, ctx.step.id, settings), settings.sroi).sroi);
       if (score !== result.score) await this.submissions.setResultScore(ctx.m, result.id, score);
     }
-    await this.storeSubmissionSroi(ctx.m, ctx.submission, ctx.call);
+    return { sroiScore: await this.submissionSroi(ctx.m, ctx.submission, ctx.call) };
   }
 
   // ------------------------------------------------------------ endpoints
@@ -244,8 +244,9 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
   /**
    * The submission's SROI: the present value of its miniDyi steps that have a budget over
    * the sum of those budgets (with one miniDyi step, that step's SROI); null without one.
+   * Handed back to the submissions module, which keeps it on the submission.
    */
-  private async storeSubmissionSroi(m: EntityManager, submission: CallSubmissionEntity, call: CallEntity): Promise<void> {
+  private async submissionSroi(m: EntityManager, submission: CallSubmissionEntity, call: CallEntity): Promise<number | null> {
     const steps = (await this.submissions.steps(call.callTypeId, m)).filter((x) => x.kind === MINIDYI_KIND);
     const results = new Map((await this.submissions.results(submission.id, m)).map((r) => [r.stepId, r]));
     let presentValue = 0;
@@ -259,7 +260,7 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
       presentValue += sroi.presentValue;
       budget += sroi.budget;
     }
-    await this.repo.setSubmissionSroi(m, submission.id, budget > 0 ? finite(presentValue / budget) : null);
+    return budget > 0 ? finite(presentValue / budget) : null;
   }
 
   private view(

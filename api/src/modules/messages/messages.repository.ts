@@ -5,6 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { ISO_UTC, Sql } from '../../database/sql.js';
+import { CALL_IS_OPEN } from '../calls/call-open.sql.js';
 import type { MessageDetailDto, MessageDto } from './dto/messages.dto.js';
 import type { MessageKind, MessageState } from './message.entity.js';
 import { likeContains } from '../../common/http/like.js';
@@ -165,7 +166,10 @@ const RECIPIENTS = `recipients AS (
 
 /** Queries of messaging; no rule lives here. */
 export type SubmissionMessageKind = 'submission-confirmation' | 'submission-reopened';
-const DEDUPE_PREFIX: Record<SubmissionMessageKind, string> = { 'submission-confirmation': 'confirmation', 'submission-reopened': 'reopened' };
+const DEDUPE_PREFIX: Record<SubmissionMessageKind, string> = {
+  'submission-confirmation': 'confirmation',
+  'submission-reopened': 'reopened',
+};
 
 /** The submission a confirmation or reopen notice is about, at the version its close or reopen wrote. */
 export interface SubmissionMessageSource {
@@ -324,7 +328,7 @@ export class MessagesRepository {
          CROSS JOIN LATERAL (SELECT DISTINCT d FROM unnest(ARRAY[coalesce(cs.reminder_days, 7), 1]) AS d) AS t(days)
          JOIN call_submission s ON s.call_id = c.id AND NOT s.closed
         WHERE coalesce(cs.reminder_days, 7) > 0
-          AND c.opening_at <= $1 AND c.closing_at > $1
+          AND ${CALL_IS_OPEN('c', '$1')}
           AND $1 >= c.closing_at - make_interval(days => t.days)
           AND (t.days = 1 OR $1 < c.closing_at - interval '1 day')
        ON CONFLICT (dedupe_key) DO NOTHING`,

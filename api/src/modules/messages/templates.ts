@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, translate } from '@impact-calls/domain';
+import { DEFAULT_TIME_ZONE, formatDateTimeWithZone, LANGUAGES, type Language, translate } from '@impact-calls/domain';
 import { badRequest } from '../../common/http/app-error.js';
 import type { MessageKind } from './message.entity.js';
 
@@ -203,20 +203,13 @@ export function layout(language: Language, subject: string, body: string, brand:
   );
 }
 
-const LOCALES: Record<Language, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
-
-/** One formatter per language: making an Intl.DateTimeFormat costs more than rendering the rest of a message. */
-const DATE_FORMATS = new Map<Language, Intl.DateTimeFormat>();
-
-/** A date in the recipient's language (UTC, said so). */
+/**
+ * A date and time in the recipient's language, written as the apps and PDFs write it. The product
+ * does not know a recipient's time zone: UTC, named beside the time.
+ */
 export function formatDate(language: Language, date: Date | string | null | undefined): string {
   if (!date) return '';
-  let format = DATE_FORMATS.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-    DATE_FORMATS.set(language, format);
-  }
-  return `${format.format(new Date(date))} UTC`;
+  return formatDateTimeWithZone(date, language, DEFAULT_TIME_ZONE);
 }
 
 export function asLanguage(value: string | null | undefined, fallback: Language): Language {

@@ -1,7 +1,7 @@
 import { Controller, Get, Logger, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest, FastifyReply } from 'fastify';
-import { LANGUAGES, REPORT_STATES, REPORT_TEXT_PAGE_MAX } from '@impact-calls/domain';
+import { LANGUAGES, REPORT_STATES, REPORT_TEXT_PAGE_MAX, XLSX_MIME } from '@impact-calls/domain';
 import { contentDisposition } from '../files/content-disposition.js';
 import { streamedAnswer } from '../../common/http/send-json.js';
 import { runStreamedDownload } from '../../common/http/streamed-download.js';
@@ -126,7 +126,7 @@ export class ReportsController {
     'The report as .xlsx (streamed): the figures, and the raw answers (one row per submission, one column per question)',
     {
       access: ADMIN,
-      file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      file: XLSX_MIME,
       errors: { 400: 'errors.report-not-survey, errors.report-filter', 404: true },
     },
   )
@@ -145,7 +145,7 @@ export class ReportsController {
     // Every check (ids, kind, filters) before the first byte: a refusal is a clean 4xx.
     const ctx = await this.reports.context(callId, stepId, query, language);
     const raw = streamedAnswer(res);
-    raw.setHeader('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    raw.setHeader('Content-Type', XLSX_MIME);
     raw.setHeader('Content-Disposition', contentDisposition(`survey-report-${new Date().toISOString().slice(0, 10)}.xlsx`));
     raw.setHeader('X-Content-Type-Options', 'nosniff');
     raw.setHeader('Cache-Control', 'private, no-store');

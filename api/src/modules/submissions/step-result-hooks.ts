@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
+import type { CallSubmissionEntity } from './call-submission.entity.js';
 import type { CallEntity } from '../calls/call.entity.js';
 import type { StepEntity } from '../steps/step.entity.js';
 import type { StepResultEntity } from './step-result.entity.js';
@@ -14,6 +14,12 @@ export interface StepResultContext {
   kind: string;
 }
 
+/** What a hook hands back for the submission's own row: the submissions module writes it (it owns call_submission). */
+export interface SubmissionScoreUpdate {
+  /** The submission's SROI (null: none). */
+  sroiScore: number | null;
+}
+
 /**
  * What another module adds to the answers of one step kind (the impact module for miniDyi),
  * so every way of saving them (UpsertCallStepResult, the kind's own endpoint) and closing
@@ -23,12 +29,12 @@ export interface StepResultContext {
 export interface StepResultHook {
   /** The document to store and its score, from what the client sent; throws a 4xx AppError to refuse it. */
   normalize(ctx: StepResultContext, content: Record<string, unknown>): Promise<{ content: Record<string, unknown>; score: number | null }>;
-  /** After the row is written, in the same transaction (e.g. a score kept on the submission). */
-  afterSave?(ctx: StepResultContext, saved: StepResultEntity): Promise<void>;
+  /** After the row is written, in the same transaction: a score to keep on the submission, if any. */
+  afterSave?(ctx: StepResultContext, saved: StepResultEntity): Promise<SubmissionScoreUpdate | void>;
   /** Closing by the applicant: throws a 400 AppError (with stepId) when the result is not complete. */
   checkClose?(ctx: StepResultContext, result: StepResultEntity | undefined): Promise<void>;
   /** Closing (applicant or administrator), after the checks: scores computed again from what is stored. */
-  onClose?(ctx: StepResultContext, result: StepResultEntity | undefined): Promise<void>;
+  onClose?(ctx: StepResultContext, result: StepResultEntity | undefined): Promise<SubmissionScoreUpdate | void>;
 }
 
 @Injectable()

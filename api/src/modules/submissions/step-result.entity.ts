@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
-import { CallSubmissionEntity, numericTransformer } from '../calls/call-submission.entity.js';
+import { CallSubmissionEntity, numericTransformer } from './call-submission.entity.js';
 import { StepEntity } from '../steps/step.entity.js';
 
 /**

@@ -3,14 +3,37 @@ import { ApiTags } from '@nestjs/swagger';
 import { type AuthUser, CurrentOrganization, CurrentUser, APPLICANT, ADMIN } from '../../common/auth/access.decorator.js';
 import { CloseResultDto, StepResultDto, SubmissionDto, SubmissionRowDto, UpsertStepResultDto } from './dto/submission.dto.js';
 import { SubmissionsService } from './submissions.service.js';
+import { CallSubmissionsService } from './call-submissions.service.js';
+import { CallSubmissionRefDto, UpsertCallSubmissionDto } from '../calls/dto/call.dto.js';
 import { UuidQuery } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
-/** The submission operations of the spec's Call group. */
+/** The submission operations of the spec's Call group (creating one included). */
 @ApiTags('Call')
 @Controller('Call')
 export class SubmissionCallController {
-  constructor(private readonly service: SubmissionsService) {}
+  constructor(
+    private readonly service: SubmissionsService,
+    private readonly submissions: CallSubmissionsService,
+  ) {}
+
+  @Post('UpsertCallSubmission')
+  @Endpoint(
+    'upsertCallSubmission',
+    "The selected organization's submission of the call, created when absent (only while the call is open); the same one on every call",
+    {
+      access: APPLICANT,
+      ok: CallSubmissionRefDto,
+      errors: { 400: 'The call is not open (pages.calls.error-call-closed)', 404: true },
+    },
+  )
+  upsertCallSubmission(
+    @Body() dto: UpsertCallSubmissionDto,
+    @CurrentUser() user: AuthUser,
+    @CurrentOrganization(true) organizationId: string,
+  ): Promise<CallSubmissionRefDto> {
+    return this.submissions.upsertForCall(dto.callId, user, organizationId);
+  }
 
   @Get('GetSubmissionByID')
   @Endpoint('getSubmissionById', "The acting organization's submission with its steps, answers and files", {

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { UserEntity } from '../users/user.entity.js';
-import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
+import { CallSubmissionEntity } from './call-submission.entity.js';
 
 /** What happened to a submission: submitted by its applicant, closed by an administrator (forced), reopened by an administrator. */
 export const SUBMISSION_EVENT_KINDS = ['submitted', 'closed', 'reopened'] as const;

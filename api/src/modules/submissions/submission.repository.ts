@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, Not } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
 import { ISO_UTC, returned, Sql } from '../../database/sql.js';
 import type { SubmissionEventDto, SubmissionRowDto } from './dto/submission.dto.js';
 import { UserEntity } from '../users/user.entity.js';
-import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
-import { CallEntity } from '../calls/call.entity.js';
+import type { CallSubmissionEntity } from './call-submission.entity.js';
 import { AttachmentEntity } from '../files/attachment.entity.js';
 import type { AttachmentWithType } from '../files/attachment.mapper.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
@@ -200,8 +199,19 @@ export class SubmissionRepository {
     ]);
   }
 
-  lockCall(m: EntityManager, id: string): Promise<CallEntity | null> {
-    return m.getRepository(CallEntity).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
+  /** Inserts unless the call+organization already has one; answers whether a row was inserted. */
+  async insertIfAbsent(row: Pick<CallSubmissionEntity, 'callId' | 'organizationId' | 'userId' | 'code'>): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `INSERT INTO call_submission (call_id, organization_id, user_id, code) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (call_id, organization_id) DO NOTHING RETURNING id`,
+      [row.callId, row.organizationId, row.userId, row.code],
+    );
+    return rows.length > 0;
+  }
+
+  /** The SROI kept on the submission (derived from its miniDyi results: no version change). */
+  async setSubmissionSroi(m: EntityManager, submissionId: string, sroi: number | null): Promise<void> {
+    await m.query('UPDATE call_submission SET sroi_score = $2, updated_at = now() WHERE id = $1', [submissionId, sroi]);
   }
 
   /** The organization (as the submission was sent) and the user of a submission, as the submission view shows them: one query. */
@@ -416,20 +426,8 @@ export class SubmissionRepository {
     return m.findOne(AttachmentEntity, { where });
   }
 
-  isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
-    return m.exists(CallEntity, { where: { customFileId: downloadId, id: Not(callId) } });
-  }
-
   async deleteAttachment(m: EntityManager, id: string): Promise<void> {
     await m.delete(AttachmentEntity, { id });
-  }
-
-  async setCustomFile(m: EntityManager, callId: string, file: { downloadId: string; fileName: string } | null): Promise<void> {
-    await m.query('UPDATE call SET custom_file_id = $2, custom_file_name = $3, updated_at = now(), version = version + 1 WHERE id = $1', [
-      callId,
-      file?.downloadId ?? null,
-      file?.fileName ?? null,
-    ]);
   }
 
   /**

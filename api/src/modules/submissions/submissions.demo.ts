@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql.js';
-import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
+import { CallSubmissionEntity } from './call-submission.entity.js';
 import { DemoSeeder, type DemoContentSeeder } from '../demo/demo-seeder.decorator.js';
 
 /**

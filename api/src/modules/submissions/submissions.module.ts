@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CallSubmissionEntity } from '../calls/call-submission.entity.js';
-import { CallEntity } from '../calls/call.entity.js';
+import { CallSubmissionEntity } from './call-submission.entity.js';
 import { AttachmentEntity } from '../files/attachment.entity.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { StorageModule } from '../files/storage/storage.module.js';
@@ -16,12 +15,13 @@ import { CallSubmissionController } from './call-submission.controller.js';
 import { SubmissionAdminController } from './submission-admin.controller.js';
 import { SUBMISSION_SLOTS } from '../files/submission-slots.js';
 import { SubmissionsService } from './submissions.service.js';
+import { CallSubmissionsService } from './call-submissions.service.js';
 import { SubmissionsDemoSeeder } from './submissions.demo.js';
 
-/** The submission lifecycle: the Call group's submission operations and the CallSubmission group. */
+/** The submission lifecycle (owner of call_submission): the Call group's submission operations and the CallSubmission group. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([StepResultEntity, CallSubmissionEntity, CallEntity, AttachmentEntity, SubmissionEventEntity]),
+    TypeOrmModule.forFeature([StepResultEntity, CallSubmissionEntity, AttachmentEntity, SubmissionEventEntity]),
     StorageModule,
     CallsModule,
     StepsModule,
@@ -31,6 +31,7 @@ import { SubmissionsDemoSeeder } from './submissions.demo.js';
   providers: [
     SubmissionRepository,
     SubmissionsService,
+    CallSubmissionsService,
     SubmissionsDemoSeeder,
     StepResultHooks,
     // Uploads lock a submission's slot through this (files does not import this module).

@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import { listFilter } from '../../common/http/list-filter.js';
 import { parseJsonField } from '../../common/validation/json-text.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import type { CallSubmissionEntity } from '../calls/call-submission.entity.js';
+import type { CallSubmissionEntity } from './call-submission.entity.js';
 import type { CallEntity } from '../calls/call.entity.js';
 import type { AttachmentEntity } from '../files/attachment.entity.js';
 import { toAttachmentDto } from '../files/attachment.mapper.js';
@@ -41,7 +41,7 @@ import type {
   UpsertStepResultDto,
 } from './dto/submission.dto.js';
 import type { StepResultEntity } from './step-result.entity.js';
-import { StepResultHooks } from './step-result-hooks.js';
+import { StepResultHooks, type SubmissionScoreUpdate } from './step-result-hooks.js';
 import { SubmissionRepository, type StepFilling, type SubmissionFilter } from './submission.repository.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -294,6 +294,11 @@ export class SubmissionsService implements SubmissionSlots {
     return this.repo.results(submissionId, m);
   }
 
+  /** A score a step-result hook handed back for the submission's row, written here (this module owns call_submission). */
+  private async keepScores(m: EntityManager, submissionId: string, update: SubmissionScoreUpdate | void): Promise<void> {
+    if (update) await this.repo.setSubmissionSroi(m, submissionId, update.sroiScore);
+  }
+
   setResultScore(m: EntityManager, resultId: string, score: number | null): Promise<void> {
     return this.repo.setResultScore(m, resultId, score);
   }
@@ -335,7 +340,7 @@ export class SubmissionsService implements SubmissionSlots {
       const ctx = { m, submission, call, step: found.step, kind: found.kind };
       const saved = await write(await hook.normalize(ctx, content), m);
       if (!saved) return this.refusedSave(auth, call, submission.id, found.step.id, m);
-      if (hook.afterSave) await hook.afterSave(ctx, saved);
+      if (hook.afterSave) await this.keepScores(m, submission.id, await hook.afterSave(ctx, saved));
       return toResultDto(saved, found.kind);
     });
   }
@@ -487,7 +492,9 @@ export class SubmissionsService implements SubmissionSlots {
         throwIfIncomplete(step);
       }
     }
-    for (const { step, kind, result } of steps) await this.hooks.get(kind)?.onClose?.({ m, submission, call, step, kind }, result);
+    for (const { step, kind, result } of steps) {
+      await this.keepScores(m, submission.id, await this.hooks.get(kind)?.onClose?.({ m, submission, call, step, kind }, result));
+    }
     const { quizScore, scores } = closingScores(steps);
     const closed = (await this.repo.closeSubmission(m, submission.id, quizScore, new Date(), scores, by))!;
     if (by.kind === 'submitted') await this.messages.submissionSent(m, closed);
@@ -519,7 +526,7 @@ export class SubmissionsService implements SubmissionSlots {
   /** Links (or, with no file, unlinks) a call's custom file, offered to applicants as "download file". */
   async setCustomFile(dto: AddCustomFileDto): Promise<SubmissionMessageDto> {
     const stale = await this.repo.transaction(async (m) => {
-      const call = await this.repo.lockCall(m, dto.callId);
+      const call = await this.calls.lockForUpdate(m, dto.callId);
       if (!call) throw notFound('pages.admin.call-not-found', 'Call not found');
       let file: AttachmentEntity | null = null;
       if (dto.fileId && dto.fileId !== EMPTY_ID) {
@@ -531,9 +538,9 @@ export class SubmissionsService implements SubmissionSlots {
         call.customFileId && call.customFileId !== file?.downloadId
           ? await this.repo.attachment(m, { downloadId: call.customFileId })
           : null;
-      await this.repo.setCustomFile(m, call.id, file);
+      await this.calls.setCustomFile(m, call.id, file);
       if (previous?.purpose === 'custom-file') {
-        if (!(await this.repo.isCustomFileOfAnotherCall(m, previous.downloadId, call.id))) {
+        if (!(await this.calls.isCustomFileOfAnotherCall(m, previous.downloadId, call.id))) {
           await this.repo.deleteAttachment(m, previous.id);
           return [previous.storageKey];
         }

@@ -2,7 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, type ValueTransformer } f
 import { BaseEntity } from '../../common/base.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
-import { CallEntity } from './call.entity.js';
+import { CallEntity } from '../calls/call.entity.js';
 
 /** PostgreSQL numeric comes back as a string: read it as a number. */
 export const numericTransformer: ValueTransformer = {
@@ -12,8 +12,8 @@ export const numericTransformer: ValueTransformer = {
 
 /**
  * One organization's application to one call (one row per call and organization).
- * Created by CallSubmissionService.upsertForCall; the submission lifecycle (step results,
- * close, reopen, delete) belongs to the submissions module, built on this entity.
+ * Created by CallSubmissionsService.upsertForCall; only this module writes it (step results,
+ * close, reopen, delete, the SROI miniDyi hands back). The calls module reads it for its list.
  */
 @Entity('call_submission')
 // The console list's sorts, filters and search (migration ListIndexes: NULLS placement, DESC, trigram; created there only).

@@ -5,39 +5,51 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Schemas } from '@impact-calls/api-client';
 import type { Embed } from 'powerbi-client';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import type { FillTranslate } from '../FillText';
 
 const PowerBiFrame = lazy(() => import('./PowerBiFrame'));
 
-export type ReportEmbedData = Schemas['ReportEmbedDto'];
+/** The API's ReportEmbedDto, as far as the embed reads it (this package does not import the API client). */
+export interface ReportEmbedData {
+  embedReport: { reportId: string; embedUrl: string };
+  embedToken: { token: string };
+  showFilters: boolean;
+}
 
-function Loading() {
-  const translate = useTranslate();
+function Loading({ t }: { t: FillTranslate }) {
   return (
     <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center', p: 2 }}>
       <CircularProgress size={20} aria-hidden />
-      <Typography>{translate('pages.admin.pbi.loading')}</Typography>
+      <Typography>{t('pages.admin.pbi.loading')}</Typography>
     </Stack>
   );
 }
 
 /**
- * An analytics report: the loading message while its embed data comes, the error message when
- * it fails, nothing when there is no embed report (spec section 2), otherwise the report with a
- * fullscreen button. The same component as the applicant app's (applicant-ui/src/reports).
+ * An analytics report, in both apps: the loading message while its embed data comes, the error
+ * message when it fails, nothing when there is no embed report (spec section 2), otherwise the
+ * report with a fullscreen button. `t` is the app's translate function.
  */
-export function ReportEmbed({ data, loading, error }: { data: ReportEmbedData | undefined; loading: boolean; error: string | undefined }) {
-  const translate = useTranslate();
+export function ReportEmbed({
+  data,
+  loading,
+  error,
+  t,
+}: {
+  data: ReportEmbedData | undefined;
+  loading: boolean;
+  error: string | undefined;
+  t: FillTranslate;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const [embedded, setEmbedded] = useState<Embed>();
   const [failed, setFailed] = useState(false);
   const onLoaded = useCallback(() => setFailed(false), []);
   const onError = useCallback(() => setFailed(true), []);
 
-  if (loading) return <Loading />;
+  if (loading) return <Loading t={t} />;
   if (error) return <Alert severity="error">{error}</Alert>;
   const report = data?.embedReport;
   if (!report?.embedUrl || !report.reportId || !data?.embedToken?.token) return null;
@@ -50,10 +62,10 @@ export function ReportEmbed({ data, loading, error }: { data: ReportEmbedData | 
     <Stack spacing={1}>
       <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
         <Button startIcon={<FullscreenIcon />} onClick={fullscreen} data-testid="pbi-fullscreen">
-          {translate('pages.admin.pbi.fullscreen')}
+          {t('pages.admin.pbi.fullscreen')}
         </Button>
       </Stack>
-      {failed && <Alert severity="error">{translate('pages.admin.pbi.error')}</Alert>}
+      {failed && <Alert severity="error">{t('pages.admin.pbi.error')}</Alert>}
       <Box
         ref={frame}
         data-testid="pbi-embed"
@@ -71,7 +83,7 @@ export function ReportEmbed({ data, loading, error }: { data: ReportEmbedData | 
           '& iframe': { border: 0 },
         }}
       >
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<Loading t={t} />}>
           <PowerBiFrame
             reportId={report.reportId}
             embedUrl={report.embedUrl}

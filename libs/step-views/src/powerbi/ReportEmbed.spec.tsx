@@ -1,26 +1,29 @@
-import { screen } from '@testing-library/react';
+import { translate } from '@impact-calls/domain';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test/render';
 import { ReportEmbed } from './ReportEmbed';
+
+const t = (key: string, vars?: Record<string, string | number>) => translate('en', key, vars);
 
 describe('ReportEmbed', () => {
   it('says the report is loading (pages.admin.pbi.loading)', () => {
-    renderWithProviders(<ReportEmbed data={undefined} loading error={undefined} />);
+    render(<ReportEmbed data={undefined} loading error={undefined} t={t} />);
     expect(screen.getByRole('status').textContent).toContain('Loading the report');
   });
 
   it('shows the error in place of the report', () => {
-    renderWithProviders(<ReportEmbed data={undefined} loading={false} error="The report could not be loaded." />);
+    render(<ReportEmbed data={undefined} loading={false} error="The report could not be loaded." t={t} />);
     expect(screen.getByRole('alert').textContent).toBe('The report could not be loaded.');
     expect(screen.queryByTestId('pbi-embed')).toBeNull();
   });
 
   it('shows nothing when there is no embed report (spec section 2)', () => {
-    const { container } = renderWithProviders(
+    const { container } = render(
       <ReportEmbed
         data={{ embedReport: { reportId: '', embedUrl: '' }, embedToken: { token: '' }, showFilters: false }}
         loading={false}
         error={undefined}
+        t={t}
       />,
     );
     expect(container.textContent).toBe('');
@@ -28,7 +31,7 @@ describe('ReportEmbed', () => {
   });
 
   it('shows the fullscreen button and the embed container for a report', () => {
-    renderWithProviders(
+    render(
       <ReportEmbed
         data={{
           embedReport: { reportId: 'r', embedUrl: 'https://app.powerbi.com/reportEmbed?reportId=r' },
@@ -37,6 +40,7 @@ describe('ReportEmbed', () => {
         }}
         loading={false}
         error={undefined}
+        t={t}
       />,
     );
     expect(screen.getByRole('button', { name: 'Full screen' })).toBeTruthy();

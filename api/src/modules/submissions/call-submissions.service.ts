@@ -4,9 +4,9 @@ import { QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { AccessPolicy, callNotFound } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
-import { CallSubmissionsRepository } from './call-submissions.repository.js';
-import { CallsRepository } from './calls.repository.js';
-import type { CallSubmissionRefDto } from './dto/call.dto.js';
+import { CallsService } from '../calls/calls.service.js';
+import type { CallSubmissionRefDto } from '../calls/dto/call.dto.js';
+import { SubmissionRepository } from './submission.repository.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -25,8 +25,8 @@ const isUniqueViolation = (e: unknown) =>
 export class CallSubmissionsService {
   constructor(
     private readonly access: AccessPolicy,
-    private readonly calls: CallsRepository,
-    private readonly subs: CallSubmissionsRepository,
+    private readonly calls: CallsService,
+    private readonly subs: SubmissionRepository,
   ) {}
 
   /**
@@ -39,19 +39,21 @@ export class CallSubmissionsService {
     const call = await this.calls.findById(callId);
     if (!call) throw callNotFound();
     this.access.require(auth, Permission.CallRead, call);
-    const existing = await this.subs.findByCallAndOrganization(callId, organizationId);
+    const existing = await this.subs.findSubmissionForCall(callId, organizationId);
     if (existing) return { id: existing.id, closed: existing.closed, code: existing.code };
     this.access.require(auth, Permission.CallApply, call);
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.subs.insertIfAbsent({ callId, organizationId, userId: user.id, code: newSubmissionCode() });
+        // The applicant's call list (calls module) shows the new submission at once on this replica.
+        if (await this.subs.insertIfAbsent({ callId, organizationId, userId: user.id, code: newSubmissionCode() }))
+          this.calls.forgetSubmissionsOf(organizationId);
         break;
       } catch (e) {
         // A code collision (one in billions): draw another.
         if (!isUniqueViolation(e) || attempt >= 5) throw e;
       }
     }
-    const row = (await this.subs.findByCallAndOrganization(callId, organizationId))!;
+    const row = (await this.subs.findSubmissionForCall(callId, organizationId))!;
     return { id: row.id, closed: row.closed, code: row.code };
   }
 }
