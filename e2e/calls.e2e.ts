@@ -124,7 +124,7 @@ test.describe.serial('calls', () => {
 
     await editor.addStep('survey');
     await editor.setStepTitle('Questionario di gradimento');
-    await editor.choose(it('pages.admin.steps.survey.from-library'), 'Feedback survey');
+    await editor.choose(it('pages.admin.steps.survey.from-library'), 'Questionario di gradimento');
     await expect(editor.panel.getByTestId('survey-summary')).toHaveText(/4/);
     await editor.closePanel();
 
@@ -139,7 +139,7 @@ test.describe.serial('calls', () => {
 
     await editor.addStep('miniDyi');
     await editor.setStepTitle('Progettazione dell’impatto');
-    await editor.choose(new RegExp(it('pages.admin.steps.minidyi.framework')), 'Demo impact framework');
+    await editor.choose(new RegExp(it('pages.admin.steps.minidyi.framework')), 'Framework d’impatto di esempio');
     // The SROI options: rates in percent; the build-up chosen with the keyboard only.
     await editor.panelField(startsWith(it('pages.admin.steps.minidyi.sroi.discount-rate'))).fill('3.5');
     await editor.panelField(startsWith(it('pages.admin.steps.minidyi.sroi.deadweight'))).fill('20');

@@ -186,13 +186,13 @@ test.describe('first use (issue 14)', () => {
       .row(0)
       .getByRole('button', { name: it('pages.admin.steps.edit') })
       .click();
-    await editor.choose(new RegExp(it('pages.admin.steps.minidyi.framework')), 'Demo impact framework');
+    await editor.choose(new RegExp(it('pages.admin.steps.minidyi.framework')), 'Framework d’impatto di esempio');
     await editor.closePanel();
     await editor
       .row(1)
       .getByRole('button', { name: it('pages.admin.steps.edit') })
       .click();
-    await editor.choose(it('pages.admin.steps.survey.from-library'), 'Feedback survey');
+    await editor.choose(it('pages.admin.steps.survey.from-library'), 'Questionario di gradimento');
     await editor.closePanel();
     await expect(why).toHaveCount(0);
     await expect(save).toBeEnabled();
@@ -438,7 +438,7 @@ test.describe('first use (issue 14)', () => {
     await openConsole(page, 'it');
     await menu(page, it('pages.admin.tabs.calls'));
     await page.getByRole('link', { name: it('pages.admin.calls.link-surveys') }).click();
-    await page.getByRole('row').filter({ hasText: 'Feedback survey' }).first().click();
+    await page.getByRole('row').filter({ hasText: 'Questionario di gradimento' }).first().click();
     const creator = page.getByTestId('survey-creator');
     await expect(creator.locator('.svc-creator')).toBeVisible({ timeout: 30_000 });
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);

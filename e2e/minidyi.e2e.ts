@@ -144,9 +144,9 @@ test.describe('impact design (miniDyi)', () => {
     await expect(fill.nextBlocked).toHaveCount(0);
     const cardA = mini.outcomeCard(outcomeA);
     const cardB = mini.outcomeCard(outcomeB);
-    await cardA.chooseStakeholder('Low-income families');
+    await cardA.chooseStakeholder('Famiglie a basso reddito');
     await cardA.tick(0, '20');
-    await cardB.chooseStakeholder('Children and students');
+    await cardB.chooseStakeholder('Bambini e studenti');
     await cardB.tick(0, '10');
     await expect(mini.stakeholderError).toHaveCount(0);
     await expect(mini.sroiRatio).toHaveText(/^1 : \d+\.\d\d$/);
@@ -159,7 +159,7 @@ test.describe('impact design (miniDyi)', () => {
     await mini.addCustomOutcome.click();
     const custom = mini.customOutcome(0);
     await custom.name.fill('Neighbours help each other');
-    await custom.chooseStakeholder('Local residents');
+    await custom.chooseStakeholder('Residenti del quartiere');
     await custom.indicatorName.fill('Volunteer hours');
     await custom.target.fill('500');
     await custom.proxyValue.fill('15,5');
@@ -175,7 +175,7 @@ test.describe('impact design (miniDyi)', () => {
     await expect(mini.customOutcome(0).proxyValue).toHaveValue('15.5');
     await mini.sidebarEntry('Indicators').click();
     await expect(mini.outcomeCard(outcomeA).targets.first()).toHaveValue('20');
-    await expect(mini.outcomeCard(outcomeA).card.getByRole('combobox', { name: /Stakeholder/ })).toHaveText('Low-income families');
+    await expect(mini.outcomeCard(outcomeA).card.getByRole('combobox', { name: /Stakeholder/ })).toHaveText('Famiglie a basso reddito');
     await expect(mini.sroiRatio).toHaveText(ratio);
     await mini.sidebarEntry('SDGs').click();
     await expect(mini.sdgTile(1)).toHaveAttribute('aria-pressed', 'true');
@@ -212,7 +212,7 @@ test.describe('impact design (miniDyi)', () => {
     const review = adminPage.getByTestId('review-step');
     await expect(review.getByTestId('sroi-ratio')).toHaveText(ratio);
     await expect(review.getByTestId('minidyi-summary')).toContainText('Neighbours help each other');
-    await expect(review.getByTestId('minidyi-summary')).toContainText('Low-income families');
+    await expect(review.getByTestId('minidyi-summary')).toContainText('Famiglie a basso reddito');
     await adminContext.close();
   });
 
@@ -254,8 +254,8 @@ test.describe('impact design (miniDyi)', () => {
 
     await mini.expectSubStep('Indicators');
     for (const [name, stakeholder] of [
-      [first, 'Low-income families'],
-      [second, 'Volunteers'],
+      [first, 'Famiglie a basso reddito'],
+      [second, 'Volontari'],
     ]) {
       const card = mini.outcomeCard(name);
       await card.chooseStakeholder(stakeholder);

@@ -55,7 +55,10 @@ test('editing an organization that has sent an application says the application 
   await page.goto('/calls');
   await page.getByTitle(new RegExp(`^${tr('it', 'user-menu.open', { name: '' }).trim()}`)).click();
   await page.getByRole('menuitem', { name: tr('it', 'user-menu.your-organizations') }).click();
-  await page.getByRole('link', { name: new RegExp(`^${tr('it', 'pages.organizations.edit')}: `) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(`^${tr('it', 'pages.organizations.edit')}: `) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('it', 'pages.organizations.edit-title'));
   await expect(page.getByRole('alert').filter({ hasText: tr('it', 'pages.organizations.sent-keep-data', { count: 1 }) })).toBeVisible();
   await axe();
@@ -82,18 +85,18 @@ test('an indicator with two financial proxies is one card with a choice of proxy
   await mini.sidebarEntry(tr('en', 'components.mini-dyi.steps.budget')).click();
   await mini.budget.fill('100000');
   await mini.sidebarEntry(tr('en', 'components.mini-dyi.steps.outcomes')).click();
-  await mini.main.getByRole('checkbox', { name: /Young people in employment/ }).check();
+  await mini.main.getByRole('checkbox', { name: /Occupazione giovanile/ }).check();
   await mini.sidebarEntry(tr('en', 'components.mini-dyi.steps.indicators')).click();
-  const card = mini.outcomeCard('Young people in employment');
-  const neets = card.indicators.filter({ hasText: 'NEETs in work for six months or more' });
+  const card = mini.outcomeCard('Occupazione giovanile');
+  const neets = card.indicators.filter({ hasText: 'NEET occupati da sei mesi o più' });
   await expect(neets).toHaveCount(1);
   const proxy = neets.getByRole('combobox', { name: tr('en', 'components.mini-dyi.indicators.proxy-choice') });
   await expect(proxy).toHaveValue(/.+/);
-  await expect(proxy.locator('option:checked')).toContainText('Average annual net salary under 30');
+  await expect(proxy.locator('option:checked')).toContainText('Stipendio netto medio annuo degli under 30');
   await neets.getByRole('checkbox').check();
   await neets.getByTestId('indicator-target').fill('10');
   await proxy.selectOption({ label: (await proxy.locator('option').nth(1).textContent()) ?? '' });
-  await expect(proxy.locator('option:checked')).toContainText('Annual public cost of a NEET avoided');
+  await expect(proxy.locator('option:checked')).toContainText('Costo pubblico annuo evitato per un NEET');
   await expect(neets.getByTestId('indicator-target')).toHaveValue('10');
   await axe();
 });

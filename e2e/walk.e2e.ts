@@ -73,7 +73,9 @@ async function walkConsole(page: Page, language: Language, check: (options?: Axe
         await page.waitForLoadState('networkidle');
       }
     }
-    await (text ? rows.filter({ hasText: text }) : rows).first().click();
+    const row = (text ? rows.filter({ hasText: text }) : rows).first();
+    // The name, not the row's centre: a row wider than the window has its action buttons there.
+    await (text ? row.getByText(text).first() : row).click();
   };
 
   await page.addInitScript((l) => localStorage.setItem('ic_language', l), language);
@@ -87,7 +89,7 @@ async function walkConsole(page: Page, language: Language, check: (options?: Axe
   await menu(page, t('pages.admin.tabs.calls'));
   await expect(page.getByRole('link', { name: t('pages.admin.calls.new-call') })).toBeVisible();
   await settle();
-  await rowLink('Community Impact Call 2026');
+  await rowLink('Bando Impatto di comunità 2026');
   await expect(page.getByRole('tab', { name: t('pages.admin.calls.tab-steps') })).toBeVisible();
   await settle();
   await page.getByRole('tab', { name: t('pages.admin.calls.tab-steps') }).click();
@@ -110,7 +112,7 @@ async function walkConsole(page: Page, language: Language, check: (options?: Axe
   if (!phone) {
     await page
       .getByRole('row')
-      .filter({ hasText: 'Community Impact Call 2026' })
+      .filter({ hasText: 'Bando Impatto di comunità 2026' })
       .getByRole('link', { name: t('pages.admin.calls.simple-edit') })
       .click();
     await expect(page).toHaveURL(/\/admin\/calls\/edit\/call\//);
@@ -136,14 +138,14 @@ async function walkConsole(page: Page, language: Language, check: (options?: Axe
   await expect(page.getByRole('heading', { level: 1, name: t('pages.admin.steps.types-title') })).toBeVisible();
   await settle();
   await menu(page, t('pages.admin.tabs.calls'));
-  await page.getByRole('link', { name: t('pages.admin.calls.link-surveys') }).click();
+  await page.getByRole('link', { name: t('pages.admin.calls.link-surveys'), exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/surveys/);
   await settle();
   await page.getByRole('link', { name: t('pages.admin.surveys.create-type-title'), exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: t('pages.admin.surveys.create-type-title') })).toBeVisible();
   await settle();
   await page.goBack();
-  await rowLink('Feedback survey');
+  await rowLink('Questionario di gradimento');
   await expect(page.getByTestId('survey-creator').locator('.svc-creator')).toBeVisible({ timeout: 30_000 });
   await settle(SURVEYJS);
   await menu(page, t('pages.admin.tabs.calls'));
@@ -174,7 +176,7 @@ async function walkConsole(page: Page, language: Language, check: (options?: Axe
   await menu(page, t('pages.admin.tabs.impactframe'));
   await expect(page).toHaveURL(/\/admin\/impact-framework/);
   await settle();
-  await rowLink('Demo impact framework');
+  await rowLink('Framework d’impatto di esempio');
   await expect(page).toHaveURL(/\/admin\/impact-framework\/[0-9a-f-]{36}/);
   await settle();
   await menu(page, t('pages.admin.tabs.impactframe'));
@@ -280,7 +282,7 @@ test.describe('the walk: every screen is reachable and passes axe (issue 14)', (
     a.orgId = ((await created.json()) as { id: string }).id;
     await signIn(page, { ...a, headers: { ...me.headers, SelectedOrganizationId: a.orgId } }, 'en');
     await page.goto('/calls');
-    await expect(page.getByRole('article', { name: 'Community Impact Call 2026' })).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Bando Impatto di comunità 2026' })).toBeVisible();
     await settle();
     await openPanel();
     await page.getByRole('link', { name: tr('en', 'user-menu.your-organizations') }).click();
@@ -295,7 +297,7 @@ test.describe('the walk: every screen is reachable and passes axe (issue 14)', (
     await openPanel();
     await page.getByRole('link', { name: tr('en', 'user-menu.back-to-calls') }).click();
     await page
-      .getByRole('article', { name: 'Community Impact Call 2026' })
+      .getByRole('article', { name: 'Bando Impatto di comunità 2026' })
       .getByRole('button', { name: tr('en', 'pages.calls.actions.submit') })
       .click();
     await expect(page).toHaveURL(/\/call\/[0-9a-f-]{36}/);

@@ -85,18 +85,18 @@ describe('demo content', () => {
         await runner.manager.query(
           `SELECT c.name, c.opening_at, c.closing_at, c.is_user_filter_enable,
                 array(SELECT st.name FROM step s JOIN step_type st ON st.id = s.step_type_id WHERE s.call_type_id = c.call_type_id ORDER BY s.sort) AS kinds
-           FROM call c WHERE c.name IN ('Community Impact Call 2026', 'Green Transition Call', 'Social Inclusion Call 2025', 'Partners-only Call')`,
+           FROM call c WHERE c.name IN ('Bando Impatto di comunità 2026', 'Bando Transizione verde', 'Bando Inclusione sociale 2025', 'Bando riservato ai partner')`,
         );
       const now = Date.now();
       const by = new Map(calls.map((c) => [c.name, c]));
-      const open = by.get('Community Impact Call 2026')!;
+      const open = by.get('Bando Impatto di comunità 2026')!;
       expect([...open.kinds].sort()).toEqual(['miniDyi', 'quiz', 'results', 'survey', 'text', 'upload']);
       expect(open.opening_at.getTime()).toBeLessThan(now);
-      expect(by.get('Green Transition Call')!.opening_at.getTime()).toBeGreaterThan(now);
-      expect(by.get('Social Inclusion Call 2025')!.closing_at.getTime()).toBeLessThan(now);
-      expect(by.get('Partners-only Call')!.is_user_filter_enable).toBe(true);
+      expect(by.get('Bando Transizione verde')!.opening_at.getTime()).toBeGreaterThan(now);
+      expect(by.get('Bando Inclusione sociale 2025')!.closing_at.getTime()).toBeLessThan(now);
+      expect(by.get('Bando riservato ai partner')!.is_user_filter_enable).toBe(true);
       const [quiz] = await runner.manager.query(
-        `SELECT s.expected_answers, s.content FROM step s WHERE s.name = 'Impact quiz' AND s.step_type_id = '5e0c0001-0000-4000-8000-000000000006'`,
+        `SELECT s.expected_answers, s.content FROM step s WHERE s.name = 'Quiz sull’impatto' AND s.step_type_id = '5e0c0001-0000-4000-8000-000000000006'`,
       );
       expect(Object.keys(quiz.expected_answers).length).toBeGreaterThanOrEqual(3);
       expect(JSON.stringify(quiz.content)).not.toContain('correctAnswer');

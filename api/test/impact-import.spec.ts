@@ -61,22 +61,22 @@ describe('Excel import: the shipped example', () => {
 
     const detail = await t.http.get(`/api/admin/impact-framework/${res.body.id}`).set(admin.headers()).expect(200);
     expect(detail.body.stakeholders).toHaveLength(11);
-    expect(detail.body.stakeholders[0]).toMatchObject({ name: 'Young people (NEET)' });
-    const neet = detail.body.outcomes.find((o: { name: string }) => o.name === 'Young people in employment');
+    expect(detail.body.stakeholders[0]).toMatchObject({ name: 'Giovani (NEET)' });
+    const neet = detail.body.outcomes.find((o: { name: string }) => o.name === 'Occupazione giovanile');
     expect(neet).toMatchObject({ sdg: 8 });
     expect(neet.indicators[0].proxies).toEqual([
       expect.objectContaining({
-        name: 'Average annual net salary under 30',
+        name: 'Stipendio netto medio annuo degli under 30',
         defaultValue: 14500,
         sourceUrl: expect.stringMatching(/^https:\/\/www\.inps\.it\//),
       }),
       expect.objectContaining({
-        name: 'Annual public cost of a NEET avoided',
+        name: 'Costo pubblico annuo evitato per un NEET',
         defaultValue: 12000,
         sourceName: expect.stringContaining('Eurofound'),
       }),
     ]);
-    const carbon = detail.body.outcomes.find((o: { name: string }) => o.name === 'Lower greenhouse gas emissions');
+    const carbon = detail.body.outcomes.find((o: { name: string }) => o.name === 'Meno emissioni di gas serra');
     expect(carbon.indicators[1].proxies[0]).toMatchObject({ defaultValue: 0.11 });
     expect(detail.body.usedBy).toEqual([]);
   });

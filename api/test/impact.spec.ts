@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { FRAMEWORK_COLUMNS, SDGS } from '@impact-calls/domain';
 import { createTestApp, type TestApp } from './app.js';
 import type { TestUser } from './factory.js';
-import { ImpactDemoSeeder, DEMO_IMPACT_FRAMEWORK_ID } from '../src/modules/impact/impact.demo.js';
+import { ImpactDemoSeeder, DEMO_IMPACT_FRAMEWORK_ID, DEMO_IMPACT_FRAMEWORK_NAME } from '../src/modules/impact/impact.demo.js';
 import type { ImpactFrameworkDto, ImpactFrameworkSummaryDto } from '../src/modules/impact/dto/impact-framework.dto.js';
 import { ImpactFrameworkService } from '../src/modules/impact/impact-framework.service.js';
 import { FrameworkReadCache } from '../src/modules/impact/read-cache.js';
@@ -506,7 +506,7 @@ describe('the console resource', () => {
 });
 
 describe('demo content', () => {
-  it('imports the shipped example as "Demo impact framework" through the import service', async () => {
+  it('imports the shipped example as the demo framework through the import service', async () => {
     const qr = t.db.createQueryRunner();
     await qr.startTransaction();
     try {
@@ -515,7 +515,7 @@ describe('demo content', () => {
         'SELECT name, outcome_count AS "outcomeCount", stakeholder_count AS "stakeholderCount" FROM impact_framework WHERE id = $1',
         [DEMO_IMPACT_FRAMEWORK_ID],
       );
-      expect(row).toEqual({ name: 'Demo impact framework', outcomeCount: 37, stakeholderCount: 11 });
+      expect(row).toEqual({ name: DEMO_IMPACT_FRAMEWORK_NAME, outcomeCount: 37, stakeholderCount: 11 });
     } finally {
       await qr.rollbackTransaction();
       await qr.release();

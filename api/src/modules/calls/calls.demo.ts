@@ -17,19 +17,19 @@ export const FEEDBACK_SURVEY = {
         {
           type: 'rating',
           name: 'nps',
-          title: 'How likely are you to recommend this programme to another organization?',
+          title: 'Quanto consiglieresti questo programma a un’altra organizzazione?',
           rateMin: 0,
           rateMax: 10,
           isRequired: true,
         },
-        { type: 'comment', name: 'promoter', title: 'What did you value most?', visibleIf: '{nps} > 8' },
-        { type: 'comment', name: 'detractor', title: 'What should we improve first?', visibleIf: '{nps} < 7' },
+        { type: 'comment', name: 'promoter', title: 'Che cosa hai apprezzato di più?', visibleIf: '{nps} > 8' },
+        { type: 'comment', name: 'detractor', title: 'Che cosa dovremmo migliorare per prima cosa?', visibleIf: '{nps} < 7' },
         {
           type: 'checkbox',
           name: 'features',
-          title: 'Which two services matter most to you?',
+          title: 'Quali due servizi contano di più per te?',
           maxSelectedChoices: 2,
-          choices: ['Mentoring', 'Funding', 'Networking', 'Impact measurement training', 'Visibility'],
+          choices: ['Mentoring', 'Finanziamenti', 'Networking', 'Formazione sulla misurazione dell’impatto', 'Visibilità'],
         },
       ],
     },
@@ -45,39 +45,40 @@ export const DEMO_QUIZ = {
         {
           type: 'radiogroup',
           name: 'sroi',
-          title: 'What does SROI stand for?',
+          title: 'Che cosa significa la sigla SROI?',
+          // The acronym is English, so its expansions stay English.
           choices: ['Social Return on Investment', 'Sustainable Rate of Income', 'Shared Risk of Impact'],
           correctAnswer: 'Social Return on Investment',
         },
         {
           type: 'radiogroup',
           name: 'sdgs',
-          title: 'How many Sustainable Development Goals are there?',
+          title: 'Quanti sono gli Obiettivi di sviluppo sostenibile?',
           choices: ['8', '12', '17', '21'],
           correctAnswer: '17',
         },
         {
           type: 'radiogroup',
           name: 'deadweight',
-          title: 'In SROI, "deadweight" is…',
-          choices: ['What would have happened anyway', 'The cost of the project', 'The value moved from elsewhere'],
-          correctAnswer: 'What would have happened anyway',
+          title: 'Nello SROI, il «deadweight» è…',
+          choices: ['Ciò che sarebbe successo comunque', 'Il costo del progetto', 'Il valore spostato da altrove'],
+          correctAnswer: 'Ciò che sarebbe successo comunque',
         },
         {
           type: 'radiogroup',
           name: 'proxy',
-          title: 'A financial proxy is…',
-          choices: ['A monetary value standing for an outcome', 'A bank guarantee', 'A shareholder'],
-          correctAnswer: 'A monetary value standing for an outcome',
+          title: 'Un proxy finanziario è…',
+          choices: ['Un valore monetario che rappresenta un outcome', 'Una garanzia bancaria', 'Un azionista'],
+          correctAnswer: 'Un valore monetario che rappresenta un outcome',
         },
       ],
     },
   ],
 };
 
-const INTRO = `<h2>Welcome</h2>
-<p>This call funds projects that create measurable social and environmental value. Fill the steps in order: your answers are saved as you go.</p>
-<ul><li>Upload your budget and project description.</li><li>Answer a short survey and a quiz.</li><li>Design your impact: SDGs, outcomes, indicators.</li></ul>`;
+const INTRO = `<h2>Benvenuti</h2>
+<p>Questo bando finanzia progetti che creano valore sociale e ambientale misurabile. Compila i passi nell’ordine: le risposte vengono salvate mentre scrivi.</p>
+<ul><li>Carica il budget e la descrizione del progetto.</li><li>Rispondi a un breve questionario e a un quiz.</li><li>Progetta il tuo impatto: SDG, outcome, indicatori.</li></ul>`;
 
 /** Calls of the demo: one open with a step of each kind, one upcoming, one closed, one restricted by e-mail. */
 @Injectable()
@@ -91,14 +92,14 @@ export class CallsDemoSeeder implements DemoContentSeeder {
   async seed(m: EntityManager): Promise<void> {
     const frameworkId = await this.demoFramework(m);
     const simpleSteps = [
-      { name: 'Introduction', stepTypeId: KIND.text, content: { html: INTRO } },
+      { name: 'Introduzione', stepTypeId: KIND.text, content: { html: INTRO } },
       {
-        name: 'Documents',
+        name: 'Documenti',
         stepTypeId: KIND.upload,
         content: [
           {
-            file_name: 'Project description',
-            file_description: 'Up to 10 pages',
+            file_name: 'Descrizione del progetto',
+            file_description: 'Al massimo 10 pagine',
             file_type: 'pdf',
             dimensions: 5 * 1024 * 1024,
             mandatory: true,
@@ -107,88 +108,97 @@ export class CallsDemoSeeder implements DemoContentSeeder {
       },
     ];
     await this.calls.createIn(m, {
-      name: 'Community Impact Call 2026',
+      name: 'Bando Impatto di comunità 2026',
       description:
-        '<p>Grants of up to <strong>50,000 €</strong> for organizations improving their community: inclusion, education, health and the environment.</p>',
+        '<p>Contributi fino a <strong>50.000 €</strong> per le organizzazioni che migliorano la propria comunità: inclusione, istruzione, salute e ambiente.</p>',
       openingAt: at(-7),
       closingAt: at(60),
       impactFrameworkId: frameworkId,
       enableUserDownloadPdf: true,
       callType: {
-        name: 'Community Impact Call',
-        description: 'Introduction, documents, feedback survey, quiz, impact design and results',
+        name: 'Bando Impatto di comunità',
+        description: 'Introduzione, documenti, questionario di gradimento, quiz, progettazione dell’impatto e risultati',
         steps: [
-          { name: 'Introduction', stepTypeId: KIND.text, content: { html: INTRO } },
+          { name: 'Introduzione', stepTypeId: KIND.text, content: { html: INTRO } },
           {
-            name: 'Documents',
-            description: 'Budget and project description',
+            name: 'Documenti',
+            description: 'Budget e descrizione del progetto',
             stepTypeId: KIND.upload,
             content: [
               {
                 file_name: 'Budget',
-                file_description: 'Use the budget template',
+                file_description: 'Usa il modello di budget',
                 file_type: 'excel',
                 dimensions: 2 * 1024 * 1024,
                 mandatory: true,
               },
               {
-                file_name: 'Project description',
-                file_description: 'Up to 10 pages',
+                file_name: 'Descrizione del progetto',
+                file_description: 'Al massimo 10 pagine',
                 file_type: 'pdf',
                 dimensions: 5 * 1024 * 1024,
                 mandatory: true,
               },
-              { file_name: 'Team photo', file_description: 'Optional', file_type: 'image', dimensions: 1024 * 1024, mandatory: false },
+              {
+                file_name: 'Foto del gruppo di lavoro',
+                file_description: 'Facoltativa',
+                file_type: 'image',
+                dimensions: 1024 * 1024,
+                mandatory: false,
+              },
             ],
           },
-          { name: 'Feedback survey', stepTypeId: KIND.survey, content: FEEDBACK_SURVEY },
-          { name: 'Impact quiz', stepTypeId: KIND.quiz, content: DEMO_QUIZ },
+          { name: 'Questionario di gradimento', stepTypeId: KIND.survey, content: FEEDBACK_SURVEY },
+          { name: 'Quiz sull’impatto', stepTypeId: KIND.quiz, content: DEMO_QUIZ },
           // A miniDyi step needs a framework (issue 14): left out when the demo framework is not there.
           ...(frameworkId
             ? [
                 {
-                  name: 'Impact design',
+                  name: 'Progettazione dell’impatto',
                   stepTypeId: KIND.miniDyi,
                   content: { frameworkId, showSdgFilter: true, maxOutcomeSelect: 4, maxSdgSelect: 4 },
                 },
               ]
             : []),
-          { name: 'Results', stepTypeId: KIND.results, content: { lowerScore: 1, upperScore: 8, appliesTo: 'sroi' } },
+          { name: 'Risultati', stepTypeId: KIND.results, content: { lowerScore: 1, upperScore: 8, appliesTo: 'sroi' } },
         ],
       },
     });
     await this.calls.createIn(m, {
-      name: 'Green Transition Call',
-      description: '<p>Opens soon: projects reducing emissions and waste in small organizations.</p>',
+      name: 'Bando Transizione verde',
+      description: '<p>Apre a breve: progetti che riducono emissioni e rifiuti nelle piccole organizzazioni.</p>',
       openingAt: at(20),
       closingAt: at(110),
-      callType: { name: 'Green Transition Call', description: 'Introduction and documents', steps: simpleSteps },
+      callType: { name: 'Bando Transizione verde', description: 'Introduzione e documenti', steps: simpleSteps },
     });
     await this.calls.createIn(m, {
-      name: 'Social Inclusion Call 2025',
-      description: '<p>This call is closed. Results were published on the programme website.</p>',
+      name: 'Bando Inclusione sociale 2025',
+      description: '<p>Questo bando è chiuso. I risultati sono stati pubblicati sul sito del programma.</p>',
       openingAt: at(-120),
       closingAt: at(-10),
-      callType: { name: 'Social Inclusion Call 2025', description: 'Introduction and documents', steps: simpleSteps },
+      callType: { name: 'Bando Inclusione sociale 2025', description: 'Introduzione e documenti', steps: simpleSteps },
     });
     await this.calls.createIn(m, {
-      name: 'Partners-only Call',
-      description: '<p>Reserved to the partner organizations invited by e-mail.</p>',
+      name: 'Bando riservato ai partner',
+      description: '<p>Riservato alle organizzazioni partner invitate via e-mail.</p>',
       openingAt: at(-3),
       closingAt: at(45),
       isUserFilterEnable: true,
       userFilterEmail: 'partner@example.org, admin@example.org',
-      callType: { name: 'Partners-only Call', description: 'Introduction and documents', steps: simpleSteps },
+      callType: { name: 'Bando riservato ai partner', description: 'Introduzione e documenti', steps: simpleSteps },
     });
   }
 
-  /** The impact engineer's demo framework (order 30), when present in this transaction. */
+  /**
+   * The impact engineer's demo framework (order 30), when present in this transaction, by the name
+   * impact.demo.ts gives it: the impact module imports this one, so its constant cannot be imported here.
+   */
   private async demoFramework(m: EntityManager): Promise<string | null> {
     const [framework] = await this.sql.rowsIn<{ id: string }>(
       m,
       'demo-framework',
       'SELECT id FROM impact_framework WHERE name = $1 ORDER BY created_at LIMIT 1',
-      ['Demo impact framework'],
+      ['Framework d’impatto di esempio'],
     );
     return framework?.id ?? null;
   }

@@ -44,7 +44,7 @@ export class ConfigDemoSeeder implements DemoContentSeeder {
   async seed(manager: EntityManager): Promise<void> {
     await manager.getRepository(ConfigurationEntity).save({
       name: 'Impact Calls',
-      description: 'Demo configuration',
+      description: 'Configurazione dimostrativa',
       domain: 'localhost',
       defaultLanguage: 'it',
       languageSelection: true,

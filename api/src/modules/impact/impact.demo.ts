@@ -6,7 +6,7 @@ import { FrameworkImportService } from './framework-import.service.js';
 
 /** The demo framework's id, fixed so the calls' demo content (order 40) can use it in its miniDyi step. */
 export const DEMO_IMPACT_FRAMEWORK_ID = 'a1d0c0de-0000-4000-8000-00000000f001';
-export const DEMO_IMPACT_FRAMEWORK_NAME = 'Demo impact framework';
+export const DEMO_IMPACT_FRAMEWORK_NAME = 'Framework d’impatto di esempio';
 
 /** Imports the shipped example framework through the same import service an administrator uses. */
 @Injectable()
@@ -19,7 +19,7 @@ export class ImpactDemoSeeder implements DemoContentSeeder {
       {
         id: DEMO_IMPACT_FRAMEWORK_ID,
         name: DEMO_IMPACT_FRAMEWORK_NAME,
-        description: 'Outcomes, indicators and financial proxies for social and environmental projects (example shipped with the product).',
+        description: 'Outcome, indicatori e proxy finanziari per progetti sociali e ambientali (esempio fornito con il prodotto).',
         buffer: await readExampleFile(EXAMPLE_FRAMEWORK_FILE),
       },
       manager,

@@ -10,8 +10,8 @@ import { SurveyTypeEntity } from './survey-type.entity.js';
 export class SurveysDemoSeeder implements DemoContentSeeder {
   async seed(m: EntityManager): Promise<void> {
     await m.getRepository(SurveyTypeEntity).save({
-      name: 'Feedback survey',
-      description: 'Recommendation 0-10 with follow-ups for promoters and detractors; at most two features',
+      name: 'Questionario di gradimento',
+      description: 'Raccomandazione da 0 a 10 con domande di approfondimento per promotori e detrattori; al massimo due servizi',
       json: FEEDBACK_SURVEY,
     });
   }
