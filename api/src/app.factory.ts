@@ -11,7 +11,7 @@ import { createRootLogger, installRequestLogging, PinoNestLogger, requestId } fr
 import { AppModule } from './app.module.js';
 import { byteSize, installPipeline, securityHeaders } from './common/http/pipeline.js';
 import { CanonicalIdPipe, createValidationPipe } from './common/validation/validation.pipe.js';
-import { BAD_CHARACTER_MESSAGE, hasBadCharacter } from './common/http/text-guard.js';
+import { refuseBadJson } from './common/validation/json-text.js';
 import { compressJson, jsonDocument, sendJson } from './common/http/send-json.js';
 import type { Settings } from './config/settings.js';
 import { buildOpenApiDocument } from './openapi/document.js';
@@ -21,18 +21,6 @@ import { Traffic } from './common/lifecycle/traffic.js';
 import { MetricsService } from './modules/metrics/metrics.service.js';
 import { nameSpanAfterRoute, tracing } from './common/http/trace-route.js';
 import { DevOidcService } from './modules/dev-oidc/dev-oidc.service.js';
-
-/**
- * JSON keys that could reach an object's prototype are refused outright (security.md, Input):
- * class-transformer would otherwise drop `__proto__` silently and answer 200. So are NUL and
- * lone surrogates in any key or string (text-guard.ts): one check for every JSON body.
- */
-export const FORBIDDEN_JSON_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-function refuseBadJson(key: string, value: unknown): unknown {
-  if (FORBIDDEN_JSON_KEYS.has(key)) throw new SyntaxError(`Forbidden key "${key}" in JSON body`);
-  if ((typeof value === 'string' && hasBadCharacter(value)) || hasBadCharacter(key)) throw new SyntaxError(BAD_CHARACTER_MESSAGE);
-  return value;
-}
 
 /** Every file under `dir`, as the URL path under `mountPath` that names it. */
 function filesUnder(dir: string, mountPath: string): Map<string, string> {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { parse as parseQueryString } from 'node:querystring';
+import { badRequest } from './app-error.js';
 import { invalidCharacters } from './text-guard.js';
 
 /**
@@ -16,6 +17,15 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   helmet(options)({} as never, recorder as never, () => undefined);
   return headers;
 }
+
+/**
+ * JSON bodies are read as UTF-8 that must be valid: a lenient decoder would turn bytes that are
+ * not UTF-8 into U+FFFD and the API would store text the client never wrote. The BOM is left in
+ * the text (JSON.parse refuses it, as before).
+ */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+const invalidUtf8 = () => badRequest('errors.invalid-utf8', 'The request body is not valid UTF-8 text');
 
 /** `%00` anywhere in the URL (path or query), in either case. */
 const ENCODED_NUL = /%00/i;
@@ -35,7 +45,7 @@ export interface BodyParserOptions {
  * cannot arrive percent-encoded, and inside JSON query parameters `parseJsonText` catches them),
  * and the body parsers the API accepts.
  *
- * Bodies: JSON (with the reviver, an empty body read as none), URL-encoded forms, and multipart
+ * Bodies: JSON (strict UTF-8, with the reviver, an empty body read as none), URL-encoded forms, and multipart
  * left unread for the upload interceptors (multer reads the raw stream). Any other type answers
  * 415 errors.unsupported-media-type.
  */
@@ -50,9 +60,14 @@ export function installPipeline(fastify: FastifyInstance, headers: Record<string
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(
     /^application\/([\w.+-]+\+)?json(\s*;|$)/i,
-    { parseAs: 'string', bodyLimit: bodies.jsonLimit },
+    { parseAs: 'buffer', bodyLimit: bodies.jsonLimit },
     (_request, body, done) => {
-      const text = body as string;
+      let text: string;
+      try {
+        text = STRICT_UTF8.decode(body as Buffer);
+      } catch {
+        return done(invalidUtf8(), undefined);
+      }
       if (text.trim() === '') return done(null, undefined);
       try {
         done(null, JSON.parse(text, bodies.reviver));

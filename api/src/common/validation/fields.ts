@@ -11,6 +11,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -66,13 +67,19 @@ export function BooleanField(o: Common = {}) {
   return applyDecorators(...base(Boolean, o), IsBoolean());
 }
 
+/** PostgreSQL's `integer`: the range of every integer column (versions, sizes, counts). */
+export const INT4_MIN = -2147483648;
+export const INT4_MAX = 2147483647;
+
+/**
+ * A whole number, bounded to the `integer` column it lands in unless `min`/`max` say otherwise
+ * (wider bounds only for a `bigint` column): IsInt alone takes 1e308 and 2^53, which the
+ * database refuses with a 500.
+ */
 export function IntField(o: Common & { min?: number; max?: number }) {
-  return applyDecorators(
-    ...base('integer', o, { minimum: o.min, maximum: o.max }),
-    IsInt(),
-    ...(o.min !== undefined ? [Min(o.min)] : []),
-    ...(o.max !== undefined ? [Max(o.max)] : []),
-  );
+  const min = o.min ?? INT4_MIN;
+  const max = o.max ?? INT4_MAX;
+  return applyDecorators(...base('integer', o, { minimum: min, maximum: max }), IsInt(), Min(min), Max(max));
 }
 
 export function NumberField(o: Common & { min?: number; max?: number }) {
@@ -111,6 +118,9 @@ export function NestedField(type: () => new () => object, o: Common & { array?: 
   const lazy = { type: () => type() }.type;
   return applyDecorators(
     ...base(lazy, o, o.array ? { isArray: true, maxItems: o.maxItems } : {}),
+    // ValidateNested looks inside arrays instead of refusing them, so a list of lists (or a list
+    // where one object belongs) would pass unchecked into the services: each must be an object.
+    IsObject({ each: o.array }),
     ValidateNested({ each: o.array }),
     Type(type),
     ...(o.array ? [IsArray(), ArrayMaxSize(o.maxItems ?? 1000)] : []),

@@ -15,6 +15,7 @@ import {
 } from '@impact-calls/domain';
 import { badRequest } from '../../common/http/app-error.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
+import { parseJsonField } from '../../common/validation/json-text.js';
 
 /** Largest serialized content of one step (a SurveyJS JSON of a long survey fits easily). */
 export const STEP_CONTENT_MAX_CHARS = 400_000;
@@ -165,8 +166,10 @@ const SURVEY_HTML_PROPERTIES = ['html', 'completedHtml', 'completedBeforeHtml', 
  * administrator's rich HTML.
  */
 function surveyContent(content: unknown, at: string, fail: Fail): Record<string, unknown> {
-  if (typeof content === 'string' && readSurveyJson(content) === undefined) fail('', 'is not valid SurveyJS JSON');
-  const json = readSurveyJson(content);
+  // The text form is read with the body's own checks: NUL or a lone surrogate written as an escape is refused, not stored.
+  const parsed = typeof content === 'string' ? parseJsonField(content, at) : { value: content };
+  if (!parsed) return fail('', 'is not valid SurveyJS JSON');
+  const json = readSurveyJson(parsed.value);
   if (!json) return fail('', 'must be a SurveyJS JSON object');
   if (!Array.isArray(json.pages) && !Array.isArray(json.elements)) fail('', 'must have pages or elements');
   let depth = 0;

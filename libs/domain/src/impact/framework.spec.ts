@@ -411,6 +411,49 @@ describe('frameworkContentIssues: the JSON of AddImpactFrameworkSet', () => {
       'errors.impact.source-url',
     ]);
   });
+
+  it('reads JSON of any shape without assuming it: lists of lists, missing or wrong-typed fields are issues, never a crash', () => {
+    const outcome = ok.outcomes[0];
+    const cases: [unknown, string[]][] = [
+      [[[[[]]]], ['errors.impact.not-an-object']],
+      [null, ['errors.impact.not-an-object']],
+      [{ ...ok, outcomes: [[[[]]]] }, ['errors.impact.not-an-object']],
+      [{ ...ok, outcomes: [null, 'x', 3] }, ['errors.impact.not-an-object', 'errors.impact.not-an-object', 'errors.impact.not-an-object']],
+      [{ ...ok, stakeholders: 'Residents' }, ['errors.impact.not-a-list']],
+      [{ outcomes: ok.outcomes }, ['errors.impact.not-a-list']],
+      [{ ...ok, stakeholders: [{}] }, ['errors.impact.required']],
+      [{ ...ok, stakeholders: [{ name: ['x'], description: { a: 1 } }] }, ['errors.impact.not-text', 'errors.impact.not-text']],
+      [{ ...ok, outcomes: [{ ...outcome, indicators: [[[]]] }] }, ['errors.impact.not-an-object']],
+      [{ ...ok, outcomes: [{ ...outcome, indicators: {} }] }, ['errors.impact.not-a-list']],
+      [{ ...ok, outcomes: [{ ...outcome, sdg: { toString: 1 } }] }, ['errors.impact.sdg']],
+      [
+        {
+          ...ok,
+          outcomes: [
+            { ...outcome, indicators: [{ name: 'i', proxies: [[{ name: 'p', defaultValue: 1 }], { defaultValue: { toString: 1 } }] }] },
+          ],
+        },
+        ['errors.impact.not-an-object', 'errors.impact.required', 'errors.impact.proxy-value'],
+      ],
+      [
+        {
+          ...ok,
+          outcomes: [{ ...outcome, indicators: [{ name: 'i', proxies: [{ name: 'p', defaultValue: 1, sourceName: 5, sourceUrl: [] }] }] }],
+        },
+        ['errors.impact.not-text', 'errors.impact.not-text'],
+      ],
+    ];
+    for (const [content, keys] of cases) {
+      expect([content, frameworkContentIssues(content).map((i) => i.key)]).toEqual([content, keys]);
+    }
+    // Left-out descriptions and sources are empty, as the request DTOs have them.
+    expect(
+      frameworkContentIssues({
+        ...ok,
+        outcomes: [{ name: 'o', sdg: 3, indicators: [{ name: 'i', proxies: [{ name: 'p', defaultValue: 0 }] }] }],
+      }),
+    ).toEqual([]);
+  });
 });
 
 describe('helpers', () => {

@@ -446,42 +446,72 @@ export function parseFrameworkSheet(sheet: FrameworkSheet): FrameworkParseResult
  * The rules a framework's lists must follow, however they arrive (the Excel, or the JSON
  * of AddImpactFrameworkSet): each list non-empty, each outcome with indicators, each
  * indicator with proxies, SDG codes 1..17, proxy values of at least 0, web source URLs.
+ * The JSON is read as what it may be, not as what it should be: a list that is not one, an
+ * entry that is not an object or a text that is not text is an issue of its own, never a crash.
+ * When there is no issue, `content` is a FrameworkContent.
  */
-export function frameworkContentIssues(content: FrameworkContent): FrameworkIssue[] {
+export function frameworkContentIssues(content: unknown): FrameworkIssue[] {
   const issues = new Issues();
   const at = (path: string) => ({ path });
-  const required = (value: string, path: string, max: number) => {
-    if (!value.trim()) issues.add(`${X}required`, { path }, at(path));
+  const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  /** The objects of a list (each entry that is not one reported), or none when it is not a list. */
+  const entries = (value: unknown, path: string): [Record<string, unknown>, number][] => {
+    if (!Array.isArray(value)) {
+      issues.add(`${X}not-a-list`, {}, at(path));
+      return [];
+    }
+    return value.flatMap((entry: unknown, i): [Record<string, unknown>, number][] => {
+      if (isRecord(entry)) return [[entry, i]];
+      issues.add(`${X}not-an-object`, {}, at(`${path}[${i}]`));
+      return [];
+    });
+  };
+  const required = (value: unknown, path: string, max: number) => {
+    if (value !== undefined && value !== null && typeof value !== 'string') issues.add(`${X}not-text`, {}, at(path));
+    else if (!value?.trim()) issues.add(`${X}required`, { path }, at(path));
     else if (value.length > max) issues.add(`${X}too-long`, { max }, at(path));
   };
-  if (content.stakeholders.length === 0) issues.add(FRAMEWORK_LIST_KEYS.stakeholders, {}, at('stakeholders'));
-  if (content.outcomes.length === 0) issues.add(FRAMEWORK_LIST_KEYS.outcomes, {}, at('outcomes'));
-  content.stakeholders.forEach((s, i) => {
+  /** A text that may be left out (empty). */
+  const optional = (value: unknown, path: string, max: number) => {
+    if (value === undefined || value === null) return;
+    if (typeof value !== 'string') issues.add(`${X}not-text`, {}, at(path));
+    else if (value.length > max) issues.add(`${X}too-long`, { max }, at(path));
+  };
+  // String() of an object throws when the object has a `toString` that is not a function.
+  const shown = (v: unknown): string => (v !== null && typeof v === 'object' ? (JSON.stringify(v) ?? '').slice(0, 40) : String(v));
+  if (!isRecord(content)) {
+    issues.add(`${X}not-an-object`, {}, at(''));
+    return issues.list;
+  }
+  if (Array.isArray(content.stakeholders) && content.stakeholders.length === 0)
+    issues.add(FRAMEWORK_LIST_KEYS.stakeholders, {}, at('stakeholders'));
+  if (Array.isArray(content.outcomes) && content.outcomes.length === 0) issues.add(FRAMEWORK_LIST_KEYS.outcomes, {}, at('outcomes'));
+  const stakeholders = entries(content.stakeholders, 'stakeholders');
+  const outcomes = entries(content.outcomes, 'outcomes');
+  stakeholders.forEach(([s, i]) => {
     required(s.name, `stakeholders[${i}].name`, FRAMEWORK_TEXT_LIMITS.name);
-    if (s.description.length > FRAMEWORK_TEXT_LIMITS.description)
-      issues.add(`${X}too-long`, { max: FRAMEWORK_TEXT_LIMITS.description }, at(`stakeholders[${i}].description`));
+    optional(s.description, `stakeholders[${i}].description`, FRAMEWORK_TEXT_LIMITS.description);
   });
-  content.outcomes.forEach((o, oi) => {
+  outcomes.forEach(([o, oi]) => {
     const op = `outcomes[${oi}]`;
     required(o.name, `${op}.name`, FRAMEWORK_TEXT_LIMITS.name);
-    if (o.description.length > FRAMEWORK_TEXT_LIMITS.description)
-      issues.add(`${X}too-long`, { max: FRAMEWORK_TEXT_LIMITS.description }, at(`${op}.description`));
-    if (!isSdgCode(o.sdg)) issues.add(`${X}sdg`, { value: String(o.sdg) }, at(`${op}.sdg`));
-    if (o.indicators.length === 0) issues.add(FRAMEWORK_LIST_KEYS.indicators, {}, at(`${op}.indicators`));
-    o.indicators.forEach((ind, ii) => {
+    optional(o.description, `${op}.description`, FRAMEWORK_TEXT_LIMITS.description);
+    if (!isSdgCode(o.sdg)) issues.add(`${X}sdg`, { value: shown(o.sdg) }, at(`${op}.sdg`));
+    if (Array.isArray(o.indicators) && o.indicators.length === 0) issues.add(FRAMEWORK_LIST_KEYS.indicators, {}, at(`${op}.indicators`));
+    entries(o.indicators, `${op}.indicators`).forEach(([ind, ii]) => {
       const ip = `${op}.indicators[${ii}]`;
       required(ind.name, `${ip}.name`, FRAMEWORK_TEXT_LIMITS.name);
-      if (ind.description.length > FRAMEWORK_TEXT_LIMITS.description)
-        issues.add(`${X}too-long`, { max: FRAMEWORK_TEXT_LIMITS.description }, at(`${ip}.description`));
-      if (ind.proxies.length === 0) issues.add(FRAMEWORK_LIST_KEYS.proxies, {}, at(`${ip}.proxies`));
-      ind.proxies.forEach((p, pi) => {
+      optional(ind.description, `${ip}.description`, FRAMEWORK_TEXT_LIMITS.description);
+      if (Array.isArray(ind.proxies) && ind.proxies.length === 0) issues.add(FRAMEWORK_LIST_KEYS.proxies, {}, at(`${ip}.proxies`));
+      entries(ind.proxies, `${ip}.proxies`).forEach(([p, pi]) => {
         const pp = `${ip}.proxies[${pi}]`;
         required(p.name, `${pp}.name`, FRAMEWORK_TEXT_LIMITS.name);
         if (!(typeof p.defaultValue === 'number' && Number.isFinite(p.defaultValue) && p.defaultValue >= 0))
-          issues.add(`${X}proxy-value`, { value: String(p.defaultValue) }, at(`${pp}.defaultValue`));
-        if (p.sourceName.length > FRAMEWORK_TEXT_LIMITS.sourceName)
-          issues.add(`${X}too-long`, { max: FRAMEWORK_TEXT_LIMITS.sourceName }, at(`${pp}.sourceName`));
-        if (p.sourceUrl && !isWebUrl(p.sourceUrl)) issues.add(`${X}source-url`, { value: p.sourceUrl.slice(0, 60) }, at(`${pp}.sourceUrl`));
+          issues.add(`${X}proxy-value`, { value: shown(p.defaultValue) }, at(`${pp}.defaultValue`));
+        optional(p.sourceName, `${pp}.sourceName`, FRAMEWORK_TEXT_LIMITS.sourceName);
+        if (typeof p.sourceUrl === 'string' && p.sourceUrl && !isWebUrl(p.sourceUrl))
+          issues.add(`${X}source-url`, { value: p.sourceUrl.slice(0, 60) }, at(`${pp}.sourceUrl`));
+        else optional(p.sourceUrl, `${pp}.sourceUrl`, FRAMEWORK_TEXT_LIMITS.sourceUrl);
       });
     });
   });
