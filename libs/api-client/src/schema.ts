@@ -2078,6 +2078,8 @@ export interface components {
             /** @description Tax or VAT code */
             reg_number: string;
             selfCertification: boolean;
+            /** @description GetOrganizationById only: how many of its applications were sent (they keep the data they were sent with) */
+            sentApplications?: number;
             street_name: string;
             termsOfService: boolean;
             /** @description Send it back when updating; a stale one answers 409 */
@@ -3014,6 +3016,8 @@ export interface components {
             /** @description Tax or VAT code */
             reg_number: string;
             selfCertification: boolean;
+            /** @description GetOrganizationById only: how many of its applications were sent (they keep the data they were sent with) */
+            sentApplications?: number;
             street_name: string;
             termsOfService: boolean;
             /** @description Send it back when updating; a stale one answers 409 */
@@ -3781,6 +3785,8 @@ export interface components {
             byEmail: string | null;
             /** @description Who did it; null when unknown */
             byName: string | null;
+            /** @description Whether the submission kept the organization's data as they were then (submissions and forced closes) */
+            dataKept: boolean;
             kind: components["schemas"]["SubmissionEventKind"];
         };
         /** @enum {string} */
@@ -4064,6 +4070,11 @@ export interface components {
             id: string;
             /** @description Roles contain admin (case-insensitive) */
             isAdmin: boolean;
+            /**
+             * @description The interface language the person last chose (PUT /api/User/Language), on any device; null before any
+             * @enum {string|null}
+             */
+            language: "it" | "en" | "fr" | null;
             lastName: string;
             roles: string[];
         };
@@ -5211,6 +5222,8 @@ export interface operations {
                 filter?: string;
                 /** @description Language of the document (default: Accept-Language, else it) */
                 lang?: "it" | "en" | "fr";
+                /** @description Time zone of the dates in the document, an IANA name (default: UTC); the zone is named beside each date */
+                tz?: string;
             };
             header?: {
                 /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
@@ -5229,6 +5242,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
+            /** @description errors.export-filter, errors.list-query, errors.export-too-many, errors.time-zone */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5272,6 +5286,8 @@ export interface operations {
                 filter?: string;
                 /** @description Language of the document (default: Accept-Language, else it) */
                 lang?: "it" | "en" | "fr";
+                /** @description Time zone of the dates in the document, an IANA name (default: UTC); the zone is named beside each date */
+                tz?: string;
             };
             header?: {
                 /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
@@ -5290,7 +5306,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description errors.export-filter, errors.list-query, errors.export-too-many */
+            /** @description errors.export-filter, errors.list-query, errors.export-too-many, errors.time-zone */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6901,6 +6917,8 @@ export interface operations {
             query?: {
                 /** @description Language of the document (default: Accept-Language, else it) */
                 lang?: "it" | "en" | "fr";
+                /** @description Time zone of the dates in the document, an IANA name (default: UTC); the zone is named beside each date */
+                tz?: string;
             };
             header?: {
                 /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
@@ -6921,6 +6939,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
+            /** @description errors.time-zone (tz) or errors.validation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6970,6 +6989,8 @@ export interface operations {
             query?: {
                 /** @description Language of the document (default: Accept-Language, else it) */
                 lang?: "it" | "en" | "fr";
+                /** @description Time zone of the dates in the document, an IANA name (default: UTC); the zone is named beside each date */
+                tz?: string;
             };
             header?: {
                 /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
@@ -6990,6 +7011,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            /** @description errors.time-zone (tz) or errors.validation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8434,6 +8456,8 @@ export interface operations {
                 /** @description Language of the document (default: Accept-Language, else it) */
                 lang?: "it" | "en" | "fr";
                 submissionId: string;
+                /** @description Time zone of the dates in the document, an IANA name (default: UTC); the zone is named beside each date */
+                tz?: string;
             };
             header?: {
                 /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
@@ -8452,6 +8476,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            /** @description errors.time-zone (tz) or errors.validation */
             400: {
                 headers: {
                     [name: string]: unknown;
