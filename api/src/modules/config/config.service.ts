@@ -40,7 +40,6 @@ const BUILT_IN: Omit<ConfigDto, 'id' | 'language'> = {
   version: 0,
 };
 
-
 /** The configuration's default language (Italian when it names none we know). */
 const defaultOf = (c: Pick<ConfigurationEntity, 'defaultLanguage'>): Language =>
   isLanguage(c.defaultLanguage) ? c.defaultLanguage : DEFAULT_LANGUAGE;

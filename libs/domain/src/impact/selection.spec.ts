@@ -224,7 +224,8 @@ describe('one indicator, counted once', () => {
     proxyName: `Proxy ${n}.${p}`,
     proxyValue: n * 10 + p,
   });
-  const withOutcome = () => toggleOutcome(emptyMiniDyiState('step', { showSdgFilter: false, maxOutcomeSelect: 3, maxSdgSelect: 17 }), POOL[0]);
+  const withOutcome = () =>
+    toggleOutcome(emptyMiniDyiState('step', { showSdgFilter: false, maxOutcomeSelect: 3, maxSdgSelect: 17 }), POOL[0]);
   const key = outcomeKey(POOL[0]);
   const indicatorsOf = (s: MiniDyiState) => s.selectedOutcomes[0].indicators;
 
