@@ -28,25 +28,9 @@ import { SignInButtons } from '../auth/SignInButtons';
 import { logout } from '../auth/signIn';
 import { useTokenRefresh } from '../auth/useTokenRefresh';
 import { displayName, useCurrentUser } from '../auth/useCurrentUser';
+import { VISUALLY_HIDDEN } from '@impact-calls/step-views';
 
 export { SignInButtons };
-
-/**
- * Hidden on screen, still read by screen readers, taking no room (as step-views' VISUALLY_HIDDEN;
- * in px: in sx, width: 1 would be 100%).
- */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /**
  * The user menu (spec section 2): name and initials; Your organizations, Back to calls,
@@ -128,7 +112,7 @@ export function UserMenu() {
         sx={{ gap: 1, textTransform: 'none', px: 1, minWidth: 0 }}
       >
         {/* The button's accessible name is the user's name (visually hidden on phones). */}
-        <Typography component="span" noWrap sx={{ maxWidth: 220, fontWeight: 600, ...(phone ? visuallyHidden : {}) }}>
+        <Typography component="span" noWrap sx={{ maxWidth: 220, fontWeight: 600, ...(phone ? VISUALLY_HIDDEN : {}) }}>
           {name}
         </Typography>
         {/* The initials are drawn by CSS: as text they would be part of the button's visible label but not of its name (axe). */}
