@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const api = `http://localhost:${process.env.API_PORT || 3000}`;
@@ -20,6 +21,7 @@ export default defineConfig({
     // The lockfile nests an older @tiptap/core under ra-input-rich-text beside newer
     // extensions that need the newer core: use the one hoisted copy.
     dedupe: ['@tiptap/core', '@tiptap/pm'],
+    alias: { 'object.entries': fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)) },
   },
   server: {
     proxy: { '/api': api, '/oidc': api },
