@@ -156,7 +156,9 @@ describe('submission history (item 7)', () => {
     const first = await adminView(s.submissionId);
     expect(first.submittedAt).toBeTruthy();
     expect(first.lastSubmittedAt).toBe(first.submittedAt);
-    expect(first.history).toEqual([{ kind: 'submitted', at: first.submittedAt, byName: 'Ada Lovelace', byEmail: s.user.email }]);
+    expect(first.history).toEqual([
+      { kind: 'submitted', at: first.submittedAt, byName: 'Ada Lovelace', byEmail: s.user.email, dataKept: true },
+    ]);
 
     await new Promise((r) => setTimeout(r, 20));
     await t.http.post(`/api/admin/submissions/${s.submissionId}/reopen`).set(admin.headers()).expect(200);
@@ -189,7 +191,7 @@ describe('submission history (item 7)', () => {
     const a = await t.factory.applicant(call.id);
     await t.http.post(`/api/admin/submissions/${a.submissionId}/close`).set(admin.headers()).expect(200);
     const view = await adminView(a.submissionId);
-    expect(view.history).toEqual([{ kind: 'closed', at: view.submittedAt, byName: 'Ada Admin', byEmail: admin.email }]);
+    expect(view.history).toEqual([{ kind: 'closed', at: view.submittedAt, byName: 'Ada Admin', byEmail: admin.email, dataKept: true }]);
   });
 
   it('writes no history row when the close is refused (incomplete), and removes it with the submission', async () => {
