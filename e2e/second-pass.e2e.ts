@@ -68,6 +68,8 @@ test('an indicator with two financial proxies is one card with a choice of proxy
   const call = await createOpenCall(request, {
     namePrefix: 'E2E one indicator',
     description: '<p>x</p>',
+    // Closing first, so the call is on the list's first page (it pages on the server, by deadline).
+    extra: { closingAt: new Date(Date.now() + 2 * 86_400_000 - 60_000).toISOString() },
     steps: [
       { name: 'Impact design', stepTypeId: KIND.miniDyi, content: { frameworkId: DEMO_FRAMEWORK, showSdgFilter: false } },
       { name: 'Results', stepTypeId: KIND.results, content: { lowerScore: 1, upperScore: 8 } },
