@@ -8,7 +8,7 @@
  * /admin/report/..., /admin/pbi-report-list, /admin/powerbi-report/...), which belong to the
  * reports issue and do not exist yet.
  */
-import { translate } from '@impact-calls/domain';
+import { catalogKeys, CATALOGS, translate } from '@impact-calls/domain';
 import type { Page } from '@playwright/test';
 import { expect, test, useSessionInBrowser, type AxeOptions } from './fixtures';
 import { LandingPage } from './pages/LandingPage';
@@ -24,6 +24,38 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SURVEYJS: AxeOptions = {
   exclude: ['.sd-root-modern', '.svc-creator__area', '.svc-toolbox', '.svc-side-bar', '.svc-tabbed-menu', '.svc-top-bar'],
 };
+
+/**
+ * The product's English interface texts that read differently in `language`: phrases (two words
+ * or more, placeholders cut out) that must not show on a screen in that language.
+ */
+function englishOnly(language: Language): string[] {
+  const phrases = new Set<string>();
+  // A phrase the language's own texts use too (a product name: "Survey Creator") is no leftover.
+  const own = catalogKeys(CATALOGS[language])
+    .map((key) => translate(language, key))
+    .join('\n');
+  for (const key of catalogKeys(CATALOGS.en)) {
+    const en = translate('en', key);
+    if (en === translate(language, key)) continue;
+    for (const part of en.split(/\{\{[^}]*\}\}|\|\|\|\|/)) {
+      const phrase = part.trim().replace(/[.:,;!?]+$/, '');
+      if (phrase.length >= 12 && /\s/.test(phrase) && /^[A-Za-z]/.test(phrase) && !own.includes(phrase)) phrases.add(phrase);
+    }
+  }
+  return [...phrases];
+}
+
+/** Fails when an English interface text shows on a screen in another language (SurveyJS's own editors left out: they localize themselves). */
+async function speaks(page: Page, language: Language, phrases: string[]): Promise<void> {
+  const text = await page.evaluate((excluded) => {
+    let all = document.body.innerText;
+    for (const el of document.querySelectorAll<HTMLElement>(excluded.join(','))) all = all.replace(el.innerText, '');
+    return all;
+  }, SURVEYJS.exclude ?? []);
+  const left = phrases.filter((p) => text.includes(p));
+  expect(left, `English on ${page.url()} (${language})`).toEqual([]);
+}
 
 /** Fails when the page is wider than the window (a table or form overflowing on a phone). */
 async function fitsTheWindow(page: Page): Promise<void> {
@@ -43,9 +75,11 @@ async function walkConsole(page: Page, language: Language, check: (options?: Axe
   // A screen that crashes (react-admin's "something went wrong") fails the walk where it happens.
   const crashes: string[] = [];
   page.on('pageerror', (e) => crashes.push(`${page.url()}: ${e.message}`));
+  const english = englishOnly(language);
   const settle = async (options?: AxeOptions) => {
     await page.waitForLoadState('networkidle');
     expect(crashes).toEqual([]);
+    await speaks(page, language, english);
     // On a phone the tapped button keeps the focus (and the emulated pointer stays over it, also after going back),
     // so MUI opens its tooltip a moment later; checked mid-fade it fails contrast. Focus and pointer leave it, as a
     // person's next tap elsewhere would, and the tooltip is let go.
