@@ -437,7 +437,17 @@ test.describe('first use (issue 14)', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openConsole(page, 'it');
     await menu(page, it('pages.admin.tabs.calls'));
-    await page.getByRole('link', { name: it('pages.admin.calls.link-surveys') }).click();
+    await page.getByRole('link', { name: it('pages.admin.calls.link-surveys'), exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/surveys$/);
+    // Searched: the library pages on the server, and the other tests add surveys to it. Typed
+    // again if react-admin's list, still settling, cleared the box.
+    await expect(async () => {
+      await page.getByRole('textbox', { name: 'Cerca' }).fill('Questionario di gradimento');
+      await expect(page).toHaveURL(new RegExp(escape(encodeURIComponent(JSON.stringify({ q: 'Questionario di gradimento' })))), {
+        timeout: 3_000,
+      });
+    }).toPass({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
     await page.getByRole('row').filter({ hasText: 'Questionario di gradimento' }).first().click();
     const creator = page.getByTestId('survey-creator');
     await expect(creator.locator('.svc-creator')).toBeVisible({ timeout: 30_000 });

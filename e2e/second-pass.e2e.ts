@@ -68,7 +68,6 @@ test('an indicator with two financial proxies is one card with a choice of proxy
   const call = await createOpenCall(request, {
     namePrefix: 'E2E one indicator',
     description: '<p>x</p>',
-    // Closing first, so the call is on the list's first page (it pages on the server, by deadline).
     extra: { closingAt: new Date(Date.now() + 2 * 86_400_000 - 60_000).toISOString() },
     steps: [
       { name: 'Impact design', stepTypeId: KIND.miniDyi, content: { frameworkId: DEMO_FRAMEWORK, showSdgFilter: false } },
@@ -79,18 +78,23 @@ test('an indicator with two financial proxies is one card with a choice of proxy
   await start(request, a, call.id);
   await signIn(page, a, 'en');
   await page.goto('/calls');
-  await page
-    .getByRole('article', { name: call.name })
-    .getByRole('button', { name: tr('en', 'pages.calls.actions.resume') })
-    .click();
+  // The list comes a page at a time: "show more" until the call is there, as the applicant would.
+  const card = page.getByRole('article', { name: call.name });
+  const more = page.getByRole('button', { name: tr('en', 'pages.calls.show-more') });
+  await expect(page.getByRole('article').first()).toBeVisible();
+  for (let i = 0; i < 50 && !(await card.isVisible()) && (await more.isVisible()); i++) {
+    await more.click();
+    await expect.poll(async () => (await more.count()) === 0 || (await more.isEnabled())).toBe(true);
+  }
+  await card.getByRole('button', { name: tr('en', 'pages.calls.actions.resume') }).click();
   const mini = new MiniDyiPage(page);
   await mini.sidebarEntry(tr('en', 'components.mini-dyi.steps.budget')).click();
   await mini.budget.fill('100000');
   await mini.sidebarEntry(tr('en', 'components.mini-dyi.steps.outcomes')).click();
   await mini.main.getByRole('checkbox', { name: /Occupazione giovanile/ }).check();
   await mini.sidebarEntry(tr('en', 'components.mini-dyi.steps.indicators')).click();
-  const card = mini.outcomeCard('Occupazione giovanile');
-  const neets = card.indicators.filter({ hasText: 'NEET occupati da sei mesi o più' });
+  const outcome = mini.outcomeCard('Occupazione giovanile');
+  const neets = outcome.indicators.filter({ hasText: 'NEET occupati da sei mesi o più' });
   await expect(neets).toHaveCount(1);
   const proxy = neets.getByRole('combobox', { name: tr('en', 'components.mini-dyi.indicators.proxy-choice') });
   await expect(proxy).toHaveValue(/.+/);
