@@ -171,7 +171,7 @@ export async function load(url, { connections = 50, seconds = 8, headers = {}, m
 const sessionPools = new Map();
 /**
  * The product's access token for a user, as a sign-in makes it: a session row (user_session, 30
- * days; issue 13) and an access token naming it (`sid`), signed with the product's secret. The
+ * days) and an access token naming it (`sid`), signed with the product's secret. The
  * token lives an hour: a benchmark never renews.
  */
 export async function accessToken(secret, issuer, userId, databaseUrl) {

@@ -16,7 +16,7 @@ const TEXT = '5e0c0001-0000-4000-8000-000000000001';
 /** `YYYY-MM-DDTHH:mm` for a datetime-local input, in the browser's zone (UTC in the tests' Chromium is not assumed). */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
-/** Nothing left out since issue 14: the rich text editor and the account button have no serious finding any more. */
+/** Nothing left out: the rich text editor and the account button have no serious finding any more. */
 const ADMIN_AXE = {};
 const APPLICANT_AXE = {};
 

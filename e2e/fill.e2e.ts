@@ -137,7 +137,7 @@ test.describe('filling and submitting an application', () => {
     await fill.fillText('Your mission', 'Clean water for every school');
     await page.keyboard.press('Tab');
     await fill.expectSaved();
-    // Next validates the survey's last page, marks it completed and goes on (one navigation, issue 14).
+    // Next validates the survey's last page, marks it completed and goes on (one navigation).
     await fill.completeSurvey();
     await fill.expectStep('Quiz');
     const headers = { ...me.headers, SelectedOrganizationId: orgId };

@@ -58,7 +58,7 @@ test.describe('identity and organizations', () => {
     // Name and initials in the top bar; no Admin panel for an applicant.
     const menu = new UserMenu(page, 'Giulia Verdi');
     await expect(menu.button).toContainText('Giulia Verdi');
-    // The initials are drawn by CSS (issue 14: as text they were part of the button's visible label but not its name).
+    // The initials are drawn by CSS (as text they were part of the button's visible label but not its name).
     await expect(menu.button.locator('[data-initials="GV"]')).toHaveCount(1);
     await menu.open();
     await expect(menu.item('Le tue organizzazioni')).toBeVisible();

@@ -10,7 +10,7 @@ import { adminSession, userSession, type TestUser } from './support/session';
 const KIND = STEP_KIND;
 /** The demo content's impact framework (the shipped example workbook). */
 const DEMO_FRAMEWORK = 'a1d0c0de-0000-4000-8000-00000000f001';
-/** Nothing left out: the shell's account button no longer has its label-content-name-mismatch (issue 14). */
+/** Nothing left out: the shell's account button no longer has its label-content-name-mismatch. */
 const AXE = {};
 
 /** A call made through the console API: welcome text, the miniDyi step with these options, results. */

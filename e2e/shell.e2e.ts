@@ -10,7 +10,7 @@ test.describe('applicant shell', () => {
     await expect(page).toHaveTitle('Impact Calls');
     expect(await landing.htmlLang()).toBe('it');
     await expect(landing.heading).toHaveText('Benvenuto');
-    // The configuration's texts in Italian (one value per language since issue 14).
+    // The configuration's texts in Italian (one value per language).
     await expect(
       landing.main.getByText('Benvenuti! Qui le organizzazioni partecipano ai bandi per progetti a impatto sociale.'),
     ).toBeVisible();

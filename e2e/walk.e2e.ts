@@ -1,5 +1,5 @@
 /**
- * The walk of issue 14: every console tab (and the screens they lead to) and every applicant
+ * The walk: every console tab (and the screens they lead to) and every applicant
  * route of the spec's section 2, reached by clicking from where a person starts, each with an
  * axe check; on a phone, no screen is wider than the phone. What each screen does is tested
  * in its own file; this one makes sure none is left out of the accessibility checks.

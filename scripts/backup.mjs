@@ -1,4 +1,4 @@
-// Backup and restore of an installation: its PostgreSQL data and its stored files (issue 19).
+// Backup and restore of an installation: its PostgreSQL data and its stored files.
 //
 //   node scripts/backup.mjs create <folder>    DATABASE_URL, FILES_DIR (or DATA_DIR/files)
 //   node scripts/backup.mjs restore <folder>   into an EMPTY database (DATABASE_URL), files into FILES_DIR

@@ -152,7 +152,7 @@ async function saveFiftySteps(product, headers) {
       ...body,
       name: saved.name,
       id: saved.id,
-      // An update says which version it was made from (issue 13: 428 without).
+      // An update says which version it was made from (428 without).
       version: saved.version,
       callType: { id: saved.callTypeId, version: saved.callType.version, steps: again },
     });

@@ -24,7 +24,7 @@ export class CallsPage {
 
   /**
    * Clicks "show more calls" until every page is listed, as an applicant looking for a call
-   * would: the list comes 20 calls at a time (issue 19), and the tests' database holds many.
+   * would: the list comes 20 calls at a time, and the tests' database holds many.
    */
   async showAll(): Promise<void> {
     const more = this.main.getByRole('button', { name: it('pages.calls.show-more') });

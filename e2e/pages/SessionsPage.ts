@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 const it = (key: string, params?: Record<string, string>) => translate('it', key, params);
 
-/** `/sessions` in Italian: the devices where the user is signed in (issue 13). */
+/** `/sessions` in Italian: the devices where the user is signed in. */
 export class SessionsPage {
   readonly main: Locator;
   readonly heading: Locator;

@@ -1,5 +1,5 @@
 /**
- * A product of a test's own (issue 13): the BUILT `node api/dist/main.js` on free ports with its
+ * A product of a test's own: the BUILT `node api/dist/main.js` on free ports with its
  * own data folder and embedded PostgreSQL, which the test may kill, restart, or whose database
  * it may stop and start, without touching the product global-setup started for the other tests.
  */

@@ -171,7 +171,7 @@ function Filters({ scope, onState }: { scope: DashboardScope; onState: (s: Dashb
 }
 
 /**
- * The portfolio dashboard (issue 18): what a funder asks of its calls, as charts each followed
+ * The portfolio dashboard: what a funder asks of its calls, as charts each followed
  * by a table of its numbers, every number linking to the submissions it counts. Computed by the
  * API (`GET /api/admin/dashboard/portfolio`); the console home shows all calls, a call's
  * dashboard (`/admin/calls/{id}/dashboard`) that call.

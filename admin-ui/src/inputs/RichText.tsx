@@ -27,7 +27,7 @@ const LEVELS = [
 /**
  * The paragraph / heading menu. ra-input-rich-text's own puts a list item in a <nav> and names
  * its button "Current level" while it shows "Normal" (two serious axe findings on every form
- * with rich text, issue 14): here a plain button whose name starts with what it shows.
+ * with rich text): here a plain button whose name starts with what it shows.
  */
 function LevelMenu() {
   const translate = useTranslate();

@@ -10,7 +10,7 @@ import { Suspense } from 'react';
 import { HomeDashboard } from '../dashboard';
 import { HomeCounts } from './HomeCounts';
 
-/** `/admin`: the figures that matter, the portfolio dashboard (issue 18), then the tabs of the console (spec section 2) as large links. */
+/** `/admin`: the figures that matter, the portfolio dashboard, then the tabs of the console (spec section 2) as large links. */
 export function AdminHome() {
   const translate = useTranslate();
   const tabs = useAdminTabs();

@@ -26,8 +26,8 @@ function Figure({ id, label, value }: { id: string; label: string; value: number
 }
 
 /**
- * The console home's figures (issue 14): open calls, submissions in progress, submitted in the
- * last 7 days, deadlines in the next 7 (with the calls). One small endpoint; issue 18's full
+ * The console home's figures: open calls, submissions in progress, submitted in the
+ * last 7 days, deadlines in the next 7 (with the calls). One small endpoint; the full
  * dashboard is built beside it, not into it.
  */
 export function HomeCounts() {

@@ -41,7 +41,7 @@ export interface TabContext {
 /**
  * Which tabs show: only those whose resource is registered (no dead links); report only
  * when the active configuration has both analytics ids and Power BI embedding is available
- * (issue 18: no tab leading to reports that cannot show); customize only for users who may
+ * (no tab leading to reports that cannot show); customize only for users who may
  * customize (the API refuses the others anyway).
  */
 export function visibleTabs({ registered, canCustomize, analyticsConfigured, powerBiAvailable }: TabContext): AdminTab[] {

@@ -6,7 +6,7 @@ export const theme: RaThemeOptions = {
   palette: {
     primary: { main: '#1b5e7a', contrastText: '#ffffff' },
     secondary: { main: '#1b5e7a', contrastText: '#ffffff' },
-    // Darker than MUI's defaults so white text on chips and red text on grey toolbars reach 4.5:1 (axe, issue 14).
+    // Darker than MUI's defaults so white text on chips and red text on grey toolbars reach 4.5:1 (axe).
     info: { main: '#01579b', contrastText: '#ffffff' },
     error: { main: '#b3261e', contrastText: '#ffffff' },
     warning: { main: '#8a4b00', contrastText: '#ffffff' },
@@ -22,7 +22,7 @@ export const theme: RaThemeOptions = {
     MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
     // Opaque: MUI's translucent grey let what is underneath lower the contrast (a tooltip left open by a tap on a phone).
     MuiTooltip: { styleOverrides: { tooltip: { backgroundColor: '#2b2b2b', color: '#ffffff' } } },
-    // Tables wider than a phone scroll inside their box instead of widening the page (issue 14).
+    // Tables wider than a phone scroll inside their box instead of widening the page.
     RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } } },
     RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } } },

@@ -50,7 +50,7 @@ export function createAuthProvider({
   return {
     // Sign-in happens in the applicant app (through the identity provider).
     login: () => refuse(),
-    // Signing out ends the session on the server (issue 13), then goes through the provider's
+    // Signing out ends the session on the server, then goes through the provider's
     // end-session endpoint (with id_token_hint) as the applicant app does.
     logout: async () => {
       user = undefined;

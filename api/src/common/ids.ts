@@ -12,7 +12,7 @@ export function isEmptyId(value: unknown): boolean {
 }
 
 /**
- * Ids in one canonical form, lower case (issue 13): PostgreSQL compares uuids in any case, but
+ * Ids in one canonical form, lower case: PostgreSQL compares uuids in any case, but
  * the code compares them as strings too (cached membership, the organization of a submission),
  * so `ABC…` and `abc…` must never both reach it.
  */

@@ -8,7 +8,7 @@ import { parseNetwork } from '../common/http/networks.js';
  * A wrong value stops the process with one line naming the setting (see main.ts).
  */
 export interface Settings {
-  /** Graceful shutdown (issue 19): how long a replica answers not-ready before it stops listening, and the bound on requests in flight. */
+  /** Graceful shutdown: how long a replica answers not-ready before it stops listening, and the bound on requests in flight. */
   shutdown: { drainMs: number; timeoutMs: number };
   /** Express' `trust proxy`: the proxies whose X-Forwarded-For is believed (names such as loopback, or networks). */
   trustProxy: string[];
@@ -47,14 +47,14 @@ export interface Settings {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   demoContent: boolean;
   bodyLimit: string;
-  /** Requests per user and per client address (0: no limit), by kind of request (issue 13). */
+  /** Requests per user and per client address (0: no limit), by kind of request. */
   rateLimits: RateLimitSettings;
-  /** What one account can fill (issue 13). */
+  /** What one account can fill. */
   quotas: { organizationsPerUser: number; bytesPerOrganization: number; filesPerSubmission: number };
   staticDirs: { applicant: string; admin: string };
   /** SurveyJS licence key for the console's Survey Creator (removes its "developer license" banner). */
   surveyJsLicenseKey: string | undefined;
-  /** Power BI embedding (issue 18): the service principal and where it talks to; undefined when not configured (the feature is off). */
+  /** Power BI embedding: the service principal and where it talks to; undefined when not configured (the feature is off). */
   powerBi: PowerBiSettings | undefined;
 }
 

@@ -8,7 +8,7 @@
  *   /register-org, /org/list, /org/edit/:organizationId   identity (protected)
  *   /call/:submissionId/*                fill (protected; ?readonly=true)
  *   /powerbi-report-rls/:wid/:rid/:oid   reports (protected)
- *   /sessions                            the user's sessions (protected; issue 13)
+ *   /sessions                            the user's sessions (protected)
  *   *                                    not found
  */
 import { lazy } from 'react';

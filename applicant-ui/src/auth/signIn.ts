@@ -145,7 +145,7 @@ export function withLanguage(endSessionUrl: string, language: string): string {
 }
 
 /**
- * Logout (spec sections 2 and 4; issue 13): the session ends on the server first (its tokens stop
+ * Logout (spec sections 2 and 4): the session ends on the server first (its tokens stop
  * working everywhere), then the tokens, the selected organization and the cached data go here,
  * and the browser goes through the provider's end-session endpoint with the sign-in's ID token
  * as `id_token_hint` (so the provider does not ask again) to /logout-callback. When the API

@@ -67,7 +67,7 @@ export function CallCard({
   const { t, i18n } = useTranslation();
   const actions = cardActions(call, hasOrganization, reportsAvailable);
   const titleId = `call-${call.id}-title`;
-  // In the user's time zone, with the zone named (issue 14); a countdown in an open call's last week.
+  // In the user's time zone, with the zone named; a countdown in an open call's last week.
   const date = (iso: string) => formatDateTimeWithZone(iso, i18n.language);
   const when =
     call.phase === 'upcoming'

@@ -100,7 +100,7 @@ export default function CallsPage() {
   const reportsAvailable = usePowerBiAvailable();
   const noOrganization = organizations.isSuccess && organizations.data.length === 0;
   // A user without an organization is asked once per session; after that the notice below and
-  // the side panel's prompt offer it (issue 14: it popped up on every visit to /calls).
+  // the side panel's prompt offer it (it popped up on every visit to /calls).
   const [prompted] = useState(() => sessionFlag());
   const [registerOpen, setRegisterOpen] = useState<boolean>();
   const autoOpen = noOrganization && !prompted;

@@ -38,7 +38,7 @@ export interface SubmitDialogProps {
 }
 
 /**
- * Before submitting: what is still missing, per step, with a link to each (issue 14: the
+ * Before submitting: what is still missing, per step, with a link to each (the
  * server's refusal used to jump to the first incomplete step with the message below the
  * fold). When nothing is missing: confirm, save what is pending, close on the server (checks
  * + scores), then the closing page.

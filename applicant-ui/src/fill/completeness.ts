@@ -26,7 +26,7 @@ export function stepStatus(submission: Submission, stepIndex: number, content: u
 }
 
 /**
- * What is still missing, step by step (issue 14), for the checklist before submitting;
+ * What is still missing, step by step, for the checklist before submitting;
  * `completed` is a step just completed on screen (a survey's last page), whatever its last
  * saved answers say.
  */

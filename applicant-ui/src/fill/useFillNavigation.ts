@@ -54,7 +54,7 @@ export interface FillNavigationOptions {
 /**
  * The fill screen's navigation, one state machine: the positions (steps, and the sub-steps of
  * miniDyi steps) live in the URL; Previous and Next first drive the current step's own pages
- * (survey, quiz: one navigation, issue 14), and Next refuses invalid input or an incomplete
+ * (survey, quiz: one navigation), and Next refuses invalid input or an incomplete
  * step with a message (`blocked`) that goes away once the applicant moves or types.
  */
 export function useFillNavigation({ submission, splat, readOnly, readonlyParam, contentOf }: FillNavigationOptions) {

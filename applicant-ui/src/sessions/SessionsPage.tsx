@@ -24,7 +24,7 @@ import { deviceOf, formatDateTimeWithZone } from '@impact-calls/domain';
 import { useEndAllSessions, useEndSession, useSessions, type Session } from './useSessions';
 
 /**
- * `/sessions` (issue 13): the devices where the user is signed in, from the user menu. Each can
+ * `/sessions`: the devices where the user is signed in, from the user menu. Each can
  * be signed out (its tokens stop working at once, on every server); "sign out everywhere else"
  * keeps this device; "sign out everywhere" ends them all, this one included, and leaves.
  */

@@ -28,7 +28,7 @@ export function Layout() {
   const authenticated = useIsAuthenticated();
   const theme = useTheme();
   // The fill screen has columns of its own (steps, the step): there the side panel stays open
-  // only on wide screens (1536 px), else it is a drawer as on phones (issue 14: 1,366 px was cramped).
+  // only on wide screens (1536 px), else it is a drawer as on phones (1,366 px was cramped).
   const filling = !!useMatch('/call/:submissionId/*');
   const desktop = useMediaQuery(theme.breakpoints.up(filling ? 'xl' : 'md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -34,7 +34,7 @@ export { SignInButtons };
 
 /**
  * The user menu (spec section 2): name and initials; Your organizations, Back to calls,
- * Your sessions (issue 13), Admin panel (administrators only), Logout. Opens on click or keyboard, and on hover
+ * Your sessions, Admin panel (administrators only), Logout. Opens on click or keyboard, and on hover
  * after 100 ms, closing 400 ms after the pointer leaves. Login and Register when nobody
  * is signed in.
  */

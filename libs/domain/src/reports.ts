@@ -1,5 +1,5 @@
 /**
- * Survey reports (issue 18): how each question of a survey step is reported. The API reads the
+ * Survey reports: how each question of a survey step is reported. The API reads the
  * step's SurveyJS JSON with `reportQuestions` once per request and asks PostgreSQL for the
  * figures of each kind; the console shows one panel per question. Pure functions.
  */

@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useId } from 'react';
 
 /**
  * Inputs holding what is not a valid value (a negative budget, text in a number field) tell
- * the fill screen, whose "next" then stops (issue 14: the value was dropped silently and the
+ * the fill screen, whose "next" then stops (the value was dropped silently and the
  * applicant moved on). The console's review provides nothing: the report goes nowhere.
  */
 export interface InputValidity {

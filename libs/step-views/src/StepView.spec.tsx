@@ -70,7 +70,7 @@ describe('step renderers', () => {
       { stepTypeName: 'results', content: { lowerScore: 50, upperScore: 100, appliesTo: 'quiz' } },
       { scores: { closed: true, quizScore: 0.25, sroiScore: 3.456 } },
     );
-    // One unit for a score and its bounds (issue 14): the quiz in percent, the bounds too.
+    // One unit for a score and its bounds: the quiz in percent, the bounds too.
     expect(screen.getAllByTestId('result-quiz')[1].textContent).toContain('25%');
     expect(screen.getAllByTestId('result-quiz')[1].textContent).toContain('Expected range: 50% – 100%');
     expect(screen.getAllByTestId('result-quiz')[1].textContent).toContain('Below the expected range');

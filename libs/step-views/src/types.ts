@@ -46,7 +46,7 @@ export interface UploadActions {
 
 /**
  * A step with its own pages (survey, quiz) lets the fill screen's buttons drive them: one
- * navigation (issue 14). `next` answers 'moved' (it went to its next page), 'blocked' (it
+ * navigation. `next` answers 'moved' (it went to its next page), 'blocked' (it
  * showed what to correct) or 'done' (its last page is valid and the step is complete: the
  * fill screen moves on); `previous` answers true when it went back a page.
  */

@@ -32,7 +32,7 @@ function Loaded({ children }: { children: React.ReactNode }) {
   return record?.callType ? <>{children}</> : null;
 }
 
-/** The editor's actions: the call's own dashboard and its survey reports (issue 18). */
+/** The editor's actions: the call's own dashboard and its survey reports. */
 function EditActions() {
   const record = useRecordContext<CallRecord>();
   if (!record) return null;

@@ -13,7 +13,7 @@ import { useCallNotifications } from './useCallNotifications';
 
 /**
  * Save stays disabled until the call has a name and every step a name (spec section 5), and
- * every step can be filled (issue 14: what the API refuses is said here, before saving).
+ * every step can be filled (what the API refuses is said here, before saving).
  */
 function CallSaveButton() {
   const name = useWatch({ name: 'name' }) as string | undefined;

@@ -13,7 +13,7 @@ const NEW = 'new';
 
 /**
  * "New call": start from an existing call type (its steps, shared with the calls using it) or
- * a new one. Without it every call made its own copy of a type (issue 14).
+ * a new one. Without it every call made its own copy of a type.
  */
 export function CallTypePicker() {
   const translate = useTranslate();

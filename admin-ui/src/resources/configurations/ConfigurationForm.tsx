@@ -42,7 +42,7 @@ const LANGUAGE_CHOICES = [
 
 /**
  * The texts applicants read (welcome message, list name, landing HTML, data-consent text), one
- * tab per language; an empty text shows the default language's (issue 14).
+ * tab per language; an empty text shows the default language's.
  */
 function LanguageTexts() {
   const translate = useTranslate();

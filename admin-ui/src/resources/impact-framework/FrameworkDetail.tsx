@@ -209,7 +209,7 @@ function FrameworkView() {
   const framework = useRecordContext<Framework>();
   const translate = useTranslate();
   const [tab, setTab] = useState<'outcomes' | 'stakeholders'>('outcomes');
-  // Opened from the list, the list's row is shown at once while the framework loads: it has no outcomes yet (issue 14).
+  // Opened from the list, the list's row is shown at once while the framework loads: it has no outcomes yet.
   if (!framework || !Array.isArray(framework.outcomes) || !Array.isArray(framework.stakeholders) || !Array.isArray(framework.usedBy))
     return <Loading />;
   return (

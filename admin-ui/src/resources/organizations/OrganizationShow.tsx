@@ -19,7 +19,7 @@ import { DateTimeField } from '../../fields/DateTimeField';
 import { ArchivedChip } from './OrganizationList';
 import type { AdminOrganization, OrganizationMember } from './organization';
 
-/** A member's user page in the console, where their sessions are listed and can be ended (issue 13). */
+/** A member's user page in the console, where their sessions are listed and can be ended. */
 function MemberSessionsLink() {
   const member = useRecordContext<OrganizationMember>();
   const createPath = useCreatePath();

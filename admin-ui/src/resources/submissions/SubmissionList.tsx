@@ -68,7 +68,7 @@ const filters = [
   <DateInput key="openedTo" source="openedTo" />,
   <DateInput key="submittedFrom" source="submittedFrom" />,
   <DateInput key="submittedTo" source="submittedTo" />,
-  // The portfolio dashboard's links (issue 18).
+  // The portfolio dashboard's links.
   <SdgInput key="sdg" source="sdg" />,
   <TextInput key="outcomeId" source="outcomeId" />,
   <TextInput key="indicatorId" source="indicatorId" />,

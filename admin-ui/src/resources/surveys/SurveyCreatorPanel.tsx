@@ -1,5 +1,5 @@
 /**
- * The SurveyJS Survey Creator (about 700 KB): only ever imported lazily. Edits a SurveyJS
+ * The SurveyJS Survey Creator (large): only ever imported lazily. Edits a SurveyJS
  * JSON; every change is reported with onChange. The creator's interface follows the
  * console's language (it, en, fr).
  *

@@ -2,7 +2,7 @@ import PeopleIcon from '@mui/icons-material/PeopleOutlined';
 import { lazy } from 'react';
 import type { AdminUser } from './user';
 
-/** Users (issue 13): administrators see who signed in, where they are signed in, and may end their sessions. */
+/** Users: administrators see who signed in, where they are signed in, and may end their sessions. */
 export default {
   list: lazy(() => import('./UserList')),
   show: lazy(() => import('./UserShow')),

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { Server } from 'node:http';
 
 /**
- * What this replica is doing with its requests (issue 19, graceful shutdown): how many are in
+ * What this replica is doing with its requests (graceful shutdown): how many are in
  * flight, and whether it is draining. While draining, `/api/health/ready` answers 503 so the load
  * balancer sends new requests elsewhere, and every answer closes its connection so keep-alive
  * clients reconnect to another replica.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The configuration's texts shown to applicants get a value per language (issue 14): the
+ * The configuration's texts shown to applicants get a value per language: the
  * welcome message, list name, landing HTML and data-consent text move into `texts`
  * (`{ <language>: { message, listName, landingHtml, dataConsentText } }`), each existing value
  * kept as the default language's. Empty texts are left out (the default language applies).

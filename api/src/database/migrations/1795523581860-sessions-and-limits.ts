@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 13: sessions (user_session; a trigger tells every replica's session cache that one
+ * sessions (user_session; a trigger tells every replica's session cache that one
  * ended, `session:<id>`, through the notifier of FillCacheInvalidation) and the rate limits'
  * shared counters (rate_limit_counter, UNLOGGED: counters need no crash safety and write no WAL).
  */

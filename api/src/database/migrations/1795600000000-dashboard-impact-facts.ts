@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The portfolio dashboard (issue 18) reads what each submission's miniDyi answers aim at from
+ * The portfolio dashboard reads what each submission's miniDyi answers aim at from
  * a narrow table kept by PostgreSQL itself: triggers on `step_result` write one
  * `submission_impact` row per submission (its SDGs, framework outcomes and indicators, custom
  * outcomes and budget, over all its miniDyi steps) whoever writes the answer, so a call's dashboard never parses 100,000 JSON

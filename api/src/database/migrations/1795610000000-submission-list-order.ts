@@ -4,8 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The submissions' list order (opened date, newest first, then id) as indexes, one within a
  * call and one across calls: the console's list and the Excel export's keyset pages read
  * `ORDER BY opened_at DESC, id DESC LIMIT n` after a cursor, which without them sorted every
- * matching submission again for each page (100,000 submissions: about 100 ms a page, 600 pages
- * for the export's three sheets). A b-tree is read backwards for the descending order.
+ * matching submission again for each page. A b-tree is read backwards for the descending order.
  */
 export class SubmissionListOrder1795610000000 implements MigrationInterface {
   name = 'SubmissionListOrder1795610000000';

@@ -35,7 +35,7 @@ const TRIGRAM: TrigramIndex[] = [
 ];
 
 /**
- * Issue 19: the console's submissions list stays fast at 100,000 submissions. Every sort and
+ * the console's submissions list stays fast at 100,000 submissions. Every sort and
  * filter the list offers has an index, and the search (`ILIKE '%q%'`) trigram indexes. pg_trgm
  * ships with PostgreSQL's contrib (the embedded server has it, Debian's and the official
  * images too) and is a trusted extension (PostgreSQL 13+: a database owner may create it); a

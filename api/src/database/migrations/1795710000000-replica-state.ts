@@ -2,11 +2,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The embedded development provider's records (interactions, sessions, grants, codes) in
- * PostgreSQL instead of one process' memory (issue 19): a sign-in begun on one replica can end
+ * PostgreSQL instead of one process' memory: a sign-in begun on one replica can end
  * on another, and a restart no longer signs everyone out of the provider. UNLOGGED: they are
  * short-lived development data, not worth a WAL write.
  * Also: the branding (`configuration`) tells every replica when it changes (`config:<id>`), so a
- * change shows on every replica at once instead of within the 5 s its cache was kept.
+ * change shows on every replica at once instead of when its cache expires.
  */
 export class ReplicaState1795710000000 implements MigrationInterface {
   name = 'ReplicaState1795710000000';

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A data version per call, kept by PostgreSQL itself, so the survey reports and the portfolio
- * dashboard (issue 18) can keep what they computed exactly as long as nothing they read has
+ * dashboard can keep what they computed exactly as long as nothing they read has
  * changed, on every replica, whoever writes (API, import, SQL).
  *
  * `data_version` holds a few counters per scope (a call's id; the nil uuid for changes that

@@ -18,7 +18,7 @@ const BTREE: [name: string, table: string, definition: string][] = [
   // indexes (Messages1795523111971). No more: a message row is written three or four times on its
   // way out (queued, claimed, sent), each write changing indexed columns, so every index is paid
   // on each; an index per sort and the trigram indexes made a close (its confirmation's insert)
-  // cost 0.17 ms more and slowed the deadline rush. The other sorts and the search read the
+  // dearer and slowed the deadline rush. The other sorts and the search read the
   // rows of the filter (docs/decisions/lists-performance.md).
   ['message_list_created_idx', 'message', '(created_at NULLS FIRST, id)'],
   // Organizations (name, city, country: their own indexes); archived_at also the archived filter.
@@ -55,7 +55,7 @@ const TRIGRAM: TrigramIndex[] = [
 ];
 
 /**
- * Issue 19, "same for every console list": the users, messages, organizations, calls (and the
+ * "same for every console list": the users, messages, organizations, calls (and the
  * Power BI calls), files and impact frameworks lists get an index for each sort and filter and
  * trigram indexes for their searches; without pg_trgm the migration still runs (the searches
  * then scan).

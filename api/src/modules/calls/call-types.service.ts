@@ -121,7 +121,7 @@ export class CallTypesService {
         delete row.stepType; // the loaded relation would override a changed stepTypeId
       }
       const { content, expectedAnswers } = normalizeStepContent(stepType.name, s.content, `${at}.content`);
-      // A step nobody could fill (issue 14): refused with its own key, naming the step.
+      // A step nobody could fill: refused with its own key, naming the step.
       const issue = stepPublishIssue(stepType.name, stepType.name === 'quiz' ? s.content : content, callFrameworkId);
       if (issue) {
         const field = issue === 'pages.admin.steps.error-minidyi-no-framework' ? `${at}.content.frameworkId` : `${at}.content`;

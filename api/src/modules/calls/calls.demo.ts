@@ -150,7 +150,7 @@ export class CallsDemoSeeder implements DemoContentSeeder {
           },
           { name: 'Questionario di gradimento', stepTypeId: KIND.survey, content: FEEDBACK_SURVEY },
           { name: 'Quiz sull’impatto', stepTypeId: KIND.quiz, content: DEMO_QUIZ },
-          // A miniDyi step needs a framework (issue 14): left out when the demo framework is not there.
+          // A miniDyi step needs a framework: left out when the demo framework is not there.
           ...(frameworkId
             ? [
                 {

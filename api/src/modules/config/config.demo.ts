@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { DemoSeeder, type DemoContentSeeder } from '../demo/demo-seeder.decorator.js';
 import { ConfigurationEntity, type ConfigTexts } from './configuration.entity.js';
 
-/** The demo's texts in the three languages of the interface (issue 14: one value per language). */
+/** The demo's texts in the three languages of the interface (one value per language). */
 const TEXTS: ConfigTexts = {
   it: {
     message: '<p>Benvenuti! Qui le organizzazioni partecipano ai bandi per progetti a impatto sociale.</p>',

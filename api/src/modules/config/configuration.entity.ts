@@ -39,7 +39,7 @@ export class ConfigurationEntity extends BaseEntity {
   logoHeight: number;
 
   /**
-   * The texts shown to applicants, per language (issue 14): `{ it: {message, listName,
+   * The texts shown to applicants, per language: `{ it: {message, listName,
    * landingHtml, dataConsentText}, en: {...}, fr: {...} }`; HTML sanitized. A missing or empty
    * text falls back to the default language's.
    */

@@ -13,7 +13,7 @@ export class ConsoleSettingsDto {
   surveyJsLicenseKey: string | null;
 }
 
-/** Settings of the server that the console needs (issue 14: the SurveyJS licence key). */
+/** Settings of the server that the console needs (the SurveyJS licence key). */
 @ApiTags('Admin')
 @Controller('admin/console-settings')
 export class ConsoleSettingsController {

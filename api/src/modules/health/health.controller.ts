@@ -19,8 +19,8 @@ const PING_TIMEOUT_MS = 3000;
 const STORAGE_CHECK_EVERY_MS = 10_000;
 
 /**
- * `/api/health`: which part is up and which is down (issue 13); `/api/health/live` and
- * `/api/health/ready` apart for orchestrators and load balancers (issue 19).
+ * `/api/health`: which part is up and which is down; `/api/health/live` and
+ * `/api/health/ready` apart for orchestrators and load balancers.
  * `database` (a ping; its details say whether this replica hears the cache notifications, or
  * reads everything from the database until they are back) and `storage` (where files live).
  * Any part down answers 503.

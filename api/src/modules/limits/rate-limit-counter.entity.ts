@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * Requests counted per limit key and fixed window, shared by every replica (issue 13). Each
+ * Requests counted per limit key and fixed window, shared by every replica. Each
  * replica counts in memory and adds its counts here about once a second, in one statement for all
  * its keys (rate-limiter.service.ts); rows older than two windows are purged. The table is
  * UNLOGGED (migration SessionsAndLimits): counters need no crash safety, and no WAL is written.

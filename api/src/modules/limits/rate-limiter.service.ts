@@ -30,7 +30,7 @@ interface Key {
 const total = (w: Window | undefined) => (w ? w.shared + w.sending + w.pending : 0);
 
 /**
- * Limits per user and per client address that hold across replicas (issue 13), without a
+ * Limits per user and per client address that hold across replicas, without a
  * database write per request on the hot path:
  *
  * - Each key (`write:u:<user>`, `write:ip:<address>`, ...) is counted in fixed windows and judged

@@ -63,8 +63,7 @@ export function smtpOptions(smtpUrl: string): Record<string, unknown> {
  * Sends over SMTP (a pool of connections). Each message is first composed whole into one buffer
  * (nodemailer's own composer, through its stream transport), then sent as that raw buffer: the
  * composer streams a message in many small chunks, each a write on the SMTP socket, and those
- * writes were the largest item of a profile of 10,000 messages (about 8 s of samples, more than
- * rendering, the database and pg-boss together).
+ * writes were the largest cost of sending many messages (bench/results: messages).
  */
 export class SmtpTransport implements MailTransport {
   readonly name = 'smtp' as const;

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A message without attachments (text and HTML, UTF-8) written as MIME in one buffer, for the
- * SMTP transport (issue 17: a message to 10,000 applicants). nodemailer's composer builds a tree
- * of streams for every message, about 80 KB of short-lived objects each: sending 10,000 grew the
- * API's heap by some 200 MB between collections. This writes the same message in a few strings.
+ * SMTP transport. nodemailer's composer builds a tree of streams for every message, and a message
+ * to many applicants filled the heap with them between collections. This writes the same
+ * message in a few strings.
  * Messages with attachments or inline images, and addresses that are not plain ASCII, still go
  * through nodemailer (`composeMime` answers undefined).
  */

@@ -10,7 +10,7 @@ import { MetricsRepository } from './metrics.repository.js';
 const MESSAGE_STATES = ['queued', 'sending', 'retrying', 'failed'] as const;
 
 /**
- * `GET /api/metrics` in Prometheus' text format (issue 19): requests per route and status with
+ * `GET /api/metrics` in Prometheus' text format: requests per route and status with
  * their durations, the database pool, the e-mail queue, the PDF renderer, the caches, and
  * Node's own (event-loop lag, heap, CPU). One registry per application, so two in one process
  * (the tests) do not mix.

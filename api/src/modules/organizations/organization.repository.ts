@@ -39,7 +39,7 @@ export const ADMIN_SORTABLE: Record<string, string> = {
 /** Queries of organizations and memberships; no business rule here. */
 @Injectable()
 export class OrganizationRepository {
-  /** By user, until a membership or one of the organizations changes: 20 organizations are about 11 KB, 2,000 users well under 25 MB. */
+  /** By user, until a membership or one of the organizations changes. */
   private readonly memberCache: SharedCache<MemberOrganizations>;
 
   constructor(

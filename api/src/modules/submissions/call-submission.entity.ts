@@ -66,7 +66,7 @@ export class CallSubmissionEntity extends BaseEntity {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   openedAt: Date;
 
-  /** When it was first submitted: kept when it is reopened and submitted again (issue 14). */
+  /** When it was first submitted: kept when it is reopened and submitted again. */
   @Column({ type: 'timestamptz', nullable: true })
   submittedAt: Date | null;
 

@@ -7,7 +7,7 @@ export const SUBMISSION_EVENT_KINDS = ['submitted', 'closed', 'reopened'] as con
 export type SubmissionEventKind = (typeof SUBMISSION_EVENT_KINDS)[number];
 
 /**
- * The history of a submission (issue 14): one row per submission, forced close and reopening,
+ * The history of a submission: one row per submission, forced close and reopening,
  * with who did it and when. Written by the same statement that closes or reopens.
  */
 @Entity('submission_event')

@@ -600,7 +600,7 @@ export const SUBMISSION_FILTER_KEYS = [
   'openedTo',
   'submittedFrom',
   'submittedTo',
-  // The dashboard's links (issue 18).
+  // The dashboard's links.
   'sdg',
   'outcomeId',
   'indicatorId',

@@ -11,7 +11,7 @@ import { useFillText } from '../FillText';
 
 /**
  * Removes an outcome card after a confirmation: its stakeholder, indicators and targets go
- * with it (issue 14: one click discarded them).
+ * with it (one click discarded them).
  */
 export function RemoveOutcomeButton({ label, name, onRemove }: { label: string; name: string; onRemove(): void }) {
   const t = useFillText();

@@ -335,7 +335,7 @@ describe('the miniDyi screens', () => {
     // Zero is an error on a ticked indicator.
     fireEvent.change(target, { target: { value: '0' } });
     expect(within(card).getByText('Enter a number above 0')).toBeTruthy();
-    // Remove the outcome from its card: after a confirmation, since its indicators go with it (issue 14).
+    // Remove the outcome from its card: after a confirmation, since its indicators go with it.
     fireEvent.click(within(card).getByRole('button', { name: 'Remove “Fewer families in poverty”' }));
     const confirm = screen.getByRole('dialog', { name: 'Remove the outcome?' });
     expect(state!.selectedOutcomes).toHaveLength(1);

@@ -14,8 +14,8 @@ export interface PowerBiFrameProps {
 }
 
 /**
- * powerbi-client-react's embed of one report. Its own module so the Power BI client (about
- * 300 KB) is fetched only when a report shows: the page loads it with React.lazy. A new token
+ * powerbi-client-react's embed of one report. Its own module so the Power BI client (large)
+ * is fetched only when a report shows: the page loads it with React.lazy. A new token
  * for the same report is handed to the embedded report (setAccessToken), not a new embed.
  */
 export default function PowerBiFrame({ reportId, embedUrl, token, showFilters, onEmbedded, onLoaded, onError }: PowerBiFrameProps) {

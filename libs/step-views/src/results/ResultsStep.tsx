@@ -54,7 +54,7 @@ function ScoreCard({
 }
 
 /**
- * Results: the quiz score and the SROI index, each in one unit everywhere (issue 14): the quiz
+ * Results: the quiz score and the SROI index, each in one unit everywhere: the quiz
  * score as a percentage, the SROI index as "1 : x", numbers in the interface language. The
  * step's bounds apply to one of them (`appliesTo`) and are shown in that score's unit.
  */

@@ -2,7 +2,7 @@
  * The SurveyJS Form Library, loaded lazily (with its CSS and its it/fr texts) only when a
  * survey or quiz step is shown. Themed from the MUI theme, in the interface language.
  *
- * One navigation (issue 14): SurveyJS's own Previous/Next/Complete buttons are hidden; the
+ * One navigation: SurveyJS's own Previous/Next/Complete buttons are hidden; the
  * fill screen's Previous and Next drive the pages through the StepNavigator this form
  * registers. Next on the last page validates it and marks the survey completed.
  */

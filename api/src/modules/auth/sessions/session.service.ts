@@ -32,7 +32,7 @@ const KEEP_ENDED_DAYS = 30;
 const PURGE_EVERY_MS = 6 * 3600_000;
 
 /**
- * Sessions (issue 13): a sign-in starts one (30 days), refresh tokens rotate with reuse
+ * Sessions: a sign-in starts one (30 days), refresh tokens rotate with reuse
  * detection, and ending one is seen by every replica at once: the access guard reads a
  * session's state through a per-replica cache that the database's notifications keep exact.
  */

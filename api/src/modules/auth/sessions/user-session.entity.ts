@@ -6,7 +6,7 @@ export const SESSION_END_REASONS = ['logout', 'ended-by-user', 'signed-out-every
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 /**
- * One sign-in of a user on one device (issue 13): it lives 30 days from the sign-in (the spec's
+ * One sign-in of a user on one device: it lives 30 days from the sign-in (the spec's
  * "tokens stored for 30 days"), gives short-lived access tokens through a refresh token that
  * rotates on each use, and ends on sign-out, when the user or an administrator ends it, or when
  * an old refresh token is used again (reuse detection). Every replica sees an end at once:

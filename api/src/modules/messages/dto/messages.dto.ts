@@ -6,7 +6,7 @@ import { MESSAGE_KINDS, MESSAGE_STATES } from '../message.entity.js';
 import { TEMPLATE_KINDS } from '../templates.js';
 
 export const AUDIENCES = ['not-started', 'in-progress', 'submitted'] as const;
-/** Explicit addresses accepted by one SendEmail (issue 17). */
+/** Explicit addresses accepted by one SendEmail. */
 export const MAX_EXPLICIT_ADDRESSES = 10_000;
 
 /** An administrator's message to the applicants of a call (chosen by submission state) and/or to explicit addresses. */
