@@ -2,6 +2,7 @@ import { LANGUAGES, type Catalog, type Language } from '@impact-calls/domain';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { mergeCatalogs } from '@impact-calls/domain/i18n/merge';
 
 /** Shared with the applicant app (same origin): the language the user picked. */
 export const LANGUAGE_STORAGE_KEY = 'ic_language';
@@ -29,22 +30,6 @@ const OTHERS: Record<Exclude<Language, 'it'>, () => Promise<{ catalogs: Record<s
   en: () => import('./messages/en').then(({ catalogs }) => ({ catalogs, reactAdmin: englishMessages })),
   fr: () => import('./messages/fr'),
 };
-
-/**
- * Deep-merges catalogs, later ones winning. (The domain's mergeCatalogs sits beside its eagerly
- * merged CATALOGS of all three languages: importing it would put them all in the first load.)
- */
-function mergeCatalogs(parts: Catalog[]): Catalog {
-  const out: Catalog = {};
-  const into = (target: Catalog, source: Catalog) => {
-    for (const [key, value] of Object.entries(source)) {
-      if (typeof value === 'object') into((target[key] ??= {}) as Catalog, value);
-      else target[key] = value;
-    }
-  };
-  for (const part of parts) into(out, part);
-  return out;
-}
 
 /** react-admin's messages under ours (the Italian catalog translates the `ra.*` keys the console shows). */
 function withReactAdmin(base: object, catalog: Catalog): TranslationMessages {

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Catalog, type Language } from '@impac
 import i18next, { type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { chooseLanguage, readRememberedLanguage } from './language';
+import { mergeCatalogs } from '@impact-calls/domain/i18n/merge';
 
 /*
  * The shared catalogs (libs/domain/src/i18n/<language>/<area>.json). Italian, the default,
@@ -10,23 +11,6 @@ import { chooseLanguage, readRememberedLanguage } from './language';
  */
 const ITALIAN = import.meta.glob<Catalog>('../../../libs/domain/src/i18n/it/*.json', { eager: true, import: 'default' });
 const OTHERS = import.meta.glob<Catalog>(['../../../libs/domain/src/i18n/*/*.json', '!**/i18n/it/*.json'], { import: 'default' });
-
-/**
- * Deep-merges a language's area files. (The domain's mergeCatalogs lives beside the eagerly
- * built CATALOGS of all three languages: importing it would bundle them all. The domain's
- * tests check that no key is defined twice.)
- */
-function mergeCatalogs(parts: Catalog[]): Catalog {
-  const out: Catalog = {};
-  const into = (target: Catalog, source: Catalog) => {
-    for (const [key, value] of Object.entries(source)) {
-      if (typeof value === 'object') into((target[key] ??= {}) as Catalog, value);
-      else target[key] = value;
-    }
-  };
-  for (const part of parts) into(out, part);
-  return out;
-}
 
 /** The merged catalog of one language. */
 export async function loadCatalog(language: Language): Promise<Catalog> {

@@ -1,3 +1,5 @@
+import type { Catalog } from './merge.js';
+import { mergeCatalogs } from './merge.js';
 import type { Language } from '../constants.js';
 import itCommon from './it/common.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
@@ -47,7 +49,8 @@ import frReports from './fr/reports.json' with { type: 'json' };
  * files by area (common, organizations, calls, ...) that are deep-merged here; a test
  * checks that no key is defined twice and that every language has every key.
  */
-export type Catalog = { [key: string]: string | Catalog };
+export type { Catalog } from './merge.js';
+export { mergeCatalogs } from './merge.js';
 
 export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
   it: {
@@ -99,23 +102,6 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     reports: frReports,
   },
 };
-
-export function mergeCatalogs(parts: Catalog[]): Catalog {
-  const out: Catalog = {};
-  const merge = (target: Catalog, source: Catalog) => {
-    for (const [k, v] of Object.entries(source)) {
-      if (typeof v === 'object') {
-        const t = (target[k] ??= {});
-        if (typeof t !== 'object') throw new Error(`i18n key ${k} is both a message and a group`);
-        merge(t, v);
-      } else {
-        target[k] = v;
-      }
-    }
-  };
-  for (const p of parts) merge(out, p);
-  return out;
-}
 
 export const CATALOGS: Record<Language, Catalog> = {
   it: mergeCatalogs(Object.values(CATALOG_PARTS.it)),
