@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from './app.js';
+import { createScratchDatabase } from './database.js';
 import type { TestUser } from './factory.js';
 import { EXACT_COUNT_LIMIT } from '../src/modules/submissions/submission.repository.js';
 import { ESTIMATE_KEPT_MS, PlannerEstimates } from '../src/common/http/list-count.js';
@@ -9,14 +10,17 @@ import { ESTIMATE_KEPT_MS, PlannerEstimates } from '../src/common/http/list-coun
  * replaced, for every sort, filter and search, page after page.
  */
 let t: TestApp;
+let scratch: { url: string; drop(): Promise<void> };
 let admin: TestUser;
 let calls: string[];
 let orgs: string[];
 
 const NAMES = ['Città Verde', 'CITTÀ futura', 'Énergie libre', 'energie nuove', 'Ponte_50%', 'Mare', 'Sole e Terra', 'Comunità'];
 
+// On a database of its own: the lists are compared whole, so another file's rows would join them mid-walk.
 beforeAll(async () => {
-  t = await createTestApp();
+  scratch = await createScratchDatabase('ic_lists');
+  t = await createTestApp({}, scratch.url);
   admin = await t.factory.user({ admin: true });
   const [{ id: typeId }] = await t.db.query(`INSERT INTO call_type (name) VALUES ('Lists test') RETURNING id`);
   calls = (
@@ -58,7 +62,10 @@ beforeAll(async () => {
   );
   await t.db.query('ANALYZE call_submission');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await scratch.drop();
+});
 
 const COLUMNS: Record<string, string> = {
   code: 's.code',
