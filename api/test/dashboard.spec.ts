@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './app.js';
+import { createScratchDatabase } from './database.js';
 import type { TestUser } from './factory.js';
 import { PortfolioService } from '../src/modules/dashboard/portfolio.service.js';
 import type { PortfolioDashboardDto } from '../src/modules/dashboard/dto/dashboard.dto.js';
@@ -9,6 +10,7 @@ import type { PortfolioDashboardDto } from '../src/modules/dashboard/dto/dashboa
  * another, with states, dates, scores and miniDyi answers set so every figure is known.
  */
 let t: TestApp;
+let scratch: { url: string; drop(): Promise<void> };
 let admin: TestUser;
 let user: TestUser;
 let callId: string;
@@ -116,8 +118,11 @@ const SEEDS: Record<number, Seed> = {
   7: { country: 'Italy', city: 'Milano', opened: at(D2, 12) },
 };
 
+// On a database of its own: whether a figure was recomputed is seen in its time, and another
+// file's writes (organizations, steps: every call's data version) would recompute it.
 beforeAll(async () => {
-  t = await createTestApp();
+  scratch = await createScratchDatabase('ic_dashboard');
+  t = await createTestApp({}, scratch.url);
   admin = await t.factory.user({ admin: true });
   user = await t.factory.user();
   const fw = await t.factory.impactFramework();
@@ -176,8 +181,12 @@ beforeAll(async () => {
     at(D1),
   ]);
   t.app.get(PortfolioService).clear();
+  // Migrating a database of its own takes longer than a test's default time on a busy machine.
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  await scratch.drop();
 });
-afterAll(() => t.close());
 
 const dashboard = async (query: string): Promise<PortfolioDashboardDto> =>
   (await t.http.get(`/api/admin/dashboard/portfolio${query}`).set(admin.headers()).expect(200)).body;

@@ -61,7 +61,8 @@ beforeAll(async () => {
     [typeId],
   );
   await t.db.query('ANALYZE call_submission');
-});
+  // Migrating a database of its own takes longer than a test's default time on a busy machine.
+}, 120_000);
 afterAll(async () => {
   await t.close();
   await scratch.drop();
