@@ -6,6 +6,12 @@
 // - Kysely, the query builder immich moved to (its rows are the objects; unnamed statements);
 // - `Sql.query`: the SQL text with columns aliased to the fields, unprepared;
 // - `Sql.rows`: the same text as a named prepared statement (planned once per connection).
+// Issue 30 adds typed SQL (docs/decisions/typed-sql.md), the product's own executor from the
+// built API (api/dist/database/typed-sql.js; `npm run build -w api` first):
+// - `Sql.run`: the statement written with Kysely over the generated schema types, compiled once
+//   (camelCase fields aliased by the compiler) and run as a named prepared statement;
+// - the alternative it was chosen over: the same statement with snake_case columns, each row's
+//   keys mapped to camelCase after the query (what Kysely's CamelCasePlugin does to results).
 // Figures: reads per second and this process's CPU per read (the database's work is the same
 // statement each time; what differs is the client's).
 import { Kysely, PostgresDialect } from 'kysely';
@@ -55,7 +61,18 @@ async function timed(read) {
   };
 }
 
+const camel = (key) => key.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+const SNAKE_TEXT = `SELECT s.id, s.name, s.content, s.sort, s.step_type_id, s.call_type_id FROM step s WHERE s.call_type_id = $1 ORDER BY s.sort`;
+
 export async function run({ databaseUrl }) {
+  const { db, statement } = await import(new URL('../../api/dist/database/typed-sql.js', import.meta.url).href);
+  const stepsOf = statement('bench-steps-of', (p) =>
+    db
+      .selectFrom('step as s')
+      .select(['s.id', 's.name', 's.content', 's.sort', 's.stepTypeId', 's.callTypeId'])
+      .where('s.callTypeId', '=', p.callTypeId)
+      .orderBy('s.sort'),
+  );
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL });
   const [{ id: callTypeId }] = (
     await pool.query(`SELECT call_type_id AS id FROM step GROUP BY call_type_id ORDER BY count(*) DESC, call_type_id LIMIT 1`)
@@ -77,6 +94,15 @@ export async function run({ databaseUrl }) {
     'Sql.query (aliased columns, unnamed statement)': async () => (await pool.query(TEXT, [callTypeId])).rows,
     'Sql.rows (aliased columns, named prepared statement)': async () =>
       (await pool.query({ name: 'steps-of', text: TEXT, values: [callTypeId] })).rows,
+    // What Sql.run does without a transaction (Sql.rowsIn on the pool).
+    'Sql.run (Kysely-built, compiled once, named prepared statement)': async () =>
+      (await pool.query({ name: stepsOf.name, text: stepsOf.text, values: stepsOf.values({ callTypeId }) })).rows,
+    'typed, snake_case columns mapped to camelCase per row': async () =>
+      (await pool.query({ name: 'steps-of-snake', text: SNAKE_TEXT, values: [callTypeId] })).rows.map((row) => {
+        const out = {};
+        for (const key in row) out[camel(key)] = row[key];
+        return out;
+      }),
   };
   const out = {};
   for (const round of [1, 2]) {

@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Pool, PoolClient } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import type { Compilable } from 'kysely';
+import type { RowOf, Statement } from './typed-sql.js';
 
 /**
  * Plain statements straight on TypeORM's connection pool, for the hottest paths (the user and
@@ -33,6 +35,20 @@ export class Sql {
    */
   async query<T>(text: string, values: unknown[] = []): Promise<T[]> {
     return (await this.pool.query<T & object>(text, values)).rows;
+  }
+
+  /**
+   * The rows of a typed statement (`statement(...)`, database/typed-sql.ts): a named prepared
+   * statement, on the pool or, given a transaction's manager, on its connection (`rowsIn`).
+   */
+  run<A extends object, R>(statement: Statement<A, R>, args: A, manager?: EntityManager): Promise<R[]> {
+    return this.rowsIn<R>(manager, statement.name, statement.text, statement.values(args));
+  }
+
+  /** The rows of a typed query built per request (a list's filters and sort), unprepared like `query`. */
+  list<Q extends Compilable<unknown>>(query: Q): Promise<RowOf<Q>[]> {
+    const { sql, parameters } = query.compile();
+    return this.query<RowOf<Q>>(sql, [...parameters]);
   }
 
   /** The connection pool's counts, for /api/metrics. */

@@ -1,14 +1,75 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { Sql } from '../../database/sql.js';
+import { countInt, db, statement } from '../../database/typed-sql.js';
 import { CALL_IS_OPEN } from '../calls/call-open.sql.js';
 
-export interface CountsRow {
-  openCalls: number;
-  inProgress: number;
-  submittedThisWeek: number;
-  deadlinesComing: number;
-  nextDeadlines: { id: string; name: string; closingAt: string }[];
-}
+/** The console home's figures: `now` the instant, `week` a week before, `horizon` a week after. */
+const counts = statement('dashboard-counts', (p: { now: Date; week: Date; horizon: Date }) =>
+  db
+    .with('clock', (qb) => qb.selectNoFrom(sql<Date>`${p.now}::timestamptz`.as('t')))
+    .with('openCalls', (qb) =>
+      qb
+        .selectFrom(['call', 'clock'])
+        .select(['call.id', 'call.name', 'call.closingAt'])
+        // The calls module's rule of an open call, at the instant asked.
+        .where(sql<boolean>`${sql.raw(CALL_IS_OPEN('call', 'clock.t'))}`),
+    )
+    .selectNoFrom((eb) => [
+      eb.selectFrom('openCalls').select(countInt().as('n')).$asScalar().$notNull().as('openCalls'),
+      eb
+        .selectFrom('callSubmission as s')
+        .innerJoin('openCalls as c', 'c.id', 's.callId')
+        .where('s.closed', '=', false)
+        .select(countInt().as('n'))
+        .$asScalar()
+        .$notNull()
+        .as('inProgress'),
+      eb
+        .selectFrom('callSubmission as s')
+        .where('s.lastSubmittedAt', '>=', p.week)
+        .where('s.lastSubmittedAt', '<=', p.now)
+        .select(countInt().as('n'))
+        .$asScalar()
+        .$notNull()
+        .as('submittedThisWeek'),
+      eb
+        .selectFrom('openCalls')
+        .where('closingAt', '<=', p.horizon)
+        .select(countInt().as('n'))
+        .$asScalar()
+        .$notNull()
+        .as('deadlinesComing'),
+      eb
+        .selectFrom((sub) =>
+          sub
+            .selectFrom('openCalls')
+            .select(['id', 'name', 'closingAt'])
+            .where('closingAt', '<=', p.horizon)
+            .orderBy('closingAt')
+            .orderBy('name')
+            .limit(5)
+            .as('d'),
+        )
+        .select((d) =>
+          d.fn
+            .coalesce(
+              d.fn
+                .jsonAgg(jsonBuildObject({ id: d.ref('d.id'), name: d.ref('d.name'), closingAt: d.ref('d.closingAt') }))
+                .orderBy('d.closingAt')
+                .orderBy('d.name'),
+              sql<never[]>`'[]'::json`,
+            )
+            .as('list'),
+        )
+        .$asScalar()
+        .$notNull()
+        .as('nextDeadlines'),
+    ]),
+);
+
+export type CountsRow = typeof counts.row;
 
 /** The console home's figures, in one statement on the pool. */
 @Injectable()
@@ -16,17 +77,6 @@ export class DashboardRepository {
   constructor(private readonly sql: Sql) {}
 
   async counts(now: Date, week: Date, horizon: Date): Promise<CountsRow> {
-    const rows = await this.sql.rows<CountsRow>(
-      'dashboard-counts',
-      `WITH open_calls AS (SELECT id, name, closing_at FROM call WHERE ${CALL_IS_OPEN('', '$1')})
-       SELECT (SELECT count(*) FROM open_calls)::int AS "openCalls",
-              (SELECT count(*) FROM call_submission s JOIN open_calls c ON c.id = s.call_id WHERE NOT s.closed)::int AS "inProgress",
-              (SELECT count(*) FROM call_submission s WHERE s.last_submitted_at >= $2 AND s.last_submitted_at <= $1)::int AS "submittedThisWeek",
-              (SELECT count(*) FROM open_calls WHERE closing_at <= $3)::int AS "deadlinesComing",
-              COALESCE((SELECT json_agg(json_build_object('id', d.id, 'name', d.name, 'closingAt', d.closing_at) ORDER BY d.closing_at, d.name)
-                          FROM (SELECT * FROM open_calls WHERE closing_at <= $3 ORDER BY closing_at, name LIMIT 5) d), '[]'::json) AS "nextDeadlines"`,
-      [now, week, horizon],
-    );
-    return rows[0];
+    return (await this.sql.run(counts, { now, week, horizon }))[0];
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Sql } from '../../database/sql.js';
-import { funnelSql, impactFiguresSql, scopeWhere, submissionFiguresSql } from './portfolio.sql.js';
+import { db, statement } from '../../database/typed-sql.js';
+import { PORTFOLIO, type FunnelRow, type ImpactFiguresRow, type SubmissionFiguresRow } from './portfolio.sql.js';
 
-export { SROI_FLAG } from './portfolio.sql.js';
+export { SROI_FLAG, type FunnelRow, type ImpactFiguresRow, type SubmissionFiguresRow } from './portfolio.sql.js';
 
 /** Which submissions the dashboard counts: all, in progress (not closed) or submitted (closed). */
 export const DASHBOARD_STATES = ['all', 'open', 'closed'] as const;
@@ -13,71 +14,25 @@ export interface PortfolioScope {
   state: DashboardState;
 }
 
-export interface SubmissionFiguresRow {
-  total: number;
-  open: number;
-  reopened: number;
-  closed: number;
-  timeline: { day: string; started: number; submitted: number }[];
-  sroiCount: number;
-  sroiBins: { bin: number; n: number }[];
-  sroiQuartiles: [number, number, number] | null;
-  sroiOver: number;
-  sroiFlagged: { id: string; code: string; organizationName: string; sroi: number }[];
-  quizCount: number;
-  quizBins: { bin: number; n: number }[];
-  organizations: number;
-  countries: { country: string; n: number }[];
-  cities: { country: string; city: string; n: number }[];
-}
-
-export interface ImpactFiguresRow {
-  withMiniDyi: number;
-  sdgs: { sdg: number; n: number }[];
-  outcomes: { id: string; name: string; sdg: number | null; n: number }[];
-  customOutcomes: number;
-  indicators: { id: string; name: string; n: number }[];
-  budgetCount: number;
-  budgetTotal: number | null;
-  budgetMedian: number | null;
-}
-
-export interface FunnelRow {
-  stepId: string;
-  name: string;
-  kind: string;
-  sort: number;
-  reached: number;
-}
+const callDates = statement('dashboard-call', (p: { id: string }) =>
+  db.selectFrom('call').select(['openingAt', 'closingAt']).where('id', '=', p.id),
+);
 
 /**
  * The portfolio dashboard's figures (issue 18), each section one statement over the
- * submissions the scope selects (`sub`). Two texts per statement (with and without a call),
- * so each prepared statement keeps a plan fitted to its filter.
+ * submissions the scope selects (portfolio.sql.ts).
  */
 @Injectable()
 export class PortfolioRepository {
   constructor(private readonly sql: Sql) {}
 
-  private scoped(scope: PortfolioScope): { where: string; params: unknown[]; suffix: string } {
-    return scope.callId
-      ? { where: scopeWhere(true), params: [scope.state, scope.callId], suffix: 'call' }
-      : { where: scopeWhere(false), params: [scope.state], suffix: 'all' };
-  }
-
-  async call(id: string): Promise<{ openingAt: Date; closingAt: Date } | undefined> {
-    const rows = await this.sql.rows<{ openingAt: Date; closingAt: Date }>(
-      'dashboard-call',
-      'SELECT opening_at AS "openingAt", closing_at AS "closingAt" FROM call WHERE id = $1',
-      [id],
-    );
-    return rows[0];
+  async call(id: string): Promise<typeof callDates.row | undefined> {
+    return (await this.sql.run(callDates, { id }))[0];
   }
 
   async submissionFigures(scope: PortfolioScope): Promise<SubmissionFiguresRow> {
-    const { where, params, suffix } = this.scoped(scope);
-    const rows = await this.sql.rows<SubmissionFiguresRow>(`dashboard-submissions-${suffix}`, submissionFiguresSql(where), params);
-    return rows[0];
+    const statement = PORTFOLIO.submissions[scope.callId ? 'call' : 'all'];
+    return (await this.sql.run(statement, { state: scope.state, callId: scope.callId ?? '' }))[0];
   }
 
   /**
@@ -86,9 +41,8 @@ export class PortfolioRepository {
    * submission; the budget asked is the sum of its miniDyi steps' budgets (as the SROI's).
    */
   async impactFigures(scope: PortfolioScope): Promise<ImpactFiguresRow> {
-    const { where, params, suffix } = this.scoped(scope);
-    const rows = await this.sql.rows<ImpactFiguresRow>(`dashboard-impact-${suffix}`, impactFiguresSql(where), params);
-    return rows[0];
+    const statement = PORTFOLIO.impact[scope.callId ? 'call' : 'all'];
+    return (await this.sql.run(statement, { state: scope.state, callId: scope.callId ?? '' }))[0];
   }
 
   /**
@@ -97,8 +51,7 @@ export class PortfolioRepository {
    * results steps save nothing, so the furthest saved step decides), every started one reached
    * the first step, and a submitted one reached them all.
    */
-  async funnel(scope: PortfolioScope & { callId: string }): Promise<FunnelRow[]> {
-    const { where, params } = this.scoped(scope);
-    return this.sql.rows<FunnelRow>('dashboard-funnel', funnelSql(where), params);
+  funnel(scope: PortfolioScope & { callId: string }): Promise<FunnelRow[]> {
+    return this.sql.run(PORTFOLIO.funnel, { state: scope.state, callId: scope.callId });
   }
 }

@@ -1,114 +1,515 @@
 /**
- * The portfolio dashboard's statements, as plain text builders importing no framework, so the
- * benchmark's bare baseline runs exactly the product's SQL. `where` filters
- * `call_submission s` ($1 the state, $2 the call when there is one).
+ * The portfolio dashboard's statements (issue 18), typed over the migrated schema
+ * (docs/decisions/typed-sql.md). Each statement reads the submissions the scope selects: the
+ * state ($1: all, open, closed), and the call ($2) when there is one; two statements per
+ * section (with and without a call), so each prepared statement keeps a plan fitted to its
+ * filter. The benchmark's bare baseline runs their texts (`submissionFiguresSql` …).
  */
 import { SROI_WARNING_THRESHOLD } from '@impact-calls/domain';
-import { SUBMITTED_ORGANIZATION_JOIN } from '../submissions/submitted-organization.js';
+import { sql, type Expression } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
+import { organizationAsSent } from '../../database/typed-rules.js';
+import { countInt, db, statement } from '../../database/typed-sql.js';
 
 /** The SROI above which a submission is flagged, strictly: the domain's warning threshold (isSroiOverThreshold). */
 export const SROI_FLAG = SROI_WARNING_THRESHOLD;
 /** How many days the timeline shows at most (the last ones). */
 export const TIMELINE_DAYS = 366;
 
-/** The scope's condition on `call_submission s`: the state ($1), and the call ($2) when given. */
-export function scopeWhere(withCall: boolean): string {
-  const state = `($1::text = 'all' OR s.closed = ($1::text = 'closed'))`;
-  return withCall ? `s.call_id = $2::uuid AND ${state}` : state;
+/** The scope's arguments: the state (all, open, closed) and, for the statements of one call, the call. */
+export interface ScopeArgs {
+  state: string;
+  callId: string;
 }
 
+const FLAG = sql.lit(SROI_FLAG);
+const EMPTY = sql<never[]>`'[]'::json`;
+const int = (e: Expression<unknown>) => sql<number>`${e}::int`;
+const float = (e: Expression<unknown>) => sql<number>`${e}::float8`;
+
+/** The scope's condition on a submission: its state, and its call when there is one. */
+function inScope(s: { closed: Expression<boolean>; callId: Expression<string> }, withCall: boolean, p: ScopeArgs) {
+  const state = sql`${p.state}::text`;
+  const inState = sql<boolean>`(${state} = 'all' OR ${s.closed} = (${state} = 'closed'))`;
+  return withCall ? sql<boolean>`${s.callId} = ${p.callId}::uuid AND ${inState}` : inState;
+}
+
+/** The submissions of the scope, `s`. */
+function scoped(withCall: boolean, p: ScopeArgs) {
+  return db
+    .selectFrom('callSubmission as s')
+    .where((eb) => inScope({ closed: eb.ref('s.closed'), callId: eb.ref('s.callId') }, withCall, p));
+}
+
+const variant = (withCall: boolean) => (withCall ? 'call' : 'all');
+const order = (withCall: boolean) => (withCall ? (['state', 'callId'] as const) : (['state'] as const));
+
 /** States, days, SROI, quiz scores and organizations: one pass over the scope's submissions. */
-export const submissionFiguresSql = (where: string): string =>
-  `WITH sub AS MATERIALIZED (
-         SELECT s.id, s.code, s.organization_id, s.organization_snapshot, s.closed, s.submitted_at, s.opened_at, s.quiz_score, s.sroi_score
-           FROM call_submission s WHERE ${where}
-       ),
-       days AS (
-         SELECT d, sum(started)::int AS started, sum(submitted)::int AS submitted FROM (
-           SELECT (opened_at AT TIME ZONE 'UTC')::date AS d, 1 AS started, 0 AS submitted FROM sub
-           UNION ALL
-           SELECT (submitted_at AT TIME ZONE 'UTC')::date, 0, 1 FROM sub WHERE submitted_at IS NOT NULL
-         ) e GROUP BY d ORDER BY d DESC LIMIT ${TIMELINE_DAYS}
-       ),
-       sroi AS (SELECT sroi_score::float8 AS v FROM sub WHERE sroi_score IS NOT NULL),
-       orgs AS (SELECT DISTINCT o.id, o.country, o.city_name FROM sub ${SUBMITTED_ORGANIZATION_JOIN('sub', 'o')})
-       SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE NOT closed AND submitted_at IS NULL)::int AS open,
-              count(*) FILTER (WHERE NOT closed AND submitted_at IS NOT NULL)::int AS reopened,
-              count(*) FILTER (WHERE closed)::int AS closed,
-              (SELECT COALESCE(json_agg(json_build_object('day', to_char(d, 'YYYY-MM-DD'), 'started', started, 'submitted', submitted) ORDER BY d), '[]')
-                 FROM days) AS timeline,
-              (SELECT count(*)::int FROM sroi) AS "sroiCount",
-              (SELECT COALESCE(json_agg(json_build_object('bin', bin, 'n', n) ORDER BY bin), '[]') FROM (
-                 SELECT CASE WHEN v > ${SROI_FLAG} THEN ${SROI_FLAG} WHEN v <= 1 THEN 0 ELSE ceil(v) - 1 END::int AS bin, count(*)::int AS n
-                   FROM sroi GROUP BY 1) b) AS "sroiBins",
-              (SELECT CASE WHEN count(*) = 0 THEN NULL ELSE to_json(percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY v)) END FROM sroi) AS "sroiQuartiles",
-              (SELECT count(*)::int FROM sroi WHERE v > ${SROI_FLAG}) AS "sroiOver",
-              (SELECT COALESCE(json_agg(json_build_object('id', f.id, 'code', f.code, 'organizationName', o.name, 'sroi', f.sroi_score::float8)
-                                        ORDER BY f.sroi_score DESC, f.code), '[]')
-                 FROM (SELECT id, code, organization_id, organization_snapshot, sroi_score FROM sub WHERE sroi_score > ${SROI_FLAG} ORDER BY sroi_score DESC, code LIMIT 20) f
-                 ${SUBMITTED_ORGANIZATION_JOIN('f', 'o')}) AS "sroiFlagged",
-              count(quiz_score)::int AS "quizCount",
-              (SELECT COALESCE(json_agg(json_build_object('bin', bin, 'n', n) ORDER BY bin), '[]') FROM (
-                 SELECT least(greatest(floor(quiz_score * 10), 0), 9)::int AS bin, count(*)::int AS n
-                   FROM sub WHERE quiz_score IS NOT NULL GROUP BY 1) q) AS "quizBins",
-              (SELECT count(*)::int FROM orgs) AS organizations,
-              (SELECT COALESCE(json_agg(json_build_object('country', country, 'n', n) ORDER BY n DESC, country), '[]') FROM (
-                 SELECT country, count(*)::int AS n FROM orgs GROUP BY country ORDER BY n DESC, country LIMIT 20) c) AS countries,
-              (SELECT COALESCE(json_agg(json_build_object('country', country, 'city', city_name, 'n', n) ORDER BY n DESC, city_name, country), '[]') FROM (
-                 SELECT country, city_name, count(*)::int AS n FROM orgs GROUP BY country, city_name ORDER BY n DESC, city_name, country LIMIT 20) c) AS cities
-         FROM sub`;
+const submissionFigures = (withCall: boolean) =>
+  statement(
+    `dashboard-submissions-${variant(withCall)}`,
+    (p: ScopeArgs) =>
+      db
+        .with(
+          (w) => w('sub').materialized(),
+          () =>
+            scoped(withCall, p).select([
+              's.id',
+              's.code',
+              's.organizationId',
+              's.organizationSnapshot',
+              's.closed',
+              's.submittedAt',
+              's.openedAt',
+              's.quizScore',
+              's.sroiScore',
+            ]),
+        )
+        .with('days', (qb) =>
+          qb
+            .selectFrom((e) =>
+              e
+                .selectFrom('sub')
+                .select((eb) => [
+                  sql<string>`(${eb.ref('openedAt')} AT TIME ZONE 'UTC')::date`.as('d'),
+                  sql<number>`1`.as('started'),
+                  sql<number>`0`.as('submitted'),
+                ])
+                .unionAll(
+                  e
+                    .selectFrom('sub')
+                    .where('submittedAt', 'is not', null)
+                    .select((eb) => [
+                      sql<string>`(${eb.ref('submittedAt')} AT TIME ZONE 'UTC')::date`.as('d'),
+                      sql<number>`0`.as('started'),
+                      sql<number>`1`.as('submitted'),
+                    ]),
+                )
+                .as('e'),
+            )
+            .select((eb) => ['e.d', int(eb.fn.sum('e.started')).as('started'), int(eb.fn.sum('e.submitted')).as('submitted')])
+            .groupBy('e.d')
+            .orderBy('e.d', 'desc')
+            .limit(sql.lit(TIMELINE_DAYS)),
+        )
+        .with('sroi', (qb) =>
+          qb
+            .selectFrom('sub')
+            .where('sroiScore', 'is not', null)
+            .select((eb) => float(eb.ref('sroiScore')).as('v')),
+        )
+        .with('orgs', (qb) =>
+          qb
+            .selectFrom('sub')
+            .innerJoin('organization as oNow', 'oNow.id', 'sub.organizationId')
+            .crossJoinLateral((eb) => organizationAsSent('oNow', eb.ref('sub.organizationSnapshot'), 'o'))
+            .select(['o.id', 'o.country', 'o.cityName'])
+            .distinct(),
+        )
+        .selectFrom('sub')
+        .select((eb) => [
+          countInt().as('total'),
+          int(eb.fn.countAll().filterWhere((f) => f.and([f.not(f.ref('closed')), f('submittedAt', 'is', null)]))).as('open'),
+          int(eb.fn.countAll().filterWhere((f) => f.and([f.not(f.ref('closed')), f('submittedAt', 'is not', null)]))).as('reopened'),
+          int(eb.fn.countAll().filterWhere('closed', '=', sql.lit(true))).as('closed'),
+          eb
+            .selectFrom('days')
+            .select((d) =>
+              d.fn
+                .coalesce(
+                  d.fn
+                    .jsonAgg(
+                      jsonBuildObject({
+                        day: sql<string>`to_char(${d.ref('days.d')}, 'YYYY-MM-DD')`,
+                        started: d.ref('days.started'),
+                        submitted: d.ref('days.submitted'),
+                      }),
+                    )
+                    .orderBy('days.d'),
+                  EMPTY,
+                )
+                .as('x'),
+            )
+            .$asScalar()
+            .$notNull()
+            .as('timeline'),
+          eb.selectFrom('sroi').select(countInt().as('n')).$asScalar().$notNull().as('sroiCount'),
+          eb
+            .selectFrom((b) =>
+              b
+                .selectFrom('sroi')
+                .select((s) => [
+                  int(
+                    sql`CASE WHEN ${s.ref('v')} > ${FLAG} THEN ${FLAG} WHEN ${s.ref('v')} <= 1 THEN 0 ELSE ceil(${s.ref('v')}) - 1 END`,
+                  ).as('bin'),
+                  countInt().as('n'),
+                ])
+                .groupBy(sql`1`)
+                .as('b'),
+            )
+            .select((b) =>
+              b.fn.coalesce(b.fn.jsonAgg(jsonBuildObject({ bin: b.ref('b.bin'), n: b.ref('b.n') })).orderBy('b.bin'), EMPTY).as('x'),
+            )
+            .$asScalar()
+            .$notNull()
+            .as('sroiBins'),
+          eb
+            .selectFrom('sroi')
+            .select((s) =>
+              sql<[number, number, number] | null>`CASE WHEN count(*) = 0 THEN NULL ELSE to_json(${s.fn
+                .agg('percentile_cont', [sql`ARRAY[0.25, 0.5, 0.75]`])
+                .withinGroupOrderBy('v')}) END`.as('q'),
+            )
+            .$asScalar()
+            .as('sroiQuartiles'),
+          eb.selectFrom('sroi').where('v', '>', FLAG).select(countInt().as('n')).$asScalar().$notNull().as('sroiOver'),
+          eb
+            .selectFrom((f) =>
+              f
+                .selectFrom('sub')
+                .select(['id', 'code', 'organizationId', 'organizationSnapshot', 'sroiScore'])
+                .where('sroiScore', '>', sql<string>`${FLAG}`)
+                .orderBy('sroiScore', 'desc')
+                .orderBy('code')
+                .limit(sql.lit(20))
+                .as('f'),
+            )
+            .innerJoin('organization as oNow', 'oNow.id', 'f.organizationId')
+            .crossJoinLateral((f) => organizationAsSent('oNow', f.ref('f.organizationSnapshot'), 'o'))
+            .select((f) =>
+              f.fn
+                .coalesce(
+                  f.fn
+                    .jsonAgg(
+                      jsonBuildObject({
+                        id: f.ref('f.id'),
+                        code: f.ref('f.code'),
+                        organizationName: f.ref('o.name'),
+                        sroi: float(f.ref('f.sroiScore')),
+                      }),
+                    )
+                    .orderBy('f.sroiScore', 'desc')
+                    .orderBy('f.code'),
+                  EMPTY,
+                )
+                .as('x'),
+            )
+            .$asScalar()
+            .$notNull()
+            .as('sroiFlagged'),
+          int(eb.fn.count('quizScore')).as('quizCount'),
+          eb
+            .selectFrom((q) =>
+              q
+                .selectFrom('sub')
+                .where('quizScore', 'is not', null)
+                .select((s) => [int(sql`least(greatest(floor(${s.ref('quizScore')} * 10), 0), 9)`).as('bin'), countInt().as('n')])
+                .groupBy(sql`1`)
+                .as('q'),
+            )
+            .select((q) =>
+              q.fn.coalesce(q.fn.jsonAgg(jsonBuildObject({ bin: q.ref('q.bin'), n: q.ref('q.n') })).orderBy('q.bin'), EMPTY).as('x'),
+            )
+            .$asScalar()
+            .$notNull()
+            .as('quizBins'),
+          eb.selectFrom('orgs').select(countInt().as('n')).$asScalar().$notNull().as('organizations'),
+          eb
+            .selectFrom((c) =>
+              c
+                .selectFrom('orgs')
+                .select(['country', countInt().as('n')])
+                .groupBy('country')
+                .orderBy('n', 'desc')
+                .orderBy('country')
+                .limit(sql.lit(20))
+                .as('c'),
+            )
+            .select((c) =>
+              c.fn
+                .coalesce(
+                  c.fn
+                    .jsonAgg(jsonBuildObject({ country: c.ref('c.country'), n: c.ref('c.n') }))
+                    .orderBy('c.n', 'desc')
+                    .orderBy('c.country'),
+                  EMPTY,
+                )
+                .as('x'),
+            )
+            .$asScalar()
+            .$notNull()
+            .as('countries'),
+          eb
+            .selectFrom((c) =>
+              c
+                .selectFrom('orgs')
+                .select(['country', 'cityName', countInt().as('n')])
+                .groupBy(['country', 'cityName'])
+                .orderBy('n', 'desc')
+                .orderBy('cityName')
+                .orderBy('country')
+                .limit(sql.lit(20))
+                .as('c'),
+            )
+            .select((c) =>
+              c.fn
+                .coalesce(
+                  c.fn
+                    .jsonAgg(jsonBuildObject({ country: c.ref('c.country'), city: c.ref('c.cityName'), n: c.ref('c.n') }))
+                    .orderBy('c.n', 'desc')
+                    .orderBy('c.cityName')
+                    .orderBy('c.country'),
+                  EMPTY,
+                )
+                .as('x'),
+            )
+            .$asScalar()
+            .$notNull()
+            .as('cities'),
+        ]),
+    order(withCall),
+  );
 
 /**
  * SDGs, outcomes, indicators and budgets from the scope's miniDyi answers, as the trigger of
- * migration DashboardImpactFacts keeps them in `submission_impact` (one row per submission, over all its miniDyi answers). A
- * submission aims at an SDG it picked or that one of its outcomes belongs to; an outcome or
- * indicator counts once per submission; the budget asked is the sum of its miniDyi budgets.
- * Names come from the framework (the answer's ids are the framework's).
+ * migration DashboardImpactFacts keeps them in `submission_impact` (one row per submission, over
+ * all its miniDyi answers). A submission aims at an SDG it picked or that one of its outcomes
+ * belongs to; an outcome or indicator counts once per submission; the budget asked is the sum of
+ * its miniDyi budgets. Names come from the framework (the answer's ids are the framework's).
  */
-export const impactFiguresSql = (where: string): string =>
-  `WITH r AS MATERIALIZED (
-         SELECT i.submission_id AS sid, i.sdgs, i.outcome_ids, i.indicator_ids, i.custom_outcomes, i.budget
-           FROM call_submission s JOIN submission_impact i ON i.submission_id = s.id
-          WHERE ${where}
-       ),
-       budgets AS (SELECT budget AS b FROM r WHERE budget IS NOT NULL),
-       top_outcomes AS (
-         SELECT id, count(*)::int AS n FROM r, unnest(r.outcome_ids) id GROUP BY id ORDER BY n DESC, id LIMIT 10
-       ),
-       top_indicators AS (
-         SELECT id, count(*)::int AS n FROM r, unnest(r.indicator_ids) id GROUP BY id ORDER BY n DESC, id LIMIT 10
-       )
-       SELECT (SELECT count(*)::int FROM r) AS "withMiniDyi",
-              (SELECT COALESCE(json_agg(json_build_object('sdg', code, 'n', n) ORDER BY code), '[]') FROM (
-                 SELECT code, count(*)::int AS n FROM r, unnest(r.sdgs) code GROUP BY code) g) AS sdgs,
-              (SELECT COALESCE(json_agg(json_build_object('id', t.id, 'name', COALESCE(o.name, t.id), 'sdg', o.sdg, 'n', t.n) ORDER BY t.n DESC, o.name, t.id), '[]')
-                 FROM top_outcomes t LEFT JOIN impact_outcome o ON o.id::text = t.id) AS outcomes,
-              (SELECT count(*)::int FROM r WHERE custom_outcomes > 0) AS "customOutcomes",
-              (SELECT COALESCE(json_agg(json_build_object('id', t.id, 'name', COALESCE(i.name, t.id), 'n', t.n) ORDER BY t.n DESC, i.name, t.id), '[]')
-                 FROM top_indicators t LEFT JOIN impact_indicator i ON i.id::text = t.id) AS indicators,
-              (SELECT count(*)::int FROM budgets) AS "budgetCount",
-              (SELECT sum(b) FROM budgets) AS "budgetTotal",
-              (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY b) FROM budgets) AS "budgetMedian"`;
+const impactFigures = (withCall: boolean) =>
+  statement(
+    `dashboard-impact-${variant(withCall)}`,
+    (p: ScopeArgs) =>
+      db
+        .with(
+          (w) => w('r').materialized(),
+          () =>
+            scoped(withCall, p)
+              .innerJoin('submissionImpact as i', 'i.submissionId', 's.id')
+              .select(['i.submissionId as sid', 'i.sdgs', 'i.outcomeIds', 'i.indicatorIds', 'i.customOutcomes', 'i.budget']),
+        )
+        .with('budgets', (qb) => qb.selectFrom('r').where('budget', 'is not', null).select('budget as b'))
+        .with('topOutcomes', (qb) =>
+          qb
+            .selectFrom((u) =>
+              u
+                .selectFrom('r')
+                .select((r) => r.fn<string>('unnest', ['r.outcomeIds']).as('id'))
+                .as('u'),
+            )
+            .select(['u.id', countInt().as('n')])
+            .groupBy('u.id')
+            .orderBy('n', 'desc')
+            .orderBy('u.id')
+            .limit(sql.lit(10)),
+        )
+        .with('topIndicators', (qb) =>
+          qb
+            .selectFrom((u) =>
+              u
+                .selectFrom('r')
+                .select((r) => r.fn<string>('unnest', ['r.indicatorIds']).as('id'))
+                .as('u'),
+            )
+            .select(['u.id', countInt().as('n')])
+            .groupBy('u.id')
+            .orderBy('n', 'desc')
+            .orderBy('u.id')
+            .limit(sql.lit(10)),
+        )
+        .selectNoFrom((eb) => [
+          eb.selectFrom('r').select(countInt().as('n')).$asScalar().$notNull().as('withMiniDyi'),
+          eb
+            .selectFrom((g) =>
+              g
+                .selectFrom((u) =>
+                  u
+                    .selectFrom('r')
+                    .select((r) => r.fn<number>('unnest', ['r.sdgs']).as('code'))
+                    .as('u'),
+                )
+                .select(['u.code', countInt().as('n')])
+                .groupBy('u.code')
+                .as('g'),
+            )
+            .select((g) =>
+              g.fn.coalesce(g.fn.jsonAgg(jsonBuildObject({ sdg: g.ref('g.code'), n: g.ref('g.n') })).orderBy('g.code'), EMPTY).as('x'),
+            )
+            .$asScalar()
+            .$notNull()
+            .as('sdgs'),
+          eb
+            .selectFrom('topOutcomes as t')
+            .leftJoin('impactOutcome as o', (j) => j.on((o) => o(o.cast('o.id', 'text'), '=', o.ref('t.id'))))
+            .select((t) =>
+              t.fn
+                .coalesce(
+                  t.fn
+                    .jsonAgg(
+                      jsonBuildObject({
+                        id: t.ref('t.id'),
+                        name: t.fn.coalesce('o.name', 't.id'),
+                        sdg: t.ref('o.sdg'),
+                        n: t.ref('t.n'),
+                      }),
+                    )
+                    .orderBy('t.n', 'desc')
+                    .orderBy('o.name')
+                    .orderBy('t.id'),
+                  EMPTY,
+                )
+                .as('x'),
+            )
+            .$asScalar()
+            .$notNull()
+            .as('outcomes'),
+          eb
+            .selectFrom('r')
+            .where('customOutcomes', '>', sql.lit(0))
+            .select(countInt().as('n'))
+            .$asScalar()
+            .$notNull()
+            .as('customOutcomes'),
+          eb
+            .selectFrom('topIndicators as t')
+            .leftJoin('impactIndicator as i', (j) => j.on((o) => o(o.cast('i.id', 'text'), '=', o.ref('t.id'))))
+            .select((t) =>
+              t.fn
+                .coalesce(
+                  t.fn
+                    .jsonAgg(jsonBuildObject({ id: t.ref('t.id'), name: t.fn.coalesce('i.name', 't.id'), n: t.ref('t.n') }))
+                    .orderBy('t.n', 'desc')
+                    .orderBy('i.name')
+                    .orderBy('t.id'),
+                  EMPTY,
+                )
+                .as('x'),
+            )
+            .$asScalar()
+            .$notNull()
+            .as('indicators'),
+          eb.selectFrom('budgets').select(countInt().as('n')).$asScalar().$notNull().as('budgetCount'),
+          eb
+            .selectFrom('budgets')
+            .select((b) => b.fn.sum('b').as('total'))
+            .$asScalar()
+            .as('budgetTotal'),
+          eb
+            .selectFrom('budgets')
+            .select((b) =>
+              b.fn
+                .agg<number | null>('percentile_cont', [sql.lit(0.5)])
+                .withinGroupOrderBy('b')
+                .as('median'),
+            )
+            .$asScalar()
+            .as('budgetMedian'),
+        ]),
+    order(withCall),
+  );
 
-/** The furthest step each submission of one call reached, counted per step ($2 is the call). */
-export const funnelSql = (where: string): string =>
-  `WITH steps AS (
-         SELECT st.id, st.name, t.name AS kind, st.sort, row_number() OVER (ORDER BY st.sort, st.id)::int AS pos
-           FROM call c JOIN step st ON st.call_type_id = c.call_type_id JOIN step_type t ON t.id = st.step_type_id
-          WHERE c.id = $2::uuid
-       ),
-       saved AS (
-         SELECT r.submission_id AS sid, steps.pos FROM step_result r JOIN steps ON steps.id = r.step_id
-         UNION ALL
-         SELECT a.submission_id, steps.pos FROM attachment a JOIN steps ON steps.id = a.step_id WHERE a.purpose = 'submission'
-       ),
-       furthest AS (
-         SELECT CASE WHEN s.closed THEN (SELECT max(pos) FROM steps) ELSE COALESCE(f.pos, 1) END AS pos
-           FROM call_submission s LEFT JOIN (SELECT sid, max(pos) AS pos FROM saved GROUP BY sid) f ON f.sid = s.id
-          WHERE ${where}
-       ),
-       reached AS (SELECT pos, count(*)::int AS n FROM furthest WHERE pos IS NOT NULL GROUP BY pos)
-       SELECT steps.id AS "stepId", steps.name, steps.kind, steps.sort,
-              COALESCE((SELECT sum(n) FROM reached WHERE reached.pos >= steps.pos), 0)::int AS reached
-         FROM steps ORDER BY steps.pos`;
+/**
+ * Where applicants stop, for one call ($2): per step of its type, the submissions that reached
+ * it. A submission reached the furthest step where it saved an answer or a file (text and
+ * results steps save nothing, so the furthest saved step decides), every started one reached
+ * the first step, and a submitted one reached them all.
+ */
+const funnel = statement(
+  'dashboard-funnel',
+  (p: ScopeArgs) =>
+    db
+      .with('steps', (qb) =>
+        qb
+          .selectFrom('call as c')
+          .innerJoin('step as st', 'st.callTypeId', 'c.callTypeId')
+          .innerJoin('stepType as t', 't.id', 'st.stepTypeId')
+          .where('c.id', '=', (eb) => eb.cast<string>(eb.val(p.callId), 'uuid'))
+          .select((eb) => [
+            'st.id',
+            'st.name',
+            't.name as kind',
+            'st.sort',
+            int(eb.fn.agg<number>('row_number').over((o) => o.orderBy('st.sort').orderBy('st.id'))).as('pos'),
+          ]),
+      )
+      .with('saved', (qb) =>
+        qb
+          .selectFrom('attachment as a')
+          .innerJoin('steps', 'steps.id', 'a.stepId')
+          .where('a.purpose', '=', sql.lit('submission'))
+          .select(['a.submissionId as sid', 'steps.pos'])
+          .unionAll(
+            qb.selectFrom('stepResult as r').innerJoin('steps', 'steps.id', 'r.stepId').select(['r.submissionId as sid', 'steps.pos']),
+          ),
+      )
+      .with('furthest', (qb) =>
+        qb
+          .selectFrom('callSubmission as s')
+          .leftJoin(
+            qb
+              .selectFrom('saved')
+              .select((s) => ['saved.sid', s.fn.max('saved.pos').as('pos')])
+              .groupBy('saved.sid')
+              .as('f'),
+            (j) => j.onRef('f.sid', '=', 's.id'),
+          )
+          .where((eb) => inScope({ closed: eb.ref('s.closed'), callId: eb.ref('s.callId') }, true, p))
+          .select((eb) =>
+            eb
+              .case()
+              .when('s.closed', '=', sql.lit(true))
+              .then(
+                qb
+                  .selectFrom('steps')
+                  .select((s) => s.fn.max('pos').as('m'))
+                  .$asScalar(),
+              )
+              .else(eb.fn.coalesce('f.pos', sql.lit(1)))
+              .end()
+              .as('pos'),
+          ),
+      )
+      .with('reached', (qb) =>
+        qb
+          .selectFrom('furthest')
+          .where('pos', 'is not', null)
+          .select(['pos', countInt().as('n')])
+          .groupBy('pos'),
+      )
+      .selectFrom('steps')
+      .select((eb) => [
+        'steps.id as stepId',
+        'steps.name',
+        'steps.kind',
+        'steps.sort',
+        int(
+          eb.fn.coalesce(
+            eb
+              .selectFrom('reached')
+              .where('reached.pos', '>=', eb.ref('steps.pos'))
+              .select((r) => r.fn.sum('n').as('n'))
+              .$asScalar(),
+            sql.lit(0),
+          ),
+        ).as('reached'),
+      ])
+      .orderBy('steps.pos'),
+  ['state', 'callId'],
+);
+
+export const PORTFOLIO = {
+  submissions: { call: submissionFigures(true), all: submissionFigures(false) },
+  impact: { call: impactFigures(true), all: impactFigures(false) },
+  funnel,
+};
+
+export type SubmissionFiguresRow = typeof PORTFOLIO.submissions.call.row;
+export type ImpactFiguresRow = typeof PORTFOLIO.impact.call.row;
+export type FunnelRow = typeof funnel.row;
+
+/** For the benchmark's bare baseline (bench/scenarios/dashboard.mjs): the statements' texts, $1 the state, $2 the call. */
+export const scopeWhere = (withCall: boolean): 'call' | 'all' => variant(withCall);
+export const submissionFiguresSql = (scope: 'call' | 'all'): string => PORTFOLIO.submissions[scope].text;
+export const impactFiguresSql = (scope: 'call' | 'all'): string => PORTFOLIO.impact[scope].text;
+export const funnelSql = (scope: 'call' | 'all'): string => (scope === 'call' ? funnel.text : '');

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { sql, type Expression } from 'kysely';
 import { likeContains } from '../../common/http/like.js';
-import { ISO_UTC, Sql } from '../../database/sql.js';
-import { SUBMITTED_ORGANIZATION_JOIN } from '../submissions/submitted-organization.js';
+import type { Json } from '../../database/schema.js';
+import { Sql } from '../../database/sql.js';
+import { organizationAsSent } from '../../database/typed-rules.js';
+import { db, isoUtc, statement, type Statement } from '../../database/typed-sql.js';
 
 /** Which answers a report reads: one survey step of one call, by submission state and answer date. */
 export interface ReportSelection {
@@ -39,73 +42,73 @@ export interface ReportNames {
  * - stats: q, n, a = mean, b = median, c = min, e = max
  * - bucket: q, k1 = bar (1…buckets), n
  */
-export interface AggregateRow {
-  part: 'total' | 'answered' | 'value' | 'multi' | 'matrix' | 'stats' | 'bucket';
-  q: string | null;
-  k1: string | null;
-  k2: string | null;
-  n: number;
-  a: number | null;
-  b: number | null;
-  c: number | null;
-  e: number | null;
-}
+export type AggregatePart = 'total' | 'answered' | 'value' | 'multi' | 'matrix' | 'stats' | 'bucket';
 
-/** A text answer of the listing. */
-export interface TextAnswerRow {
-  submissionId: string;
-  code: string;
-  closed: boolean;
-  at: string;
-  value: unknown;
-  total: number;
-}
-
-/** One submission's answers, for the raw sheet of the export. */
-export interface RawAnswerRow {
-  id: string;
-  code: string;
-  closed: boolean;
-  organization: string;
-  at: Date;
-  data: Record<string, unknown>;
-}
-
-export interface SurveyStepRow {
-  id: string;
-  name: string;
-  sort: number;
-  content: unknown;
-  answers: number;
-}
+/** A selection's arguments (ReportSelection). */
+type SelectionArgs = ReportSelection;
 
 /** The date an answer counts from: when its submission was last submitted, else when the answer was last saved. */
-const ANSWER_AT = 'coalesce(s.last_submitted_at, r.updated_at)';
+const answerAt = (lastSubmittedAt: Expression<Date | null>, updatedAt: Expression<Date>) =>
+  sql<Date>`coalesce(${lastSubmittedAt}, ${updatedAt})`;
 
-/** The selection's conditions on r (step_result) and s (call_submission): $1 step, $2 call, $3 closed (null: any), $4 from, $5 to. */
-const SELECTION_ROWS = `r.step_id = $1 AND s.call_id = $2
-    AND ($3::boolean IS NULL OR s.closed = $3::boolean)
-    AND ($4::timestamptz IS NULL OR ${ANSWER_AT} >= $4::timestamptz)
-    AND ($5::timestamptz IS NULL OR ${ANSWER_AT} < $5::timestamptz)`;
+/** The answer document of a step result. */
+const answers = (content: Expression<Json>) => sql<Json>`${content}->'data'`;
 
-/** The selection, answers that are a document only. */
-const SELECTION_WHERE = `${SELECTION_ROWS}
-    AND jsonb_typeof(r.content->'data') = 'object'`;
+/** A jsonb value that holds an answer (not '', [] or {} or JSON null). */
+const answered = (v: Expression<unknown>) => sql<boolean>`${v} NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)`;
 
-/** The selected answers. */
-const SELECTED = `FROM step_result r JOIN call_submission s ON s.id = r.submission_id
-  WHERE ${SELECTION_WHERE}`;
+/** The selected answers: step results `r` of the step and call, with their submission `s`, by state and answer date. */
+function selected(p: SelectionArgs) {
+  return db
+    .selectFrom('stepResult as r')
+    .innerJoin('callSubmission as s', 's.id', 'r.submissionId')
+    .where((eb) => {
+      const at = answerAt(eb.ref('s.lastSubmittedAt'), eb.ref('r.updatedAt'));
+      return eb.and([
+        eb('r.stepId', '=', p.stepId),
+        eb('s.callId', '=', p.callId),
+        sql<boolean>`(${p.closed}::boolean IS NULL OR ${eb.ref('s.closed')} = ${p.closed}::boolean)`,
+        sql<boolean>`(${p.from}::timestamptz IS NULL OR ${at} >= ${p.from}::timestamptz)`,
+        sql<boolean>`(${p.to}::timestamptz IS NULL OR ${at} < ${p.to}::timestamptz)`,
+      ]);
+    });
+}
 
-/** A jsonb value that holds an answer (not null, '', [] or {}). */
-const ANSWERED = (v: string) => `(${v} IS NOT NULL AND ${v} NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb))`;
+/** A selected answer that is a document (not a JSON null or a scalar). */
+const isDocument = (content: Expression<Json>) => sql<boolean>`jsonb_typeof(${answers(content)}) = 'object'`;
 
-/** How many questions one aggregate statement reads at most (a bigger survey is read in several). */
-export const REPORT_CHUNK = 64;
-/** The statement sizes: a survey's questions are padded up to the next one, so a few statement texts serve every survey. */
-const REPORT_SIZES = [8, 16, 32, REPORT_CHUNK];
+/** The arguments of the aggregate, in the order of its parameters (the benchmark's baseline passes them so). */
+const AGGREGATE_ORDER = [
+  'stepId',
+  'callId',
+  'closed',
+  'from',
+  'to',
+  'questions',
+  'keep',
+  'values',
+  'multi',
+  'numeric',
+  'matrix',
+  'buckets',
+  'histogram',
+] as const;
 
-/** The statement size for `count` questions (at most REPORT_CHUNK). */
-export const reportStatementSize = (count: number) => REPORT_SIZES.find((s) => s >= count) ?? REPORT_CHUNK;
+interface AggregateArgs extends SelectionArgs {
+  /** The questions of the chunk, padded with nulls up to the statement's size. */
+  questions: (string | null)[];
+  /** Whether each question's value matters (else it is counted as answered or not). */
+  keep: boolean[];
+  values: string[];
+  multi: string[];
+  numeric: string[];
+  matrix: string[];
+  buckets: number;
+  histogram: string[];
+}
+
+const NULL_TEXT = sql<string | null>`NULL::text`;
+const NULL_FLOAT = sql<number | null>`NULL::float8`;
 
 /**
  * The report of up to `size` questions in one statement. The selected answer documents are read
@@ -119,133 +122,393 @@ export const reportStatementSize = (count: number) => REPORT_SIZES.find((s) => s
  * running counts (percentile_cont(0.5): the mean of the two middle answers), the histogram with
  * width_bucket. Question names come as array parameters (padded with nulls up to `size`), so the
  * text is the same for every survey of up to `size` questions and PostgreSQL plans it once per
- * connection (a named prepared statement). $6 the questions, $7 whether each one's value matters,
- * $8 choice/boolean/rating, $9 checkbox, $10 rating and number, $11 matrix, $12 bars,
- * $13 number (histogram).
+ * connection (a named prepared statement).
  */
-export function reportAggregateSql(size: number): string {
+function aggregateStatement(size: number) {
   const at = Array.from({ length: size }, (_, i) => i + 1);
-  const answered = (e: string) => `${e} NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)`;
-  return `
-WITH docs AS (
-  SELECT r.content->'data' AS d FROM step_result r JOIN call_submission s ON s.id = r.submission_id
-   WHERE ${SELECTION_ROWS}
-  OFFSET 0
-),
-answers AS (
-  SELECT ${at.map((i) => `d -> ($6::text[])[${i}] AS e${i}`).join(', ')}
-    FROM docs WHERE jsonb_typeof(d) = 'object'
-  OFFSET 0
-),
-keys AS (
-  SELECT ${at.map((i) => `CASE WHEN ($7::boolean[])[${i}] THEN e${i} WHEN ${answered(`e${i}`)} THEN 'true'::jsonb END AS k${i}`).join(', ')}
-    FROM answers
-  OFFSET 0
-),
-grouped AS MATERIALIZED (
-  SELECT array_position(ARRAY[${at.map((i) => `GROUPING(k${i})`).join(', ')}], 0) AS i,
-         COALESCE(${at.map((i) => `k${i}`).join(', ')}) AS v, count(*)::int AS n
-    FROM keys GROUP BY GROUPING SETS (${at.map((i) => `(k${i})`).join(', ')}, ())
-),
-g AS MATERIALIZED (
-  SELECT ($6::text[])[i] AS q, CASE WHEN ($7::boolean[])[i] THEN v END AS v, n
-    FROM grouped
-   WHERE i IS NOT NULL AND ($6::text[])[i] IS NOT NULL AND v IS NOT NULL AND ${answered('v')}
-),
-nums AS MATERIALIZED (
-  SELECT q, (v #>> '{}')::float8 AS x, n FROM g
-   WHERE q = ANY($10::text[])
-     AND (jsonb_typeof(v) = 'number' OR (jsonb_typeof(v) = 'string' AND v #>> '{}' ~ '^\\s*[-+]?[0-9]+(\\.[0-9]+)?\\s*$'))
-),
-stats AS MATERIALIZED (
-  SELECT q, sum(n)::int AS n, sum(x * n) / sum(n) AS a, min(x) AS c, max(x) AS e FROM nums GROUP BY q
-),
-med AS (
-  SELECT q, (min(x) FILTER (WHERE upto >= floor((total - 1) / 2.0) + 1) + min(x) FILTER (WHERE upto >= ceil((total - 1) / 2.0) + 1)) / 2 AS b
-    FROM (SELECT nums.q, nums.x, stats.n AS total,
-                 sum(nums.n) OVER (PARTITION BY nums.q ORDER BY nums.x ROWS UNBOUNDED PRECEDING) AS upto
-            FROM nums JOIN stats ON stats.q = nums.q) c
-   GROUP BY q
-)
-SELECT 'total' AS part, NULL::text AS q, NULL::text AS k1, NULL::text AS k2, (SELECT n FROM grouped WHERE i IS NULL) AS n,
-       NULL::float8 AS a, NULL::float8 AS b, NULL::float8 AS c, NULL::float8 AS e
-UNION ALL
-SELECT 'answered', q, NULL, NULL, sum(n)::int, NULL, NULL, NULL, NULL FROM g GROUP BY q
-UNION ALL
-SELECT 'value', q, v #>> '{}', NULL, sum(n)::int, NULL, NULL, NULL, NULL FROM g
- WHERE q = ANY($8::text[]) AND jsonb_typeof(v) IN ('string', 'number', 'boolean') GROUP BY q, v #>> '{}'
-UNION ALL
-SELECT 'multi', q, el, NULL, sum(n)::int, NULL, NULL, NULL, NULL
-  FROM g, jsonb_array_elements_text(CASE WHEN q = ANY($9::text[]) AND jsonb_typeof(v) = 'array' THEN v ELSE '[]'::jsonb END) AS el
- GROUP BY q, el
-UNION ALL
-SELECT 'matrix', q, kv.key, kv.value, sum(n)::int, NULL, NULL, NULL, NULL
-  FROM g, jsonb_each_text(CASE WHEN q = ANY($11::text[]) AND jsonb_typeof(v) = 'object' THEN v ELSE '{}'::jsonb END) AS kv
- GROUP BY q, kv.key, kv.value
-UNION ALL
-SELECT 'stats', stats.q, NULL, NULL, stats.n, stats.a, med.b, stats.c, stats.e FROM stats JOIN med ON med.q = stats.q
-UNION ALL
-SELECT 'bucket', nums.q,
-       (CASE WHEN stats.e = stats.c THEN 1 ELSE least(width_bucket(nums.x, stats.c, stats.e, $12::int), $12::int) END)::text,
-       NULL, sum(nums.n)::int, NULL, NULL, NULL, NULL
-  FROM nums JOIN stats ON stats.q = nums.q WHERE nums.q = ANY($13::text[])
- GROUP BY 2, 3`;
+  const e = (i: number) => sql.ref(`e${i}`);
+  const k = (i: number) => sql.ref(`k${i}`);
+  return statement(
+    `report-aggregate-${size}`,
+    (p: AggregateArgs) => {
+      const questions = sql<string[]>`${p.questions}::text[]`;
+      const keep = sql<boolean[]>`${p.keep}::boolean[]`;
+      const any = (names: string[]) => sql<boolean>`q = ANY(${names}::text[])`;
+      return db
+        .with('docs', () =>
+          selected(p)
+            .select((eb) => answers(eb.ref('r.content')).as('d'))
+            .offset(sql.lit(0)),
+        )
+        .with('answers', (qb) =>
+          qb
+            .selectFrom('docs')
+            .where(sql<boolean>`jsonb_typeof(d) = 'object'`)
+            .select(at.map((i) => sql<Json | null>`d -> (${questions})[${sql.lit(i)}]`.as(`e${i}`)))
+            .offset(sql.lit(0)),
+        )
+        .with('keys', (qb) =>
+          qb
+            .selectFrom('answers')
+            .select(
+              at.map((i) =>
+                sql<Json | null>`CASE WHEN (${keep})[${sql.lit(i)}] THEN ${e(i)} WHEN ${answered(e(i))} THEN 'true'::jsonb END`.as(`k${i}`),
+              ),
+            )
+            .offset(sql.lit(0)),
+        )
+        .with(
+          (w) => w('grouped').materialized(),
+          (qb) =>
+            qb
+              .selectFrom('keys')
+              .select([
+                sql<number | null>`array_position(ARRAY[${sql.join(at.map((i) => sql`GROUPING(${k(i)})`))}], 0)`.as('i'),
+                sql<Json | null>`COALESCE(${sql.join(at.map(k))})`.as('v'),
+                sql<number>`count(*)::int`.as('n'),
+              ])
+              .groupBy(sql`GROUPING SETS (${sql.join(at.map((i) => sql`(${k(i)})`))}, ())`),
+        )
+        .with(
+          (w) => w('g').materialized(),
+          (qb) =>
+            qb
+              .selectFrom('grouped')
+              .where(sql<boolean>`i IS NOT NULL AND (${questions})[i] IS NOT NULL AND v IS NOT NULL AND ${answered(sql.ref('v'))}`)
+              .select([sql<string>`(${questions})[i]`.as('q'), sql<Json | null>`CASE WHEN (${keep})[i] THEN v END`.as('v'), 'n']),
+        )
+        .with(
+          (w) => w('nums').materialized(),
+          (qb) =>
+            qb
+              .selectFrom('g')
+              .where(
+                sql<boolean>`${any(p.numeric)}
+                  AND (jsonb_typeof(v) = 'number' OR (jsonb_typeof(v) = 'string' AND v #>> '{}' ~ '^\\s*[-+]?[0-9]+(\\.[0-9]+)?\\s*$'))`,
+              )
+              .select(['q', sql<number>`(v #>> '{}')::float8`.as('x'), 'n']),
+        )
+        .with(
+          (w) => w('stats').materialized(),
+          (qb) =>
+            qb
+              .selectFrom('nums')
+              .select([
+                'q',
+                sql<number>`sum(n)::int`.as('n'),
+                sql<number>`sum(x * n) / sum(n)`.as('a'),
+                sql<number>`min(x)`.as('c'),
+                sql<number>`max(x)`.as('e'),
+              ])
+              .groupBy('q'),
+        )
+        .with('med', (qb) =>
+          qb
+            .selectFrom((c) =>
+              c
+                .selectFrom('nums')
+                .innerJoin('stats', 'stats.q', 'nums.q')
+                .select([
+                  'nums.q',
+                  'nums.x',
+                  'stats.n as total',
+                  sql<number>`sum(nums.n) OVER (PARTITION BY nums.q ORDER BY nums.x ROWS UNBOUNDED PRECEDING)`.as('upto'),
+                ])
+                .as('c'),
+            )
+            .select([
+              'c.q',
+              sql<
+                number | null
+              >`(min(x) FILTER (WHERE upto >= floor((total - 1) / 2.0) + 1) + min(x) FILTER (WHERE upto >= ceil((total - 1) / 2.0) + 1)) / 2`.as(
+                'b',
+              ),
+            ])
+            .groupBy('c.q'),
+        )
+        .selectNoFrom([
+          sql<AggregatePart>`'total'`.as('part'),
+          NULL_TEXT.as('q'),
+          NULL_TEXT.as('k1'),
+          NULL_TEXT.as('k2'),
+          sql<number>`(SELECT n FROM grouped WHERE i IS NULL)`.as('n'),
+          NULL_FLOAT.as('a'),
+          NULL_FLOAT.as('b'),
+          NULL_FLOAT.as('c'),
+          NULL_FLOAT.as('e'),
+        ])
+        .unionAll((qb) =>
+          qb
+            .selectFrom('g')
+            .select([
+              sql<AggregatePart>`'answered'`.as('part'),
+              sql<string | null>`q`.as('q'),
+              NULL_TEXT.as('k1'),
+              NULL_TEXT.as('k2'),
+              sql<number>`sum(n)::int`.as('n'),
+              NULL_FLOAT.as('a'),
+              NULL_FLOAT.as('b'),
+              NULL_FLOAT.as('c'),
+              NULL_FLOAT.as('e'),
+            ])
+            .groupBy('q'),
+        )
+        .unionAll((qb) =>
+          qb
+            .selectFrom('g')
+            .where(sql<boolean>`${any(p.values)} AND jsonb_typeof(v) IN ('string', 'number', 'boolean')`)
+            .select([
+              sql<AggregatePart>`'value'`.as('part'),
+              sql<string | null>`q`.as('q'),
+              sql<string | null>`v #>> '{}'`.as('k1'),
+              NULL_TEXT.as('k2'),
+              sql<number>`sum(n)::int`.as('n'),
+              NULL_FLOAT.as('a'),
+              NULL_FLOAT.as('b'),
+              NULL_FLOAT.as('c'),
+              NULL_FLOAT.as('e'),
+            ])
+            .groupBy(['q', sql`v #>> '{}'`]),
+        )
+        .unionAll((qb) =>
+          qb
+            .selectFrom('g')
+            .crossJoin(
+              sql<{
+                el: string;
+              }>`jsonb_array_elements_text(CASE WHEN ${any(p.multi)} AND jsonb_typeof(v) = 'array' THEN v ELSE '[]'::jsonb END)`.as('el'),
+            )
+            .select([
+              sql<AggregatePart>`'multi'`.as('part'),
+              sql<string | null>`q`.as('q'),
+              sql<string | null>`el`.as('k1'),
+              NULL_TEXT.as('k2'),
+              sql<number>`sum(n)::int`.as('n'),
+              NULL_FLOAT.as('a'),
+              NULL_FLOAT.as('b'),
+              NULL_FLOAT.as('c'),
+              NULL_FLOAT.as('e'),
+            ])
+            .groupBy(['q', sql`el`]),
+        )
+        .unionAll((qb) =>
+          qb
+            .selectFrom('g')
+            .crossJoin(
+              sql<{
+                key: string;
+                value: string;
+              }>`jsonb_each_text(CASE WHEN ${any(p.matrix)} AND jsonb_typeof(v) = 'object' THEN v ELSE '{}'::jsonb END)`.as('kv'),
+            )
+            .select([
+              sql<AggregatePart>`'matrix'`.as('part'),
+              sql<string | null>`q`.as('q'),
+              sql<string | null>`kv.key`.as('k1'),
+              sql<string | null>`kv.value`.as('k2'),
+              sql<number>`sum(n)::int`.as('n'),
+              NULL_FLOAT.as('a'),
+              NULL_FLOAT.as('b'),
+              NULL_FLOAT.as('c'),
+              NULL_FLOAT.as('e'),
+            ])
+            .groupBy(['q', sql`kv.key`, sql`kv.value`]),
+        )
+        .unionAll((qb) =>
+          qb
+            .selectFrom('stats')
+            .innerJoin('med', 'med.q', 'stats.q')
+            .select([
+              sql<AggregatePart>`'stats'`.as('part'),
+              sql<string | null>`stats.q`.as('q'),
+              NULL_TEXT.as('k1'),
+              NULL_TEXT.as('k2'),
+              sql<number>`stats.n`.as('n'),
+              sql<number | null>`stats.a`.as('a'),
+              sql<number | null>`med.b`.as('b'),
+              sql<number | null>`stats.c`.as('c'),
+              sql<number | null>`stats.e`.as('e'),
+            ]),
+        )
+        .unionAll((qb) =>
+          qb
+            .selectFrom('nums')
+            .innerJoin('stats', 'stats.q', 'nums.q')
+            .where(sql<boolean>`nums.q = ANY(${p.histogram}::text[])`)
+            .select([
+              sql<AggregatePart>`'bucket'`.as('part'),
+              sql<string | null>`nums.q`.as('q'),
+              sql<
+                string | null
+              >`(CASE WHEN stats.e = stats.c THEN 1 ELSE least(width_bucket(nums.x, stats.c, stats.e, ${p.buckets}::int), ${p.buckets}::int) END)::text`.as(
+                'k1',
+              ),
+              NULL_TEXT.as('k2'),
+              sql<number>`sum(nums.n)::int`.as('n'),
+              NULL_FLOAT.as('a'),
+              NULL_FLOAT.as('b'),
+              NULL_FLOAT.as('c'),
+              NULL_FLOAT.as('e'),
+            ])
+            .groupBy([sql`2`, sql`3`]),
+        );
+    },
+    AGGREGATE_ORDER,
+  );
 }
 
-/** The parameters of reportAggregateSql(size) for one chunk of a survey's questions. */
-export function reportAggregateParams(sel: ReportSelection, names: ReportNames, chunk: string[], size: number, buckets: number): unknown[] {
+/** How many questions one aggregate statement reads at most (a bigger survey is read in several). */
+export const REPORT_CHUNK = 64;
+/** The statement sizes: a survey's questions are padded up to the next one, so a few statement texts serve every survey. */
+const REPORT_SIZES = [8, 16, 32, REPORT_CHUNK];
+const AGGREGATES = new Map(REPORT_SIZES.map((size) => [size, aggregateStatement(size)]));
+
+/** One row of the aggregate (AggregatePart says what it is). */
+export type AggregateRow = ReturnType<typeof aggregateStatement>['row'];
+
+/** The statement size for `count` questions (at most REPORT_CHUNK). */
+export const reportStatementSize = (count: number) => REPORT_SIZES.find((s) => s >= count) ?? REPORT_CHUNK;
+
+const aggregateOf = (size: number): Statement<AggregateArgs, AggregateRow> => AGGREGATES.get(size)!;
+
+/** The aggregate's arguments for one chunk of a survey's questions. */
+function aggregateArgs(sel: ReportSelection, names: ReportNames, chunk: string[], size: number, buckets: number): AggregateArgs {
   const keep = new Set([...names.values, ...names.multi, ...names.numeric, ...names.matrix]);
-  const padded = Array.from({ length: size }, (_, i) => chunk[i] ?? null);
-  return [
-    ...selectionParams(sel),
-    padded,
-    padded.map((n) => n !== null && keep.has(n)),
-    names.values,
-    names.multi,
-    names.numeric,
-    names.matrix,
+  const questions = Array.from({ length: size }, (_, i) => chunk[i] ?? null);
+  return {
+    ...sel,
+    questions,
+    keep: questions.map((n) => n !== null && keep.has(n)),
+    values: names.values,
+    multi: names.multi,
+    numeric: names.numeric,
+    matrix: names.matrix,
     buckets,
-    names.histogram,
-  ];
+    histogram: names.histogram,
+  };
 }
+
+/** For the benchmark's baseline (bench/scenarios/reporting.mjs): the aggregate's text for `size` questions. */
+export const reportAggregateSql = (size: number): string => aggregateOf(size).text;
+
+/** For the benchmark's baseline: the aggregate's parameters for one chunk of a survey's questions. */
+export const reportAggregateParams = (
+  sel: ReportSelection,
+  names: ReportNames,
+  chunk: string[],
+  size: number,
+  buckets: number,
+): unknown[] => aggregateOf(size).values(aggregateArgs(sel, names, chunk, size, buckets));
+
+const reportCall = statement('report-call', (p: { id: string }) =>
+  db.selectFrom('call').select(['id', 'name', 'callTypeId']).where('id', '=', p.id),
+);
+
+/** A step with its kind, if it belongs to the call type. */
+const reportStep = statement('report-step', (p: { stepId: string; callTypeId: string }) =>
+  db
+    .selectFrom('step as st')
+    .innerJoin('stepType as t', 't.id', 'st.stepTypeId')
+    .select(['st.id', 'st.name', 't.name as kind', 'st.content'])
+    .where('st.id', '=', p.stepId)
+    .where('st.callTypeId', '=', p.callTypeId),
+);
+
+/** The survey steps of a call type in order, each with the number of submitted answers of the call. */
+const surveySteps = statement('report-survey-steps', (p: { callId: string; callTypeId: string; kind: string }) =>
+  db
+    .selectFrom('step as st')
+    .innerJoin('stepType as t', 't.id', 'st.stepTypeId')
+    .where('st.callTypeId', '=', p.callTypeId)
+    .where('t.name', '=', p.kind)
+    .select((eb) => [
+      'st.id',
+      'st.name',
+      'st.sort',
+      'st.content',
+      eb
+        .selectFrom('stepResult as r')
+        .innerJoin('callSubmission as s', 's.id', 'r.submissionId')
+        .whereRef('r.stepId', '=', 'st.id')
+        .where('s.callId', '=', p.callId)
+        .where('s.closed', '=', sql.lit(true))
+        .select(sql<number>`count(*)::int`.as('n'))
+        .$asScalar()
+        .$notNull()
+        .as('answers'),
+    ])
+    .orderBy('st.sort')
+    .orderBy('st.id'),
+);
+
+/** One page of the answers to a question, newest first; `search` (an ILIKE pattern) matches the answer's text. */
+const textAnswers = statement(
+  'report-text-answers',
+  (p: SelectionArgs & { question: string; search: string | null; take: number; skip: number }) =>
+    selected(p)
+      .where((eb) => {
+        const v = sql<Json>`${answers(eb.ref('r.content'))}->${p.question}::text`;
+        return eb.and([
+          isDocument(eb.ref('r.content')),
+          sql<boolean>`(${v} IS NOT NULL AND ${answered(v)})`,
+          sql<boolean>`(${p.search}::text IS NULL OR (CASE WHEN jsonb_typeof(${v}) = 'string' THEN ${answers(eb.ref('r.content'))}->>${p.question}::text
+                                                         ELSE (${v})::text END) ILIKE ${p.search}::text)`,
+        ]);
+      })
+      .select((eb) => [
+        's.id as submissionId',
+        's.code',
+        's.closed',
+        isoUtc(answerAt(eb.ref('s.lastSubmittedAt'), eb.ref('r.updatedAt'))).as('at'),
+        sql<Json>`${answers(eb.ref('r.content'))}->${p.question}::text`.as('value'),
+        sql<number>`count(*) OVER ()::int`.as('total'),
+      ])
+      .orderBy((eb) => answerAt(eb.ref('s.lastSubmittedAt'), eb.ref('r.updatedAt')), 'desc')
+      .orderBy('s.id')
+      .limit(p.take)
+      .offset(p.skip),
+);
+
+/** A page of the selected submissions' answers (keyset on the submission id), for the export. */
+const rawAnswers = statement('report-raw-answers', (p: SelectionArgs & { after: string | null; take: number }) =>
+  selected(p)
+    .innerJoin('organization as oNow', 'oNow.id', 's.organizationId')
+    .crossJoinLateral((eb) => organizationAsSent('oNow', eb.ref('s.organizationSnapshot'), 'o'))
+    .where((eb) =>
+      eb.and([isDocument(eb.ref('r.content')), sql<boolean>`(${p.after}::uuid IS NULL OR ${eb.ref('s.id')} > ${p.after}::uuid)`]),
+    )
+    .select((eb) => [
+      's.id',
+      's.code',
+      's.closed',
+      'o.name as organization',
+      answerAt(eb.ref('s.lastSubmittedAt'), eb.ref('r.updatedAt')).as('at'),
+      sql<Record<string, unknown>>`${answers(eb.ref('r.content'))}`.as('data'),
+    ])
+    .orderBy('s.id')
+    .limit(p.take),
+);
+
+export type TextAnswerRow = typeof textAnswers.row;
+export type RawAnswerRow = typeof rawAnswers.row;
+export type SurveyStepRow = typeof surveySteps.row;
 
 /** Survey reports: the figures of a survey step aggregated by PostgreSQL, the text answers paged, the raw answers for the export. */
 @Injectable()
 export class ReportsRepository {
   constructor(private readonly sql: Sql) {}
 
-  async call(callId: string): Promise<{ id: string; name: string; callTypeId: string } | undefined> {
-    const rows = await this.sql.rows<{ id: string; name: string; callTypeId: string }>(
-      'report-call',
-      `SELECT id, name, call_type_id AS "callTypeId" FROM call WHERE id = $1`,
-      [callId],
-    );
-    return rows[0];
+  async call(callId: string): Promise<typeof reportCall.row | undefined> {
+    return (await this.sql.run(reportCall, { id: callId }))[0];
   }
 
   /** A step with its kind, if it belongs to the call type. */
-  async step(callTypeId: string, stepId: string): Promise<{ id: string; name: string; kind: string; content: unknown } | undefined> {
-    const rows = await this.sql.rows<{ id: string; name: string; kind: string; content: unknown }>(
-      'report-step',
-      `SELECT st.id, st.name, t.name AS kind, st.content FROM step st JOIN step_type t ON t.id = st.step_type_id
-        WHERE st.id = $1 AND st.call_type_id = $2`,
-      [stepId, callTypeId],
-    );
-    return rows[0];
+  async step(callTypeId: string, stepId: string): Promise<typeof reportStep.row | undefined> {
+    return (await this.sql.run(reportStep, { stepId, callTypeId }))[0];
   }
 
   /** The survey steps of a call type in order, each with the number of submitted answers of the call. */
   surveySteps(callId: string, callTypeId: string, surveyTypeName: string): Promise<SurveyStepRow[]> {
-    return this.sql.rows<SurveyStepRow>(
-      'report-survey-steps',
-      `SELECT st.id, st.name, st.sort, st.content,
-              (SELECT count(*)::int FROM step_result r JOIN call_submission s ON s.id = r.submission_id
-                WHERE r.step_id = st.id AND s.call_id = $1 AND s.closed) AS answers
-         FROM step st JOIN step_type t ON t.id = st.step_type_id
-        WHERE st.call_type_id = $2 AND t.name = $3
-        ORDER BY st.sort, st.id`,
-      [callId, callTypeId, surveyTypeName],
-    );
+    return this.sql.run(surveySteps, { callId, callTypeId, kind: surveyTypeName });
   }
 
   /** Every figure of the step's questions: one statement per REPORT_CHUNK questions (one for nearly every survey), each one pass over the answers. */
@@ -255,11 +518,7 @@ export class ReportsRepository {
     const parts = await Promise.all(
       chunks.map((chunk) => {
         const size = reportStatementSize(chunk.length);
-        return this.sql.rows<AggregateRow>(
-          `report-aggregate-${size}`,
-          reportAggregateSql(size),
-          reportAggregateParams(sel, names, chunk, size, buckets),
-        );
+        return this.sql.run(aggregateOf(size), aggregateArgs(sel, names, chunk, size, buckets));
       }),
     );
     // Each statement counts the documents: keep one total.
@@ -268,39 +527,11 @@ export class ReportsRepository {
 
   /** One page of the answers to a question, newest first; `search` matches the answer's text (case-insensitive). */
   textAnswers(sel: ReportSelection, question: string, search: string | null, skip: number, take: number): Promise<TextAnswerRow[]> {
-    return this.sql.rows<TextAnswerRow>(
-      'report-text-answers',
-      `SELECT s.id AS "submissionId", s.code, s.closed, ${ISO_UTC(ANSWER_AT)} AS at, r.content->'data'->$6 AS value,
-              count(*) OVER ()::int AS total
-         ${SELECTED}
-          AND ${ANSWERED(`r.content->'data'->$6`)}
-          AND ($7::text IS NULL OR (CASE WHEN jsonb_typeof(r.content->'data'->$6) = 'string' THEN r.content->'data'->>$6
-                                         ELSE (r.content->'data'->$6)::text END) ILIKE $7::text)
-        ORDER BY ${ANSWER_AT} DESC, s.id
-        LIMIT $8 OFFSET $9`,
-      [...selectionParams(sel), question, search === null ? null : likeContains(search), take, skip],
-    );
+    return this.sql.run(textAnswers, { ...sel, question, search: search === null ? null : likeContains(search), take, skip });
   }
 
   /** A page of the selected submissions' answers (keyset on the submission id), for the export. */
   rawAnswers(sel: ReportSelection, after: string | null, take: number): Promise<RawAnswerRow[]> {
-    return this.sql.rows<RawAnswerRow>(
-      'report-raw-answers',
-      `SELECT s.id, s.code, s.closed, o.name AS organization, ${ANSWER_AT} AS at, r.content->'data' AS data
-         FROM step_result r JOIN call_submission s ON s.id = r.submission_id ${SUBMITTED_ORGANIZATION_JOIN('s', 'o')}
-        WHERE r.step_id = $1 AND s.call_id = $2
-          AND ($3::boolean IS NULL OR s.closed = $3::boolean)
-          AND ($4::timestamptz IS NULL OR ${ANSWER_AT} >= $4::timestamptz)
-          AND ($5::timestamptz IS NULL OR ${ANSWER_AT} < $5::timestamptz)
-          AND jsonb_typeof(r.content->'data') = 'object'
-          AND ($6::uuid IS NULL OR s.id > $6::uuid)
-        ORDER BY s.id
-        LIMIT $7`,
-      [...selectionParams(sel), after, take],
-    );
+    return this.sql.run(rawAnswers, { ...sel, after, take });
   }
-}
-
-export function selectionParams(sel: ReportSelection): unknown[] {
-  return [sel.stepId, sel.callId, sel.closed, sel.from, sel.to];
 }

@@ -2,13 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { conflict, notFound, versionRequired } from '../../common/http/app-error.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { normalizeStepContent } from '../steps/step-content.js';
-import type { SurveyTypeEntity } from './survey-type.entity.js';
-import { SurveysRepository } from './surveys.repository.js';
+import { SurveysRepository, type SurveyRow } from './surveys.repository.js';
 import type { CreateSurveyTypeDto, SurveyTypeDto, UpdateSurveyTypeDto } from './dto/survey.dto.js';
 
 const EMPTY_SURVEY = { pages: [] };
 
-export function toSurveyTypeDto(s: SurveyTypeEntity): SurveyTypeDto {
+export function toSurveyTypeDto(s: SurveyRow): SurveyTypeDto {
   return { id: s.id, name: s.name, description: s.description, json: s.json, version: s.version, updatedAt: s.updatedAt.toISOString() };
 }
 
@@ -24,7 +23,7 @@ export class SurveysService {
   }
 
   async create(dto: CreateSurveyTypeDto): Promise<SurveyTypeDto> {
-    return toSurveyTypeDto(await this.surveys.save({ name: dto.name, description: dto.description, json: this.cleanJson(dto.json) }));
+    return toSurveyTypeDto(await this.surveys.insert({ name: dto.name, description: dto.description, json: this.cleanJson(dto.json) }));
   }
 
   async get(id: string): Promise<SurveyTypeDto> {
@@ -43,14 +42,13 @@ export class SurveysService {
     if (!s) throw notFound('errors.survey-not-found', 'Survey not found');
     if (dto.version === undefined) throw versionRequired('survey');
     if (dto.version !== s.version) throw conflict('errors.stale-version', 'This survey was changed by someone else; reload it');
-    return toSurveyTypeDto(
-      await this.surveys.save({
-        ...s,
-        name: dto.name,
-        description: dto.description,
-        json: dto.json === undefined ? s.json : this.cleanJson(dto.json),
-      }),
-    );
+    const saved = await this.surveys.update(id, dto.version, {
+      name: dto.name,
+      description: dto.description,
+      json: dto.json === undefined ? s.json : this.cleanJson(dto.json),
+    });
+    if (!saved) throw conflict('errors.stale-version', 'This survey was changed by someone else; reload it');
+    return toSurveyTypeDto(saved);
   }
 
   async delete(id: string): Promise<SurveyTypeDto> {
