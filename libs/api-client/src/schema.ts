@@ -2716,7 +2716,7 @@ export interface components {
             /** @description Per-kind content (docs/step-contents.md); quiz answer keys removed */
             content: ({
                 [key: string]: unknown;
-            } | string) | null;
+            } | null) | string;
             description: string;
             /** Format: uuid */
             id: string;
@@ -3688,10 +3688,10 @@ export interface components {
             title: string;
         };
         StepInputDto: {
-            /** @description Per-kind content, checked on save (docs/step-contents.md). A quiz marks its correct answers with SurveyJS correctAnswer; they are kept server-side. */
-            content?: ({
+            /** @description Per-kind content, checked on save (docs/step-contents.md). A quiz marks its correct answers with SurveyJS correctAnswer; they are kept server-side. Older forms still accepted: its JSON text, a bare list of upload slots, plain HTML (text), a framework id (miniDyi); a step type added by name keeps any JSON. */
+            content?: {
                 [key: string]: unknown;
-            } | unknown[] | string) | null;
+            } | null;
             description?: string;
             /**
              * Format: uuid
@@ -3711,7 +3711,7 @@ export interface components {
             /** @description The answer document (docs/step-results.md) */
             content: ({
                 [key: string]: unknown;
-            } | string) | null;
+            } | null) | string;
             /** Format: uuid */
             id: string;
             /** @description Computed by the API when the submission closes (quiz) */
@@ -4053,7 +4053,7 @@ export interface components {
             /** @description The answer document (docs/step-results.md), as an object or its JSON text */
             content: ({
                 [key: string]: unknown;
-            } | string) | null;
+            } | null) | string;
             /** @description Ignored: scores are computed by the API */
             score?: number | null;
             /** Format: uuid */

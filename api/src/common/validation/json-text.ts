@@ -1,3 +1,7 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { Allow } from 'class-validator';
 import { badRequest } from '../http/app-error.js';
 import { BAD_CHARACTER_MESSAGE, hasBadCharacter, invalidCharacters } from '../http/text-guard.js';
 
@@ -34,4 +38,41 @@ export function parseJsonField(text: string, field: string): { value: unknown } 
     if (forbidden) throw badRequest('errors.forbidden-key', `${field}: the key "${forbidden[1]}" is not allowed`);
     return undefined;
   }
+}
+
+/** The objects objectFromJsonText made, with the text each came from. */
+const CONVERTED = new WeakMap<object, string>();
+
+/**
+ * The one edge conversion of a field that is an object on the API but may still come as its JSON
+ * text (the older form): text that starts with `{` (after blanks) is parsed once, with the body's
+ * checks (parseJsonField); when it is not JSON, 400 `key` naming the field. Any other value, other
+ * strings included (a text step's plain HTML, a miniDyi step's framework id), is left as sent for
+ * the field's own checks.
+ */
+export function objectFromJsonText(value: unknown, field: string, key: string): unknown {
+  if (typeof value !== 'string' || !value.trimStart().startsWith('{')) return value;
+  const parsed = parseJsonField(value, field);
+  if (!parsed) throw badRequest(key, `${field}: is not valid JSON`, { errors: { [field]: 'is not valid JSON' } });
+  if (parsed.value && typeof parsed.value === 'object') CONVERTED.set(parsed.value, value);
+  return parsed.value;
+}
+
+/** The JSON text an object was converted from (objectFromJsonText), for the checks that refuse that older form (a miniDyi step's content). */
+export function jsonTextOf(value: unknown): string | undefined {
+  return value && typeof value === 'object' ? CONVERTED.get(value) : undefined;
+}
+
+/**
+ * A free-form JSON object field (a step's content): documented as an object (nullable), its
+ * JSON text still accepted and converted at the edge (objectFromJsonText), an invalid one
+ * answered with `key`. What else it must hold is the field's own checks (the service's).
+ */
+export function JsonObjectField(o: { key: string; description: string; optional?: boolean }) {
+  const doc = { type: 'object', additionalProperties: true, nullable: true, description: o.description } as const;
+  return applyDecorators(
+    o.optional ? ApiPropertyOptional(doc) : ApiProperty(doc),
+    Allow(),
+    Transform(({ value, key }: { value: unknown; key: string }) => objectFromJsonText(value, key, o.key), { toClassOnly: true }),
+  );
 }

@@ -11,11 +11,12 @@ import {
   UPLOAD_SLOT_MAX_BYTES,
   UPLOAD_SLOTS_MAX,
   type ResultsContent,
+  type StepKind,
   type UploadSlot,
 } from '@impact-calls/domain';
 import { badRequest } from '../../common/http/app-error.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
-import { parseJsonField } from '../../common/validation/json-text.js';
+import { jsonTextOf, objectFromJsonText } from '../../common/validation/json-text.js';
 
 /** Largest serialized content of one step (a SurveyJS JSON of a long survey fits easily). */
 export const STEP_CONTENT_MAX_CHARS = 400_000;
@@ -26,45 +27,48 @@ export interface NormalizedContent {
   expectedAnswers: Record<string, unknown> | null;
 }
 
+/** The key of every refused step content (a JSON text that is not JSON included: JsonObjectField on StepInputDto). */
+export const STEP_CONTENT_ERROR = 'errors.step-content';
+
 /**
  * Checks a step's content for its kind and answers what is stored (docs/step-contents.md).
  * `at` names the field in error messages (`steps.2.content`). Throws 400 errors.step-content.
+ * The content is an object on the API: its older JSON-text form was converted at the edge
+ * (JsonObjectField); a caller whose field has no such edge (the survey library's `json`) gets
+ * the same one conversion here.
  */
 export function normalizeStepContent(kind: string, content: unknown, at: string): NormalizedContent {
-  const fail = (path: string, message: string): never => {
-    const field = path ? `${at}.${path}` : at;
-    throw badRequest('errors.step-content', `${field}: ${message}`, { errors: { [field]: message } });
-  };
-  if (content !== undefined && content !== null && JSON.stringify(content).length > STEP_CONTENT_MAX_CHARS) {
-    fail('', `is larger than ${STEP_CONTENT_MAX_CHARS} characters`);
+  const value = objectFromJsonText(content, at, STEP_CONTENT_ERROR);
+  if (value !== undefined && value !== null && JSON.stringify(value).length > STEP_CONTENT_MAX_CHARS) {
+    failAt(at)('', `is larger than ${STEP_CONTENT_MAX_CHARS} characters`);
   }
   if (!isStepKind(kind)) {
     // A step type added by an administrator: the applicant app shows "not implemented"; content kept as sent.
-    return { content: content ?? null, expectedAnswers: null };
+    return { content: value ?? null, expectedAnswers: null };
   }
-  switch (kind) {
-    case 'text':
-      return { content: textContent(content, at, fail), expectedAnswers: null };
-    case 'upload':
-      return { content: uploadContent(content, fail), expectedAnswers: null };
-    case 'miniDyi':
-      return { content: miniDyiContent(content, fail), expectedAnswers: null };
-    case 'results':
-      return { content: resultsContent(content, at, fail), expectedAnswers: null };
-    case 'survey':
-      return { content: surveyContent(content, at, fail), expectedAnswers: null };
-    case 'quiz': {
-      const json = surveyContent(content, at, fail);
-      const { survey, answers } = splitQuizAnswers(json);
-      // A quiz without questions is refused by the call type's save with its own key (stepPublishIssue).
-      if (surveyQuestions(survey).length > 0 && Object.keys(answers).length === 0)
-        fail('', 'mark the correct answer of at least one question (correctAnswer)');
-      return { content: survey, expectedAnswers: answers };
-    }
-  }
+  return STEP_CONTENT_PARSERS[kind](value, at);
 }
 
+/** The one parser of each step kind's content: what is stored, or 400 errors.step-content naming the field under `at`. */
+export const STEP_CONTENT_PARSERS: Record<StepKind, (content: unknown, at: string) => NormalizedContent> = {
+  text: parseTextContent,
+  upload: parseUploadContent,
+  miniDyi: parseMiniDyiContent,
+  results: parseResultsContent,
+  survey: parseSurveyContent,
+  quiz: parseQuizContent,
+};
+
 type Fail = (path: string, message: string) => never;
+
+function failAt(at: string): Fail {
+  return (path, message) => {
+    const field = path ? `${at}.${path}` : at;
+    throw badRequest(STEP_CONTENT_ERROR, `${field}: ${message}`, { errors: { [field]: message } });
+  };
+}
+
+const stored = (content: unknown): NormalizedContent => ({ content, expectedAnswers: null });
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -75,7 +79,8 @@ function onlyKeys(o: Record<string, unknown>, allowed: string[], path: string, f
 }
 
 /** text: `{html}` (a plain string is accepted and read as HTML); the HTML is sanitized. */
-function textContent(content: unknown, at: string, fail: Fail): { html: string } {
+export function parseTextContent(content: unknown, at: string): NormalizedContent {
+  const fail = failAt(at);
   let html: unknown = content;
   if (isPlainObject(content)) {
     onlyKeys(content, ['html'], '', fail);
@@ -83,16 +88,17 @@ function textContent(content: unknown, at: string, fail: Fail): { html: string }
   }
   if (html === undefined || html === null) html = '';
   if (typeof html !== 'string') return fail('html', 'must be HTML text');
-  return { html: cleanRichHtml(`${at}.html`, html) };
+  return stored({ html: cleanRichHtml(`${at}.html`, html) });
 }
 
-/** upload: the list of file slots (spec section 3). */
-function uploadContent(content: unknown, fail: Fail): UploadSlot[] {
+/** upload: the list of file slots (spec section 3), sent as `{slots}` or the bare list; stored as the list. */
+export function parseUploadContent(content: unknown, at: string): NormalizedContent {
+  const fail = failAt(at);
   const list = isPlainObject(content) && Array.isArray(content.slots) ? content.slots : content;
   if (!Array.isArray(list)) return fail('', 'must be a list of file slots');
   if (list.length === 0) fail('', 'needs at least one file slot');
   if (list.length > UPLOAD_SLOTS_MAX) fail('', `has more than ${UPLOAD_SLOTS_MAX} file slots`);
-  return list.map((raw, i): UploadSlot => {
+  const slots = list.map((raw, i): UploadSlot => {
     const p = String(i);
     if (!isPlainObject(raw)) return fail(p, 'must be a file slot object');
     onlyKeys(raw, ['file_name', 'file_description', 'file_type', 'dimensions', 'mandatory'], p, fail);
@@ -119,22 +125,25 @@ function uploadContent(content: unknown, fail: Fail): UploadSlot[] {
       mandatory: raw.mandatory === true,
     };
   });
+  return stored(slots);
 }
 
 /**
  * miniDyi: `{frameworkId, showSdgFilter, maxOutcomeSelect, maxSdgSelect, sroi?}` or the older plain
  * framework-id string, checked and read by the domain's one reader (readMiniDyiStepContent): the
  * first issue it finds refuses the save. Stored in the object form, `sroi` only when it was sent.
+ * Its JSON text stays refused (decisions/minidyi-content.md): the reader is given the text it came as.
  */
-function miniDyiContent(content: unknown, fail: Fail): Record<string, unknown> {
-  const read = readMiniDyiStepContent(content);
+export function parseMiniDyiContent(content: unknown, at: string): NormalizedContent {
+  const read = readMiniDyiStepContent(jsonTextOf(content) ?? content);
   const issue = Object.entries(read.issues)[0];
-  if (issue) fail(issue[0], issue[1]);
-  return miniDyiStepContentJson(read.content, { sroi: read.hasSroi });
+  if (issue) failAt(at)(issue[0], issue[1]);
+  return stored(miniDyiStepContentJson(read.content, { sroi: read.hasSroi }));
 }
 
 /** results: the score bounds `{lowerScore, upperScore, appliesTo?}` plus optional HTML. */
-function resultsContent(content: unknown, at: string, fail: Fail): ResultsContent {
+export function parseResultsContent(content: unknown, at: string): NormalizedContent {
+  const fail = failAt(at);
   if (!isPlainObject(content)) return fail('', 'must be an object with lowerScore and upperScore');
   onlyKeys(content, ['lowerScore', 'upperScore', 'appliesTo', 'html'], '', fail);
   const num = (v: unknown, name: string): number => {
@@ -155,21 +164,37 @@ function resultsContent(content: unknown, at: string, fail: Fail): ResultsConten
     if (typeof content.html !== 'string') fail('html', 'must be HTML text');
     out.html = cleanRichHtml(`${at}.html`, content.html as string);
   }
-  return out;
+  return stored(out);
 }
 
 const SURVEY_HTML_PROPERTIES = ['html', 'completedHtml', 'completedBeforeHtml', 'loadingHtml'];
 
 /**
- * survey and quiz: a SurveyJS JSON (object, or its JSON text) with pages or elements. HTML
- * that SurveyJS renders as markup (html questions, completed pages) is sanitized like any
- * administrator's rich HTML.
+ * survey: a SurveyJS JSON object with pages or elements (its JSON text was converted at the
+ * edge). HTML that SurveyJS renders as markup (html questions, completed pages) is sanitized
+ * like any administrator's rich HTML.
  */
-function surveyContent(content: unknown, at: string, fail: Fail): Record<string, unknown> {
-  // The text form is read with the body's own checks: NUL or a lone surrogate written as an escape is refused, not stored.
-  const parsed = typeof content === 'string' ? parseJsonField(content, at) : { value: content };
-  if (!parsed) return fail('', 'is not valid SurveyJS JSON');
-  const json = readSurveyJson(parsed.value);
+export function parseSurveyContent(content: unknown, at: string): NormalizedContent {
+  return stored(surveyJson(content, at, failAt(at)));
+}
+
+/**
+ * quiz: a survey whose questions mark their correct answers (SurveyJS correctAnswer); the answer
+ * key is split out, stored server-side (step.expected_answers), never sent to applicants.
+ */
+export function parseQuizContent(content: unknown, at: string): NormalizedContent {
+  const fail = failAt(at);
+  const { survey, answers } = splitQuizAnswers(surveyJson(content, at, fail));
+  // A quiz without questions is refused by the call type's save with its own key (stepPublishIssue).
+  if (surveyQuestions(survey).length > 0 && Object.keys(answers).length === 0)
+    fail('', 'mark the correct answer of at least one question (correctAnswer)');
+  return { content: survey, expectedAnswers: answers };
+}
+
+function surveyJson(content: unknown, at: string, fail: Fail): Record<string, unknown> {
+  // Any text left is not JSON of an object (JSON text of one was converted at the edge).
+  if (typeof content === 'string') return fail('', 'is not valid SurveyJS JSON');
+  const json = readSurveyJson(content);
   if (!json) return fail('', 'must be a SurveyJS JSON object');
   if (!Array.isArray(json.pages) && !Array.isArray(json.elements)) fail('', 'must have pages or elements');
   let depth = 0;

@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { IntField, StringField, UuidField } from '../../../common/validation/fields.js';
+import { JsonObjectField } from '../../../common/validation/json-text.js';
 
 export class StepTypeDto {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -62,12 +62,13 @@ export class StepInputDto {
   @IntField({ optional: true, min: 0, max: 100000, description: 'Ignored: steps are renumbered 1..n in list order' })
   sort?: number;
 
-  @Allow()
-  @ApiPropertyOptional({
+  @JsonObjectField({
+    key: 'errors.step-content',
+    optional: true,
     description:
-      'Per-kind content, checked on save (docs/step-contents.md). A quiz marks its correct answers with SurveyJS correctAnswer; they are kept server-side.',
-    oneOf: [{ type: 'object', additionalProperties: true }, { type: 'array', items: {} }, { type: 'string' }],
-    nullable: true,
+      'Per-kind content, checked on save (docs/step-contents.md). A quiz marks its correct answers with SurveyJS correctAnswer; they are kept server-side. ' +
+      'Older forms still accepted: its JSON text, a bare list of upload slots, plain HTML (text), a framework id (miniDyi); ' +
+      'a step type added by name keeps any JSON.',
   })
   content?: unknown;
 }
