@@ -44,15 +44,9 @@ export const TABLE_OWNERS = {
  * repository root) may write `table`. Keep this list short; prefer calling the owner's service.
  */
 export const WRITE_EXCEPTIONS = [
-  // The fake identity provider of development creates its accounts itself (never loaded in production).
-  { file: 'api/src/modules/dev-oidc/dev-oidc-accounts.repository.ts', table: 'app_user' },
-  // Demo seeder: creates the demo users beside their organizations (demo content only).
-  { file: 'api/src/modules/organizations/organization.demo.ts', table: 'app_user' },
-  // The language of the last message a user chose; to move behind the auth module's user service.
-  { file: 'api/src/modules/messages/messages.repository.ts', table: 'app_user' },
-  // Deleting a submission (or a call's custom file) removes its attachments in the same transaction;
-  // to move behind a files service method that takes the transaction.
-  { file: 'api/src/modules/submissions/submission.repository.ts', table: 'attachment' },
+  // None: the development provider's accounts, the demo users and the language of a user's
+  // messages are written by auth's UserService; a submission's files (and a call's replaced
+  // custom file) by files' AttachmentsService, in the caller's transaction.
 ];
 
 const SRC = 'api/src';

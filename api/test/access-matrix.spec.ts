@@ -533,3 +533,88 @@ describe('authorization matrix over openapi/openapi.json', () => {
     expect(got).toEqual(want);
   });
 });
+
+/**
+ * The user's own permissions (issue 30): asked of the same policy as the records' (AccessPolicy.
+ * requireGranted / granted), by the guard and by the services, per identity. 403 with its key
+ * where a route refuses; a field or a list left empty where a route only shows less.
+ */
+describe("the user's own permissions, per identity", () => {
+  const statusesOf = async (request: (role: Exclude<Role, 'anonymous'> | 'anonymous') => Promise<{ status: number; key?: string }>) => {
+    const got: Record<string, string> = {};
+    for (const role of ROLES) {
+      const res = await request(role);
+      got[role] = res.key ? `${res.status} ${res.key}` : String(res.status);
+    }
+    return got;
+  };
+
+  it('library.upload: a console file (no submission) is uploaded by administrators only (403 errors.admin-only)', async () => {
+    const got = await statusesOf(async (role) => {
+      const res = await t.http
+        .post('/api/FileUpload/UploadFile')
+        .set(headersFor(role))
+        .field('Purpose', 'library')
+        .attach('File', testFiles.png(300), 'logo.png');
+      return { status: res.status, key: res.status === 403 ? (res.body as { key: string }).key : undefined };
+    });
+    expect(got).toEqual({
+      anonymous: '401',
+      userA: '403 errors.admin-only',
+      userB: '403 errors.admin-only',
+      userFiltered: '403 errors.admin-only',
+      userArchived: '403 errors.organization-forbidden',
+      admin: '200',
+      adminOutside: '200',
+    });
+  });
+
+  it('branding.customize: GET /User says canCustomize for administrators of the customize domain only', async () => {
+    const got: Record<string, unknown> = {};
+    for (const role of ROLES.filter((r) => r !== 'anonymous' && r !== 'userArchived')) {
+      got[role] = (await t.http.get('/api/User').set(headersFor(role)).expect(200)).body.canCustomize;
+    }
+    expect(got).toEqual({ userA: false, userB: false, userFiltered: false, admin: true, adminOutside: false });
+  });
+
+  it('branding.customize compares the domain once, in any case (the guard and GET /User ask the same rule)', async () => {
+    const { AccessPolicy } = await import('../src/common/access/access.policy.js');
+    const { Permission } = await import('../src/common/access/permission.js');
+    const policy = t.app.get(AccessPolicy);
+    const as = (email: string, isAdmin: boolean) => ({ user: { id: fx.none, email, isAdmin } });
+    expect(policy.granted(as('Boss@EXAMPLE.Org', true), Permission.BrandingCustomize)).toBe(true);
+    expect(policy.granted(as('boss@example.org', false), Permission.BrandingCustomize)).toBe(false);
+    expect(policy.granted(as('boss@notexample.org', true), Permission.BrandingCustomize)).toBe(false);
+    const refusal = (auth: ReturnType<typeof as>) => {
+      try {
+        policy.requireGranted(auth, Permission.BrandingCustomize);
+        return 'granted';
+      } catch (e) {
+        return `${(e as { getStatus(): number }).getStatus()} ${(e as { key: string }).key}`;
+      }
+    };
+    expect(refusal(as('boss@example.org', false))).toBe('403 errors.admin-only');
+    expect(refusal(as('Boss@Elsewhere.TEST', true))).toBe('403 errors.customize-only');
+    expect(refusal(as('BOSS@example.ORG', true))).toBe('granted');
+  });
+
+  it('impactFramework.usage: which calls use a framework is shown to administrators only', async () => {
+    const used = await t.factory.impactFramework();
+    const call = await t.factory.call({ steps: [{ kind: 'miniDyi', name: 'Impact', content: { frameworkId: used.id } }] });
+    const got: Record<string, unknown> = {};
+    for (const role of ROLES.filter((r) => r !== 'anonymous' && r !== 'userArchived')) {
+      const res = await t.http
+        .get('/api/ImpactFramework/GetImpactFrameworkById')
+        .query({ ImpactFrameworkId: used.id })
+        .set(headersFor(role));
+      got[role] = [res.status, (res.body as { usedBy?: { id: string }[] }).usedBy?.map((u) => u.id)];
+    }
+    expect(got).toEqual({
+      userA: [200, []],
+      userB: [200, []],
+      userFiltered: [200, []],
+      admin: [200, [call.id]],
+      adminOutside: [200, [call.id]],
+    });
+  });
+});

@@ -466,6 +466,30 @@ describe('SendEmail, templates, reminders and settings (development outbox)', ()
     expect(byAddress.body.text).not.toContain('Ada Lovelace');
   });
 
+  it("chooses the members who have not started a call among those its e-mail filter lets in (the policy's call.read), any case", async () => {
+    const allowed = await t.factory.user();
+    await t.factory.organization(allowed);
+    const hidden = await t.factory.user();
+    await t.factory.organization(hidden);
+    const call = await t.factory.call({
+      steps: [{ kind: 'text', content: { html: '<p>x</p>' } }],
+      isUserFilterEnable: true,
+      userFilterEmail: ` ${allowed.email.toUpperCase()} ,nobody-member@x.test`,
+    });
+    const body = { callId: call.id, states: ['not-started'], subject: 'Only for some', body: '<p>x</p>' };
+    const preview = await t.http
+      .post('/api/SendEmail/Preview')
+      .set(admin.headers())
+      .send({ ...body, language: 'en' });
+    expect([preview.status, preview.body.recipients]).toEqual([200, 1]);
+    const res = await send(body);
+    expect([res.status, res.body.queued]).toEqual([202, 1]);
+    const to = (await t.db.query('SELECT to_address FROM message WHERE batch_id = $1', [res.body.batchId])).map(
+      (r: { to_address: string }) => r.to_address,
+    );
+    expect(to).toEqual([allowed.email]);
+  });
+
   it('templates: listed per kind and language with their placeholders; an unknown placeholder is refused; an edited one is used, and reset', async () => {
     const list = await t.http.get('/api/admin/message-templates').set(admin.headers());
     expect(list.body).toHaveLength(9);

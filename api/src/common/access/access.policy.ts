@@ -1,10 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isCallOpen, isEmailAllowed } from '@impact-calls/domain';
+import { type EmailFiltered, isCallLocked, isCallOpen, isEmailAllowed, isInEmailDomain, parseEmailFilter } from '@impact-calls/domain';
 import type { AuthUser } from '../auth/access.decorator.js';
-import { badRequest, conflict, notFound } from '../http/app-error.js';
-import { AccessRepository, type AttachmentFacts, type CallFacts, type SubmissionFacts } from './access.repository.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/app-error.js';
+import {
+  AccessRepository,
+  type AttachmentFacts,
+  type CallFacts,
+  type ReportCallFacts,
+  type SubmissionFacts,
+  type SubmissionPdfFacts,
+} from './access.repository.js';
+import { ACCESS_SETTINGS, type AccessSettings } from './access-settings.js';
 import { MEMBERSHIP_READER, type Membership, type MembershipReader } from './memberships.js';
-import { Permission } from './permission.js';
+import { Permission, type UserPermission } from './permission.js';
 
 /** Who asks: the signed-in user and the organization they act for (SelectedOrganizationId, already a membership). */
 export interface Auth {
@@ -32,6 +40,13 @@ export interface FactsOf {
   [Permission.SubmissionReview]: SubmissionFacts;
   [Permission.AttachmentRead]: AttachmentFacts;
   [Permission.AttachmentDelete]: AttachmentFacts;
+  [Permission.SubmissionPdf]: SubmissionPdfFacts;
+  [Permission.CallReport]: ReportCallFacts;
+  // The user's own: no record.
+  [Permission.ConsoleUse]: undefined;
+  [Permission.BrandingCustomize]: undefined;
+  [Permission.LibraryUpload]: undefined;
+  [Permission.ImpactFrameworkUsage]: undefined;
 }
 
 /**
@@ -47,8 +62,21 @@ export const submissionNotFound = () => notFound('errors.submission-not-found', 
 export const callNotFound = () => notFound('pages.admin.call-not-found', 'Call not found');
 const fileNotFound = () => notFound('errors.file-not-found', 'File not found');
 const organizationNotFound = () => notFound('errors.organization-not-found', 'Organization not found');
+/** 403, never 404, for the user's own permissions: the route is known, the user is not one who may use it. */
+const adminOnly = () => forbidden('errors.admin-only', 'Administrators only');
 
-/** The error of each permission when a record is missing or not the user's: 404, as if it did not exist. */
+/** The permissions of the user alone: administrators (a role named admin, any case, read at sign-in as `isAdmin`). */
+const ADMIN_PERMISSIONS: readonly Permission[] = [
+  Permission.ConsoleUse,
+  Permission.BrandingCustomize,
+  Permission.LibraryUpload,
+  Permission.ImpactFrameworkUsage,
+];
+
+/**
+ * The error of each permission when a record is missing or not the user's: 404, as if it did not
+ * exist. The user's own permissions (no record) answer 403 errors.admin-only instead: the route is public knowledge.
+ */
 const REFUSALS: Record<Permission, () => Error> = {
   [Permission.OrganizationRead]: organizationNotFound,
   [Permission.OrganizationWrite]: organizationNotFound,
@@ -60,12 +88,19 @@ const REFUSALS: Record<Permission, () => Error> = {
   [Permission.SubmissionReview]: submissionNotFound,
   [Permission.AttachmentRead]: fileNotFound,
   [Permission.AttachmentDelete]: fileNotFound,
+  [Permission.SubmissionPdf]: submissionNotFound,
+  [Permission.CallReport]: callNotFound,
+  [Permission.ConsoleUse]: adminOnly,
+  [Permission.BrandingCustomize]: adminOnly,
+  [Permission.LibraryUpload]: adminOnly,
+  [Permission.ImpactFrameworkUsage]: adminOnly,
 };
 
 /**
  * The one access policy of the API (issue 15): "may this user do this to these records".
- * Organization membership (archived organizations included), the admin role, a call's e-mail
- * filter and its open/closed state are decided here and nowhere else. Services ask with
+ * Organization membership (archived organizations included), the admin role and the customize
+ * domain (the guard asks `requireGranted`), a call's e-mail filter and its open/closed state are
+ * decided here and nowhere else. Services ask with
  * `requireAccess({ auth, permission, ids })` (facts read for the whole set in one statement),
  * or, holding the facts already (a locked row, the fill cache), with `require`/`refusal`.
  */
@@ -74,6 +109,7 @@ export class AccessPolicy {
   constructor(
     private readonly repo: AccessRepository,
     @Inject(MEMBERSHIP_READER) private readonly members: MembershipReader,
+    @Inject(ACCESS_SETTINGS) private readonly settings: AccessSettings,
   ) {}
 
   /** Throws unless the user may act on every id (404 by default: not theirs is as unknown as missing). */
@@ -104,6 +140,41 @@ export class AccessPolicy {
   /** Whether the user may, on facts the caller holds. */
   allows<P extends Permission>(auth: Auth, permission: P, facts: FactsOf[P], now = new Date()): boolean {
     return !this.refusal(auth, permission, facts, now);
+  }
+
+  /**
+   * Throws unless the user may on at least one of the records the caller holds (e.g. the calls
+   * sharing a report): the first refusal that says why (409 locked, ...) when every one is
+   * refused, else `refusal` (the caller's 404: none of them is the user's).
+   */
+  requireAny<P extends Permission>(auth: Auth, permission: P, facts: readonly FactsOf[P][], refusal: () => Error, now = new Date()): void {
+    let why: Error | undefined;
+    for (const f of facts) {
+      const r = this.refusal(auth, permission, f, now);
+      if (!r) return;
+      if (!why && !isNotFound(r)) why = r;
+    }
+    throw why ?? refusal();
+  }
+
+  /** Throws (403) unless the user holds a permission of their own (console, branding, ...): who they are, on no record. */
+  requireGranted(auth: Auth, permission: UserPermission): void {
+    this.require(auth, permission, undefined);
+  }
+
+  /** Whether the user holds a permission of their own (console, branding, ...). */
+  granted(auth: Auth, permission: UserPermission): boolean {
+    return this.allows(auth, permission, undefined);
+  }
+
+  /**
+   * Who may see a call on the applicant paths, for a query that selects people (the recipients
+   * of a call's messages): null when everyone may, else the addresses its e-mail filter lists,
+   * lower case (call.read, the rule of `isEmailAllowed`). undefined for an unknown call.
+   */
+  async callReaders(callId: string): Promise<string[] | null | undefined> {
+    const call = (await this.repo.calls([callId])).get(callId);
+    return call && (call.isUserFilterEnable ? parseEmailFilter(call.userFilterEmail) : null);
   }
 
   /** Calls of a list the user may see (the list itself is the caller's query). */
@@ -156,8 +227,40 @@ export class AccessPolicy {
           ? this.submissionRefusal(auth, a.submission, none)
           : none();
       }
+      case Permission.SubmissionPdf: {
+        // 409 with a key, never 403: a 403 would end the applicant's session (spec section 8).
+        if (auth.user.isAdmin) return undefined;
+        const s = f as SubmissionPdfFacts;
+        const why = this.submissionRefusal(auth, s, none);
+        if (why) return why;
+        if (!s.enableUserDownloadPdf)
+          return conflict('errors.pdf-not-allowed', 'The PDF of applications to this call is not available to applicants');
+        return s.closed ? undefined : conflict('errors.pdf-not-submitted', 'The PDF is available once the application is submitted');
+      }
+      case Permission.CallReport: {
+        const c = f as ReportCallFacts;
+        if (!this.emailAllowed(auth, c)) return none();
+        return isCallLocked(c, now)
+          ? conflict('pages.admin.pbi.locked', 'The report opens once the call’s lock end date has passed')
+          : undefined;
+      }
+      case Permission.BrandingCustomize:
+        // The customize domain is compared in one place, case-insensitively (isInEmailDomain): the guard and GET /User both ask here.
+        if (!this.adminMay(auth, permission)) return none();
+        return isInEmailDomain(auth.user.email, this.settings.customizeEmailDomain)
+          ? undefined
+          : forbidden('errors.customize-only', 'Only administrators of the customizing company may change the branding');
+      case Permission.ConsoleUse:
+      case Permission.LibraryUpload:
+      case Permission.ImpactFrameworkUsage:
+        return this.adminMay(auth, permission) ? undefined : none();
     }
     return none();
+  }
+
+  /** An administrator, and the permission is one of theirs. */
+  private adminMay(auth: Auth, permission: Permission): boolean {
+    return auth.user.isAdmin && ADMIN_PERMISSIONS.includes(permission);
   }
 
   /** The acting organization's submission, of a call the user may see. */
@@ -174,7 +277,7 @@ export class AccessPolicy {
   }
 
   /** The call's e-mail filter (everyone, administrators included, on the applicant paths). */
-  private emailAllowed(auth: Auth, call: CallFacts): boolean {
+  private emailAllowed(auth: Auth, call: EmailFiltered): boolean {
     return isEmailAllowed(call, auth.user.email);
   }
 
@@ -197,6 +300,16 @@ export class AccessPolicy {
       case Permission.AttachmentRead:
       case Permission.AttachmentDelete:
         return this.repo.attachments(ids);
+      case Permission.SubmissionPdf:
+        return this.repo.submissions(ids);
+      case Permission.CallReport:
+        return this.repo.calls(ids);
+      case Permission.ConsoleUse:
+      case Permission.BrandingCustomize:
+      case Permission.LibraryUpload:
+      case Permission.ImpactFrameworkUsage:
+        // No record: asked with requireGranted/granted.
+        return new Map();
     }
   }
 }

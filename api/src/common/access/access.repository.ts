@@ -12,6 +12,14 @@ export interface SubmissionFacts {
   call: CallFacts;
 }
 
+/** What the PDF rule reads besides: whether the submission's call lets applicants download it. */
+export interface SubmissionPdfFacts extends SubmissionFacts {
+  enableUserDownloadPdf: boolean;
+}
+
+/** What the report rule reads of a call: the e-mail filter and the end of its lock. */
+export type ReportCallFacts = EmailFiltered & { callLockEnd?: string | Date | null };
+
 /** What the file rules read of an attachment. */
 export interface AttachmentFacts {
   purpose: string;
@@ -22,7 +30,7 @@ export interface AttachmentFacts {
 }
 
 const CALL_COLUMNS = `is_user_filter_enable AS "isUserFilterEnable", user_filter_email AS "userFilterEmail",
-  opening_at AS "openingAt", closing_at AS "closingAt"`;
+  opening_at AS "openingAt", closing_at AS "closingAt", call_lock_end AS "callLockEnd"`;
 const CALL_JSON = (
   c: string,
 ) => `json_build_object('isUserFilterEnable', ${c}.is_user_filter_enable, 'userFilterEmail', ${c}.user_filter_email,
@@ -39,10 +47,13 @@ type Row<T> = T & { id: string };
 export class AccessRepository {
   constructor(private readonly sql: Sql) {}
 
-  async calls(ids: string[]): Promise<Map<string, CallFacts>> {
-    const rows = await this.sql.rows<Row<CallFacts>>('access-calls', `SELECT id, ${CALL_COLUMNS} FROM call WHERE id = ANY($1::uuid[])`, [
-      ids,
-    ]);
+  /** Each call's facts, with its lock end (call.report). */
+  async calls(ids: string[]): Promise<Map<string, CallFacts & ReportCallFacts>> {
+    const rows = await this.sql.rows<Row<CallFacts & ReportCallFacts>>(
+      'access-calls',
+      `SELECT id, ${CALL_COLUMNS} FROM call WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
     return new Map(rows.map(({ id, ...facts }) => [id, facts]));
   }
 
@@ -58,10 +69,11 @@ export class AccessRepository {
     return found;
   }
 
-  async submissions(ids: string[]): Promise<Map<string, SubmissionFacts>> {
-    const rows = await this.sql.rows<Row<SubmissionFacts>>(
+  async submissions(ids: string[]): Promise<Map<string, SubmissionPdfFacts>> {
+    const rows = await this.sql.rows<Row<SubmissionPdfFacts>>(
       'access-submissions',
-      `SELECT s.id, s.organization_id AS "organizationId", s.closed, ${CALL_JSON('c')} AS call
+      `SELECT s.id, s.organization_id AS "organizationId", s.closed, ${CALL_JSON('c')} AS call,
+              c.enable_user_download_pdf AS "enableUserDownloadPdf"
          FROM call_submission s JOIN call c ON c.id = s.call_id WHERE s.id = ANY($1::uuid[])`,
       [ids],
     );

@@ -27,4 +27,26 @@ export enum Permission {
   AttachmentRead = 'attachment.read',
   /** Remove a file from a slot: a submission's file, submission.read on it (submission.write is checked on the locked row). */
   AttachmentDelete = 'attachment.delete',
+  /**
+   * Have a submission's PDF: administrators any; everyone else submission.read, once the
+   * submission is closed, of a call that lets applicants download it (409 otherwise).
+   */
+  SubmissionPdf = 'submission.pdf',
+  /** Embed a call's applicants' report (Power BI): call.read, once the call's lock end has passed (409 before). */
+  CallReport = 'call.report',
+
+  // The user's own, on no record (asked with `requireGranted`/`granted`): who the user is.
+
+  /** Use the console (the routes declared ADMIN): administrators (a role named admin, any case). */
+  ConsoleUse = 'console.use',
+  /** Change the branding (the routes declared CUSTOMIZE): administrators whose address is in CUSTOMIZE_EMAIL_DOMAIN (any case). */
+  BrandingCustomize = 'branding.customize',
+  /** Upload a console file (a library file, a call's custom file): administrators. */
+  LibraryUpload = 'library.upload',
+  /** See which calls use an impact framework: administrators (a call's name is hidden by its e-mail filter). */
+  ImpactFrameworkUsage = 'impactFramework.usage',
 }
+
+/** The permissions of the user alone, on no record. */
+export type UserPermission =
+  Permission.ConsoleUse | Permission.BrandingCustomize | Permission.LibraryUpload | Permission.ImpactFrameworkUsage;

@@ -12,12 +12,11 @@ import { tooManyRequests } from '../limits/fixed-window.js';
 import { isEmptyId, isUuid } from '../../common/ids.js';
 import { networkMatcher } from '../../common/http/networks.js';
 import { timingSafeEqual } from 'node:crypto';
-import { isInEmailDomain } from '@impact-calls/domain';
 
 /**
  * The one guard of the API. Every route must declare its rule (`@Endpoint({ access })`); one that does not is
- * refused. It authenticates the bearer token, checks the admin and customize rules, and asks
- * the access policy whether the user may act for the organization SelectedOrganizationId names. Last, it counts
+ * refused. It authenticates the bearer token, and asks the access policy whether the user may use
+ * the console (admin), change the branding (customize) and act for the organization SelectedOrganizationId names. Last, it counts
  * the request against the rate limits (every write, per user and per address: issue 13).
  */
 @Injectable()
@@ -60,10 +59,9 @@ export class AccessGuard implements CanActivate {
     req.user = user;
     req.sessionId = signedIn.sessionId;
 
-    if ((rule.admin || rule.customize) && !user.isAdmin) throw forbidden('errors.admin-only', 'Administrators only');
-    if (rule.customize && !this.inCustomizeDomain(user.email)) {
-      throw forbidden('errors.customize-only', 'Only administrators of the customizing company may change the branding');
-    }
+    // Who the user is, asked of the policy: administrators (403 errors.admin-only), of the customize domain (403 errors.customize-only).
+    if (rule.customize) this.access.requireGranted({ user }, Permission.BrandingCustomize);
+    else if (rule.admin) this.access.requireGranted({ user }, Permission.ConsoleUse);
 
     const header = req.headers.selectedorganizationid;
     if (!isEmptyId(header)) {
@@ -117,9 +115,5 @@ export class AccessGuard implements CanActivate {
       return a.length === b.length && timingSafeEqual(a, b);
     }
     return this.metricsNetworks(req.ip ?? req.socket.remoteAddress);
-  }
-
-  private inCustomizeDomain(email: string): boolean {
-    return isInEmailDomain(email, this.settings.customizeEmailDomain);
   }
 }

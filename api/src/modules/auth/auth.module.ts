@@ -2,6 +2,9 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DevOidcModule } from '../dev-oidc/dev-oidc.module.js';
+import { DEV_OIDC_ACCOUNTS } from '../dev-oidc/dev-oidc-accounts.js';
+import { ACCESS_SETTINGS, type AccessSettings } from '../../common/access/access-settings.js';
+import { SETTINGS, type Settings } from '../../config/settings.js';
 import { AccessTokenVerifier } from './access-token.verifier.js';
 import { AccessGuard } from './access.guard.js';
 import { JwtController } from './jwt.controller.js';
@@ -35,7 +38,15 @@ import { UsersAdminService } from './users-admin.service.js';
     OidcClientService,
     SignInService,
     { provide: APP_GUARD, useClass: AccessGuard },
+    // The development provider's accounts are users, written here (app_user is this module's).
+    { provide: DEV_OIDC_ACCOUNTS, useExisting: UserService },
+    // What the access policy (common/, which imports no settings) reads of them: the customize domain.
+    {
+      provide: ACCESS_SETTINGS,
+      useFactory: (s: Settings): AccessSettings => ({ customizeEmailDomain: s.customizeEmailDomain }),
+      inject: [SETTINGS],
+    },
   ],
-  exports: [TokenService, UserService, SessionService],
+  exports: [TokenService, UserService, SessionService, DEV_OIDC_ACCOUNTS, ACCESS_SETTINGS],
 })
 export class AuthModule {}

@@ -1,15 +1,16 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { isInEmailDomain, isLanguage } from '@impact-calls/domain';
+import { isLanguage } from '@impact-calls/domain';
+import { AccessPolicy } from '../../common/access/access.policy.js';
+import { Permission } from '../../common/access/permission.js';
 import { CurrentUser, type AuthUser, SIGNED_IN } from '../../common/auth/access.decorator.js';
-import { SETTINGS, type Settings } from '../../config/settings.js';
 import { UserDto } from './dto/user.dto.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
 @ApiTags('User')
 @Controller('User')
 export class UserController {
-  constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
+  constructor(private readonly access: AccessPolicy) {}
 
   @Get()
   @Endpoint('getCurrentUser', 'The signed-in user', { access: SIGNED_IN, ok: UserDto })
@@ -21,7 +22,8 @@ export class UserController {
       email: user.email,
       roles: user.roles,
       isAdmin: user.isAdmin,
-      canCustomize: user.isAdmin && isInEmailDomain(user.email, this.settings.customizeEmailDomain),
+      // The rule of the CUSTOMIZE routes, asked of the policy the guard asks (one comparison of the domain, any case).
+      canCustomize: this.access.granted({ user }, Permission.BrandingCustomize),
       language: isLanguage(user.language) ? user.language : null,
     };
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
@@ -70,6 +70,24 @@ export class UserRepository {
 
   save(user: UserEntity): Promise<UserEntity> {
     return this.repo.save(user);
+  }
+
+  /** A user by e-mail address (lower case) or id. */
+  findOne(where: { email: string } | { id: string }): Promise<UserEntity | null> {
+    return this.repo.findOne({ where });
+  }
+
+  /** Inserts a user (in the caller's transaction, `m`, when given). */
+  async insert(user: Partial<UserEntity>, m?: EntityManager): Promise<void> {
+    await (m ? m.getRepository(UserEntity) : this.repo).insert(user);
+  }
+
+  /** The language of the user's messages; nothing written when it is the same. */
+  async setLanguage(userId: string, language: string): Promise<void> {
+    await this.sql.rows('auth-user-language', 'UPDATE app_user SET language = $2 WHERE id = $1 AND language IS DISTINCT FROM $2', [
+      userId,
+      language,
+    ]);
   }
 
   /**

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { QueryFailedError } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { isUuid } from '../../common/ids.js';
-import { DevOidcAccountsRepository } from './dev-oidc-accounts.repository.js';
+import { DEV_OIDC_ACCOUNTS, type DevOidcAccountStore } from './dev-oidc-accounts.js';
 import { devOidcIssuer } from './dev-oidc.client.js';
 
 export interface DevSignInInput {
@@ -37,7 +37,7 @@ const EMAIL_MAX = 320;
 @Injectable()
 export class DevOidcAccountsService {
   constructor(
-    private readonly users: DevOidcAccountsRepository,
+    @Inject(DEV_OIDC_ACCOUNTS) private readonly users: DevOidcAccountStore,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 

@@ -3,7 +3,6 @@ import { DEFAULT_TIME_ZONE, type Language } from '@impact-calls/domain';
 import { AccessPolicy, submissionNotFound } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
-import { conflict } from '../../common/http/app-error.js';
 import { SubmissionsService } from '../submissions/submissions.service.js';
 import type { PdfExportDto } from './dto/documents.dto.js';
 import { DocumentsRepository, type SubmissionHead } from './documents.repository.js';
@@ -18,10 +17,11 @@ export interface RenderedPdf {
 
 /**
  * A submission's PDF and its data (spec section 3, "PDF export data"). Who may have them is
- * decided by the access policy (submission.review: the acting organization's own
- * submission, as for reading it; administrators any) plus the call's `enableUserDownloadPdf` and the submission
- * being closed for applicants' PDFs; administrators have any. `submissionPdf` is the plain
- * rendering for other modules (the confirmation e-mail), which decide access themselves.
+ * decided by the access policy: the data, submission.review (the acting organization's own
+ * submission, as for reading it; administrators any); the PDF, submission.pdf (the same, once
+ * the submission is closed, of a call whose `enableUserDownloadPdf` is on; administrators any).
+ * `submissionPdf` is the plain rendering for other modules (the confirmation e-mail), which
+ * decide access themselves.
  */
 @Injectable()
 export class DocumentsService {
@@ -92,8 +92,13 @@ export class DocumentsService {
    * The submission an applicant or administrator may have documents of: administrators any;
    * applicants only their acting organization's (the e-mail filter applies), as for reading it.
    */
-  private async readableHead(user: AuthUser, organizationId: string | undefined, submissionId: string): Promise<SubmissionHead> {
-    await this.access.requireAccess({ auth: { user, organizationId }, permission: Permission.SubmissionReview, ids: [submissionId] });
+  private async readableHead(
+    user: AuthUser,
+    organizationId: string | undefined,
+    submissionId: string,
+    permission: Permission.SubmissionReview | Permission.SubmissionPdf = Permission.SubmissionReview,
+  ): Promise<SubmissionHead> {
+    await this.access.requireAccess({ auth: { user, organizationId }, permission, ids: [submissionId] });
     return this.head(submissionId);
   }
 
@@ -122,12 +127,7 @@ export class DocumentsService {
     language: Language,
     timeZone: string = DEFAULT_TIME_ZONE,
   ): Promise<RenderedPdf> {
-    const head = await this.readableHead(user, organizationId, submissionId);
-    if (!user.isAdmin) {
-      if (!head.enableUserDownloadPdf)
-        throw conflict('errors.pdf-not-allowed', 'The PDF of applications to this call is not available to applicants');
-      if (!head.closed) throw conflict('errors.pdf-not-submitted', 'The PDF is available once the application is submitted');
-    }
+    const head = await this.readableHead(user, organizationId, submissionId, Permission.SubmissionPdf);
     return this.render(head, language, timeZone);
   }
 

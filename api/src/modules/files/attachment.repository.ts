@@ -53,12 +53,25 @@ export class AttachmentRepository {
     return m.findOne(AttachmentEntity, { where: { id }, relations: { attachmentType: true } });
   }
 
+  /** One attachment, by id or download id, inside a transaction. */
+  findIn(m: EntityManager, where: { id: string } | { downloadId: string }): Promise<AttachmentEntity | null> {
+    return m.findOne(AttachmentEntity, { where });
+  }
+
   insert(m: EntityManager, row: Partial<AttachmentEntity>): Promise<AttachmentEntity> {
     return m.getRepository(AttachmentEntity).save(row);
   }
 
   async delete(m: EntityManager, id: string): Promise<void> {
     await m.delete(AttachmentEntity, { id });
+  }
+
+  /** Deletes every file of a submission; answers the storage keys to remove. */
+  async deleteOfSubmission(m: EntityManager, submissionId: string): Promise<string[]> {
+    const rows = returned<{ storage_key: string }>(
+      await m.query('DELETE FROM attachment WHERE submission_id = $1 RETURNING storage_key', [submissionId]),
+    );
+    return rows.map((r) => r.storage_key);
   }
 
   /** Deletes the file of a submission's slot; answers the storage keys to remove. */

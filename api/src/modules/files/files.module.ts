@@ -1,7 +1,7 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttachmentEntity, AttachmentTypeEntity } from './attachment.entity.js';
-import { AttachmentRepository } from './attachment.repository.js';
+import { AttachmentsModule } from './attachments.module.js';
 import { FilesController } from './files.controller.js';
 import { FilesAdminController } from './files-admin.controller.js';
 import { FilesService } from './files.service.js';
@@ -18,9 +18,9 @@ export class FilesModule {
   static forRoot(submissions: Type): DynamicModule {
     return {
       module: FilesModule,
-      imports: [TypeOrmModule.forFeature([AttachmentEntity, AttachmentTypeEntity]), StorageModule, submissions],
+      imports: [TypeOrmModule.forFeature([AttachmentEntity, AttachmentTypeEntity]), AttachmentsModule, StorageModule, submissions],
       controllers: [FilesController, FilesAdminController],
-      providers: [FilesService, AttachmentRepository, UploadInterceptor],
+      providers: [FilesService, UploadInterceptor],
     };
   }
 }

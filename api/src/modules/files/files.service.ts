@@ -21,7 +21,7 @@ import {
 import { AccessPolicy } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../common/http/app-error.js';
+import { AppError, badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { AttachmentEntity } from './attachment.entity.js';
@@ -108,8 +108,9 @@ export class FilesService {
       }
       // Checked before storing anything; checked again, locked, when the row is written.
       slot = await this.slotOf(user, organizationId, dto.CallSubmissionId!, dto.StepId, dto.SlotIndex);
-    } else if (!user.isAdmin) {
-      throw forbidden('errors.admin-only', 'Administrators only');
+    } else {
+      // A console file (library, a call's custom file): the policy's library.upload (403 errors.admin-only).
+      this.access.requireGranted({ user, organizationId }, Permission.LibraryUpload);
     }
 
     if (file.size === 0) throw badRequest('errors.file-empty', 'The file is empty');

@@ -88,6 +88,12 @@ export interface RecipientQuery {
   callId: string | null;
   states: Audience[];
   addresses: string[];
+  /**
+   * Who may see the call, as the access policy answers it (AccessPolicy.callReaders): null for
+   * everyone, else the addresses of its e-mail filter. Members of organizations that have not
+   * started the call are chosen among these only; the query applies it, the policy decides it.
+   */
+  readers: string[] | null;
 }
 
 /** Who a preview greets: the call's name and the first recipient of the selection (none: only the call). */
@@ -141,8 +147,9 @@ export interface MessageFilter {
 /**
  * The recipients of an administrator's message, one per address (lower-cased): the people who
  * started the call's submissions (in progress or submitted), the members of organizations that
- * have not started it (allowed by the call's e-mail filter), and explicit addresses (a known
- * user's address keeps that user, for their language). $1 call (or null), $2 states, $3 addresses.
+ * have not started it (those who may see the call: $4, the policy's readers, null for everyone),
+ * and explicit addresses (a known user's address keeps that user, for their language).
+ * $1 call (or null), $2 states, $3 addresses, $4 readers.
  */
 const RECIPIENTS = `recipients AS (
   SELECT DISTINCT ON (r.email) r.email, r.user_id, r.submission_id, r.organization_id, r.rank
@@ -156,7 +163,7 @@ const RECIPIENTS = `recipients AS (
        WHERE 'not-started' = ANY($2::text[])
          AND NOT EXISTS (SELECT 1 FROM organization_member om2 JOIN call_submission s2 ON s2.organization_id = om2.organization_id
                           WHERE om2.user_id = u.id AND s2.call_id = $1)
-         AND (NOT c.is_user_filter_enable OR lower(u.email) = ANY(string_to_array(regexp_replace(lower(c.user_filter_email), '\\s', '', 'g'), ',')))
+         AND ($4::text[] IS NULL OR lower(u.email) = ANY($4::text[]))
        GROUP BY u.id, u.email
       UNION ALL
       SELECT a.email, u.id, NULL, NULL, 2
@@ -261,7 +268,7 @@ export class MessagesRepository {
     const rows = await this.sql.rows<{ n: number }>(
       'messages-count-recipients',
       `WITH ${RECIPIENTS} SELECT count(*)::int AS n FROM recipients`,
-      [q.callId, q.states, q.addresses],
+      [q.callId, q.states, q.addresses, q.readers],
     );
     return rows[0].n;
   }
@@ -282,7 +289,7 @@ export class MessagesRepository {
            LEFT JOIN organization o ON o.id = coalesce(r.organization_id, s.organization_id)
           ORDER BY r.rank, r.email LIMIT 1)
        SELECT c.name AS "callName", f.* FROM (SELECT 1) one LEFT JOIN call c ON c.id = $1 LEFT JOIN first f ON true`,
-      [q.callId, q.states, q.addresses],
+      [q.callId, q.states, q.addresses, q.readers],
     );
     return rows[0];
   }
@@ -303,8 +310,8 @@ export class MessagesRepository {
       const inserted = await client.query(
         `WITH ${RECIPIENTS}
          INSERT INTO message (kind, user_id, submission_id, call_id, organization_id, batch_id, to_address)
-         SELECT 'custom', r.user_id, r.submission_id, $4, r.organization_id, $5, r.email FROM recipients r`,
-        [q.callId, q.states, q.addresses, q.callId, batchId],
+         SELECT 'custom', r.user_id, r.submission_id, $5, r.organization_id, $6, r.email FROM recipients r`,
+        [q.callId, q.states, q.addresses, q.readers, q.callId, batchId],
       );
       const queued = inserted.rowCount ?? 0;
       await client.query('UPDATE message_batch SET recipient_count = $2 WHERE id = $1', [batchId, queued]);
@@ -489,7 +496,7 @@ export class MessagesRepository {
     return { items: rows, ...count };
   }
 
-  // ------------------------------------------------------------ templates, settings, language
+  // ------------------------------------------------------------ templates, settings
 
   async templates(): Promise<{ kind: string; language: string; subject: string; html: string; updatedAt: Date }[]> {
     return this.sql.rows(
@@ -540,12 +547,5 @@ export class MessagesRepository {
        ON CONFLICT (call_id) DO UPDATE SET reminder_days = EXCLUDED.reminder_days`,
       [callId, days],
     );
-  }
-
-  async setUserLanguage(userId: string, language: string): Promise<void> {
-    await this.sql.rows('messages-user-language', 'UPDATE app_user SET language = $2 WHERE id = $1 AND language IS DISTINCT FROM $2', [
-      userId,
-      language,
-    ]);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { isEmailAddress, LANGUAGES, type Language } from '@impact-calls/domain';
+import { AccessPolicy } from '../../common/access/access.policy.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
@@ -21,6 +22,7 @@ import type {
 } from './dto/messages.dto.js';
 import { AUDIENCES, MAX_EXPLICIT_ADDRESSES } from './dto/messages.dto.js';
 import { MESSAGE_KINDS, MESSAGE_STATES } from './message.entity.js';
+import { UserService } from '../auth/user.service.js';
 import { MessageQueue } from './message-queue.service.js';
 import { answersSummary, recipientName, toBranding } from './message-sender.service.js';
 import { MessagesRepository, type Audience, type RecipientQuery, type SubmissionMessageSource } from './messages.repository.js';
@@ -80,6 +82,8 @@ export class MessagesService implements OnModuleInit {
   constructor(
     private readonly repo: MessagesRepository,
     private readonly queue: MessageQueue,
+    private readonly access: AccessPolicy,
+    private readonly users: UserService,
   ) {}
 
   onModuleInit(): void {
@@ -131,7 +135,9 @@ export class MessagesService implements OnModuleInit {
         errors: { callId: 'required' },
       });
     }
-    if (dto.callId && !(await this.repo.callExists(dto.callId))) {
+    // Who may see the call (the policy's call.read, as addresses): the members chosen by "not started" are among them only.
+    const readers = dto.callId ? await this.access.callReaders(dto.callId) : null;
+    if (readers === undefined) {
       throw badRequest('pages.admin.call-not-found', 'Call not found', { errors: { callId: 'unknown call' } });
     }
     if (!states.length && !addresses.length) {
@@ -146,7 +152,7 @@ export class MessagesService implements OnModuleInit {
       throw badRequest('pages.admin.messages.body-required', 'The message is empty', { errors: { body: 'required' } });
     }
     checkPlaceholders('custom', { subject, body });
-    return { query: { callId: dto.callId ?? null, states, addresses: [...new Set(addresses)] }, subject, body };
+    return { query: { callId: dto.callId ?? null, states, addresses: [...new Set(addresses)], readers }, subject, body };
   }
 
   async sendEmail(user: AuthUser, dto: SendEmailDto): Promise<SendEmailResultDto> {
@@ -294,7 +300,8 @@ export class MessagesService implements OnModuleInit {
     return { id: callId, reminderDays };
   }
 
+  /** The language of the user's messages: kept with the user (app_user, the auth module's). */
   async setLanguage(user: AuthUser, language: Language): Promise<void> {
-    await this.repo.setUserLanguage(user.id, language);
+    await this.users.setLanguage(user.id, language);
   }
 }

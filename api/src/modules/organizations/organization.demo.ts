@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
-import { UserEntity } from '../users/user.entity.js';
+import { UserService } from '../auth/user.service.js';
 import { DemoSeeder, type DemoContentSeeder } from '../demo/demo-seeder.decorator.js';
 import { oidcClientSettings } from '../dev-oidc/dev-oidc.client.js';
 import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';
@@ -47,22 +47,24 @@ const ORGANIZATIONS = [
   },
 ] as const;
 
-/** Demo users (an administrator and two applicants) and their organizations. */
+/** Demo users (an administrator and two applicants, written by the auth module's UserService) and their organizations. */
 @Injectable()
 @DemoSeeder(20)
 export class OrganizationDemoSeeder implements DemoContentSeeder {
-  constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly userService: UserService,
+  ) {}
 
   async seed(manager: EntityManager): Promise<void> {
     const issuer = oidcClientSettings(this.settings).issuer;
-    const users = new Map<string, UserEntity>();
+    const users = new Map<string, { id: string; email: string; firstName: string; lastName: string }>();
     for (const person of DEMO_USERS) {
       const id = randomUUID();
       const roles = this.settings.adminEmails.includes(person.email) ? ['admin'] : [];
-      users.set(
-        person.email,
-        await manager.getRepository(UserEntity).save({ id, subject: id, issuer, roles, lastLoginAt: null, ...person }),
-      );
+      // In the seeder's transaction: the users and their organizations are all there, or none.
+      await this.userService.insert({ id, subject: id, issuer, roles, lastLoginAt: null, ...person }, manager);
+      users.set(person.email, { id, ...person });
     }
     for (const { member, ...fields } of ORGANIZATIONS) {
       const user = users.get(member)!;

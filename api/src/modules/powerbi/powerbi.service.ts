@@ -1,7 +1,6 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { isCallLocked, isEmailAllowed } from '@impact-calls/domain';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
-import { AppError, conflict, forbidden, notFound } from '../../common/http/app-error.js';
+import { AppError, forbidden, notFound } from '../../common/http/app-error.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { AccessPolicy } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
@@ -47,12 +46,9 @@ export class PowerBiService {
       ids: [organizationId],
       refusal: () => forbidden('errors.organization-forbidden', 'You do not belong to this organization'),
     });
-    const calls = (await this.reports.applicantReportCalls(workspaceId, reportId)).filter((c) => isEmailAllowed(c, user.email));
-    if (calls.length === 0) throw reportNotFound();
-    const now = new Date();
-    if (calls.every((c) => isCallLocked(c, now))) {
-      throw conflict('pages.admin.pbi.locked', 'The report opens once the call’s lock end date has passed');
-    }
+    // call.report on some call offering the report: none the user may see, 404; every one still locked, 409 pages.admin.pbi.locked.
+    const calls = await this.reports.applicantReportCalls(workspaceId, reportId);
+    this.access.requireAny({ user }, Permission.CallReport, calls, reportNotFound);
     return toDto(await this.embed(workspaceId, reportId, organizationId), false);
   }
 

@@ -3,11 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
-import { ISO_UTC, returned, Sql } from '../../database/sql.js';
+import { ISO_UTC, Sql } from '../../database/sql.js';
 import type { SubmissionEventDto, SubmissionRowDto } from './dto/submission.dto.js';
 import { UserEntity } from '../users/user.entity.js';
 import type { CallSubmissionEntity } from './call-submission.entity.js';
-import { AttachmentEntity } from '../files/attachment.entity.js';
 import type { AttachmentWithType } from '../files/attachment.mapper.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import type { StepResultEntity } from './step-result.entity.js';
@@ -411,23 +410,10 @@ export class SubmissionRepository {
     );
   }
 
-  /** Deletes the submission and its rows; answers the storage keys of its files. */
-  async deleteSubmission(m: EntityManager, id: string): Promise<string[]> {
-    const files = returned<{ storage_key: string }>(
-      await m.query('DELETE FROM attachment WHERE submission_id = $1 RETURNING storage_key', [id]),
-    );
+  /** Deletes the submission and its answers (its files first, by the files module: AttachmentsService.deleteOfSubmission). */
+  async deleteSubmission(m: EntityManager, id: string): Promise<void> {
     await m.query('DELETE FROM step_result WHERE submission_id = $1', [id]);
     await m.query('DELETE FROM call_submission WHERE id = $1', [id]);
-    return files.map((f) => f.storage_key);
-  }
-
-  /** One attachment (the custom file of a call), inside a transaction. */
-  attachment(m: EntityManager, where: { id: string } | { downloadId: string }): Promise<AttachmentEntity | null> {
-    return m.findOne(AttachmentEntity, { where });
-  }
-
-  async deleteAttachment(m: EntityManager, id: string): Promise<void> {
-    await m.delete(AttachmentEntity, { id });
   }
 
   /**

@@ -4,6 +4,7 @@ import { CallSubmissionEntity } from './call-submission.entity.js';
 import { AttachmentEntity } from '../files/attachment.entity.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { StorageModule } from '../files/storage/storage.module.js';
+import { AttachmentsModule } from '../files/attachments.module.js';
 import { CallsModule } from '../calls/calls.module.js';
 import { StepsModule } from '../steps/steps.module.js';
 import { StepResultEntity } from './step-result.entity.js';
@@ -23,6 +24,7 @@ import { SubmissionsDemoSeeder } from './submissions.demo.js';
   imports: [
     TypeOrmModule.forFeature([StepResultEntity, CallSubmissionEntity, AttachmentEntity, SubmissionEventEntity]),
     StorageModule,
+    AttachmentsModule,
     CallsModule,
     StepsModule,
     MessagesModule,

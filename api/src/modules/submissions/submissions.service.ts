@@ -22,6 +22,7 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { CallSubmissionEntity } from './call-submission.entity.js';
 import type { CallEntity } from '../calls/call.entity.js';
 import type { AttachmentEntity } from '../files/attachment.entity.js';
+import { AttachmentsService } from '../files/attachments.service.js';
 import { toAttachmentDto } from '../files/attachment.mapper.js';
 import type { SubmissionSlots } from '../files/submission-slots.js';
 import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
@@ -164,6 +165,7 @@ export class SubmissionsService implements SubmissionSlots {
     private readonly calls: CallsService,
     private readonly stepDefs: StepsService,
     private readonly messages: MessagesService,
+    private readonly attachments: AttachmentsService,
   ) {}
 
   // ------------------------------------------------------------ reading
@@ -515,7 +517,10 @@ export class SubmissionsService implements SubmissionSlots {
   async delete(submissionId: string): Promise<SubmissionMessageDto> {
     const { organizationId, keys } = await this.repo.transaction(async (m) => {
       const { submission } = await this.lockForAdmin(m, submissionId);
-      return { organizationId: submission.organizationId, keys: await this.repo.deleteSubmission(m, submissionId) };
+      // Its files (the files module's rows) and then the submission, in this one transaction.
+      const keys = await this.attachments.deleteOfSubmission(m, submissionId);
+      await this.repo.deleteSubmission(m, submissionId);
+      return { organizationId: submission.organizationId, keys };
     });
     this.repo.forgetTarget(submissionId);
     this.submissionsChanged(organizationId, undefined);
@@ -530,18 +535,18 @@ export class SubmissionsService implements SubmissionSlots {
       if (!call) throw notFound('pages.admin.call-not-found', 'Call not found');
       let file: AttachmentEntity | null = null;
       if (dto.fileId && dto.fileId !== EMPTY_ID) {
-        file = await this.repo.attachment(m, { id: dto.fileId });
+        file = await this.attachments.find(m, { id: dto.fileId });
         if (!file || file.purpose !== 'custom-file')
           throw badRequest('errors.custom-file-invalid', 'Upload the file with Purpose=custom-file first');
       }
       const previous =
         call.customFileId && call.customFileId !== file?.downloadId
-          ? await this.repo.attachment(m, { downloadId: call.customFileId })
+          ? await this.attachments.find(m, { downloadId: call.customFileId })
           : null;
       await this.calls.setCustomFile(m, call.id, file);
       if (previous?.purpose === 'custom-file') {
         if (!(await this.calls.isCustomFileOfAnotherCall(m, previous.downloadId, call.id))) {
-          await this.repo.deleteAttachment(m, previous.id);
+          await this.attachments.delete(m, previous.id);
           return [previous.storageKey];
         }
       }

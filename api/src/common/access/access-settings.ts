@@ -1,0 +1,11 @@
+/**
+ * What the access policy reads of the settings: common/ does not import config/ (which imports
+ * common), so the auth module provides this token from SETTINGS, as the organizations module
+ * provides MEMBERSHIP_READER.
+ */
+export interface AccessSettings {
+  /** CUSTOMIZE_EMAIL_DOMAIN: the customizing company's administrators may change the branding (branding.customize). */
+  customizeEmailDomain: string | null | undefined;
+}
+
+export const ACCESS_SETTINGS = Symbol('AccessSettings');
