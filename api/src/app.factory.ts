@@ -12,7 +12,8 @@ import { AppModule } from './app.module.js';
 import { byteSize, installPipeline, securityHeaders } from './common/http/pipeline.js';
 import { CanonicalIdPipe, createValidationPipe } from './common/validation/validation.pipe.js';
 import { refuseBadJson } from './common/validation/json-text.js';
-import { compressJson, jsonDocument, sendJson } from './common/http/send-json.js';
+import { jsonBody, jsonDocument } from './common/http/send-json.js';
+import { installCompression } from './common/http/compression.js';
 import type { Settings } from './config/settings.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { DemoContentService } from './modules/demo/demo-content.service.js';
@@ -97,7 +98,8 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
     }),
     { jsonLimit: byteSize(settings.bodyLimit), formLimit: 100 * 1024, reviver: refuseBadJson },
   );
-  fastify.addHook('onSend', compressJson);
+  // ETags and compression for the routes that follow (the SPAs', the embedded provider's, Nest's).
+  await installCompression(fastify);
   // The embedded development OpenID provider (only when OIDC_ISSUER is unset) reads its own forms.
   await app.get(DevOidcService).mount(fastify);
   app.setGlobalPrefix('api', { exclude: [] });
@@ -111,7 +113,7 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   const openApi = () => (document ??= buildOpenApiDocument(app));
   let openApiJson: ReturnType<typeof jsonDocument> | undefined;
-  fastify.get('/api/openapi.json', (_request, reply) => sendJson(reply, (openApiJson ??= jsonDocument(JSON.stringify(openApi())))));
+  fastify.get('/api/openapi.json', (_request, reply) => jsonBody(reply, (openApiJson ??= jsonDocument(JSON.stringify(openApi())))));
   SwaggerModule.setup('api/docs', app, openApi, { customSiteTitle: 'Impact Calls API', jsonDocumentUrl: 'api/docs-json' });
 
   const spas = [

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendJson } from '../../common/http/send-json.js';
+import { jsonBody } from '../../common/http/send-json.js';
 import { LANGUAGES, type Language } from '@impact-calls/domain';
 import { badRequest } from '../../common/http/app-error.js';
 import { ConfigService, preferredLanguage } from './config.service.js';
@@ -23,7 +23,11 @@ export class ConfigController {
     { access: { public: true }, ok: ConfigDto, errors: { 400: true } },
   )
   @ApiQuery({ name: 'lang', required: false, enum: LANGUAGES, enumName: 'Language' })
-  async getConfig(@Query('lang') lang: string | undefined, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
+  async getConfig(
+    @Query('lang') lang: string | undefined,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<Buffer> {
     if (lang !== undefined && !(LANGUAGES as readonly string[]).includes(lang)) {
       throw badRequest('errors.validation', `lang must be one of ${LANGUAGES.join(', ')}`, { errors: { lang: 'unknown language' } });
     }
@@ -34,7 +38,7 @@ export class ConfigController {
       language = preferredLanguage(req.headers['accept-language']);
     }
     // Revalidated on every use: a conditional request with the current ETag answers 304.
-    sendJson(res.header('Cache-Control', 'no-cache'), (await this.service.getActiveResponse(language)).json);
+    return jsonBody(res.header('Cache-Control', 'no-cache'), (await this.service.getActiveResponse(language)).json);
   }
 
   @Get('GetConfigList')

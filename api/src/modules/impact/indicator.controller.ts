@@ -2,7 +2,7 @@ import { Controller, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { SIGNED_IN } from '../../common/auth/access.decorator.js';
-import { sendJson } from '../../common/http/send-json.js';
+import { jsonBody } from '../../common/http/send-json.js';
 import { IndicatorTypeDto, OutcomeIdsBody } from './dto/impact-framework.dto.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
@@ -21,7 +21,7 @@ export class IndicatorController {
     ok: [IndicatorTypeDto],
     errors: { 400: true },
   })
-  async getIndicatorType(@OutcomeIdsBody() outcomeIds: string[], @Res() res: FastifyReply): Promise<void> {
-    sendJson(res, await this.service.indicatorTypes(outcomeIds));
+  async getIndicatorType(@OutcomeIdsBody() outcomeIds: string[], @Res({ passthrough: true }) res: FastifyReply): Promise<Buffer> {
+    return jsonBody(res, await this.service.indicatorTypes(outcomeIds));
   }
 }

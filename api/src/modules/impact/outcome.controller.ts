@@ -2,7 +2,7 @@ import { Controller, Post, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { SIGNED_IN } from '../../common/auth/access.decorator.js';
-import { sendJson } from '../../common/http/send-json.js';
+import { jsonBody } from '../../common/http/send-json.js';
 import { OutcomeTypeDto, SdgCodesBody } from './dto/impact-framework.dto.js';
 import { ImpactFrameworkService } from './impact-framework.service.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
@@ -25,8 +25,8 @@ export class OutcomeController {
   async getOutcomeType(
     @UuidQuery('ifSetId', { description: 'The impact framework' }) frameworkId: string,
     @SdgCodesBody() sdgs: number[],
-    @Res() res: FastifyReply,
-  ): Promise<void> {
-    sendJson(res, await this.service.outcomeTypes(frameworkId, sdgs));
+    @Res({ passthrough: true }) res: FastifyReply,
+  ): Promise<Buffer> {
+    return jsonBody(res, await this.service.outcomeTypes(frameworkId, sdgs));
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Post, Put, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser, type AuthUser, SIGNED_IN } from '../../common/auth/access.decorator.js';
-import { sendJson } from '../../common/http/send-json.js';
+import { jsonBody } from '../../common/http/send-json.js';
 import { CreateOrganizationDto, OrganizationDeletedDto, OrganizationDto, UpdateOrganizationDto } from './dto/organization.dto.js';
 import { OrganizationService } from './organization.service.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
@@ -28,8 +28,8 @@ export class OrganizationController {
 
   @Get('GetOrganizations')
   @Endpoint('getOrganizations', "The user's organizations, by name", { access: SIGNED_IN, ok: [OrganizationDto] })
-  async list(@CurrentUser() user: AuthUser, @Res() res: FastifyReply): Promise<void> {
-    sendJson(res, await this.service.listForUserJson(user));
+  async list(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: FastifyReply): Promise<Buffer> {
+    return jsonBody(res, await this.service.listForUserJson(user));
   }
 
   @Get('GetOrganizationById')
