@@ -82,10 +82,12 @@ test('an indicator with two financial proxies is one card with a choice of proxy
   const card = page.getByRole('article', { name: call.name });
   const more = page.getByRole('button', { name: tr('en', 'pages.calls.show-more') });
   await expect(page.getByRole('article').first()).toBeVisible();
-  for (let i = 0; i < 50 && !(await card.isVisible()) && (await more.isVisible()); i++) {
-    await more.click();
-    await expect.poll(async () => (await more.count()) === 0 || (await more.isEnabled())).toBe(true);
-  }
+  await expect(async () => {
+    if (await card.isVisible()) return;
+    // Disabled while a page loads, gone after the last one.
+    if (await more.isEnabled({ timeout: 1_000 }).catch(() => false)) await more.click({ timeout: 2_000 });
+    await expect(card).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
   await card.getByRole('button', { name: tr('en', 'pages.calls.actions.resume') }).click();
   const mini = new MiniDyiPage(page);
   await mini.sidebarEntry(tr('en', 'components.mini-dyi.steps.budget')).click();
