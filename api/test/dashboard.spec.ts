@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './app.js';
 import { createScratchDatabase } from './database.js';
 import type { TestUser } from './factory.js';
-import { PortfolioService } from '../src/modules/dashboard/portfolio.service.js';
+import { PortfolioRepository } from '../src/modules/dashboard/portfolio.repository.js';
 import type { PortfolioDashboardDto } from '../src/modules/dashboard/dto/dashboard.dto.js';
 
 /**
@@ -180,7 +180,7 @@ beforeAll(async () => {
     s.id,
     at(D1),
   ]);
-  t.app.get(PortfolioService).clear();
+  t.app.get(PortfolioRepository).clear();
   // Migrating a database of its own takes longer than a test's default time on a busy machine.
 }, 120_000);
 afterAll(async () => {

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { Sql } from './sql.js';
+import { db, statement } from './typed-sql.js';
 
 /** The scope of the changes that concern every call (organizations, steps, calls, the impact catalogue): migration DataVersions. */
 export const EVERY_CALL = '00000000-0000-0000-0000-000000000000';
+
+const total = sql<string>`COALESCE(sum(n), 0)::text`.as('v');
+const ofCall = statement('data-version-call', (p: { callId: string; every: string }) =>
+  db.selectFrom('dataVersion').select(total).where('scope', 'in', [p.callId, p.every]),
+);
+const ofAll = statement('data-version-all', () => db.selectFrom('dataVersion').select(total));
 
 /**
  * The data version of one call or of every call (migration DataVersions): a number that
@@ -15,13 +23,7 @@ export class DataVersions {
 
   /** The version of a call (its changes and those that concern every call), or of every call with no id. */
   async of(callId: string | undefined): Promise<string> {
-    const rows = callId
-      ? await this.sql.rows<{ v: string }>(
-          'data-version-call',
-          'SELECT COALESCE(sum(n), 0)::text AS v FROM data_version WHERE scope = ANY(ARRAY[$1::uuid, $2::uuid])',
-          [callId, EVERY_CALL],
-        )
-      : await this.sql.rows<{ v: string }>('data-version-all', 'SELECT COALESCE(sum(n), 0)::text AS v FROM data_version', []);
+    const rows = callId ? await this.sql.run(ofCall, { callId, every: EVERY_CALL }) : await this.sql.run(ofAll, {});
     return rows[0].v;
   }
 }

@@ -96,9 +96,6 @@ const isForeignKeyViolation = (e: unknown) =>
 /** The Call group: the applicant's reads and the console's writes. */
 @Injectable()
 export class CallsService {
-  /** The list's views of the cached rows (listView); a row no longer cached takes its view with it. */
-  private readonly listViews = new WeakMap<CallUserRow, { view: CallDto; from: number; until: number }>();
-
   constructor(
     private readonly calls: CallsRepository,
     private readonly submissions: CallSubmissionsRepository,
@@ -156,28 +153,11 @@ export class CallsService {
     return { items, total: visible.length };
   }
 
-  /**
-   * A call as a page of the list shows it (its description shortened), made once and kept for as long as its
-   * status, phase and lock hold (they change only at its opening, closing and lock end): the rows are the call
-   * list cache's, so a page costs a lookup per call, not dates and descriptions formatted on every request.
-   */
+  /** A call as a page of the list shows it: its description shortened (the call's own page shows it whole). */
   private listView(row: CallUserRow, now: Date): CallDto {
-    const t = now.getTime();
-    const kept = this.listViews.get(row);
-    if (kept && kept.from <= t && t < kept.until) return kept.view;
     const dto = toCallDto(row, now);
     const short = shortDescription(dto.description);
-    const view = Object.freeze(short.shortened ? { ...dto, description: short.text, descriptionShortened: true } : dto);
-    let from = Number.NEGATIVE_INFINITY;
-    let until = Number.POSITIVE_INFINITY;
-    // Open from openingAt through closingAt (isCallOpen), locked before callLockEnd (isCallLocked).
-    const changes = [row.openingAt.getTime(), row.closingAt.getTime() + 1];
-    if (row.callLockEnd) changes.push(row.callLockEnd.getTime());
-    for (const at of changes) {
-      if (at > t) until = Math.min(until, at);
-      else from = Math.max(from, at);
-    }
-    this.listViews.set(row, { view, from, until });
+    const view = short.shortened ? { ...dto, description: short.text, descriptionShortened: true } : dto;
     return view;
   }
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { badRequest, notFound } from '../../common/http/app-error.js';
-import { DataVersions, VersionedCache } from '../../database/data-version.js';
 import type { PortfolioDashboardDto } from './dto/dashboard.dto.js';
 import {
   DASHBOARD_STATES,
@@ -8,41 +7,19 @@ import {
   PortfolioRepository,
   type PortfolioScope,
   SROI_FLAG,
-  type FunnelRow,
-  type ImpactFiguresRow,
-  type SubmissionFiguresRow,
+  type PortfolioFigures,
 } from './portfolio.repository.js';
 
-const MAX_ENTRIES = 200;
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const round = (v: number | null, digits = 4): number | null => (v === null ? null : Number(v.toFixed(digits)));
 
-/** What PostgreSQL computes for a dashboard, and when. */
-interface Figures {
-  s: SubmissionFiguresRow;
-  impact: ImpactFiguresRow;
-  funnel: FunnelRow[];
-  at: Date;
-}
-
-/**
- * The portfolio dashboard (issue 18): the figures a funder asks of its calls, computed by
- * PostgreSQL. The figures of a (call, state) are kept while the call's data version stays the
- * same: any write that could change them (answers, submissions, uploads, organizations, steps,
- * the impact catalogue), on any replica, changes it first, so a dashboard is never stale;
- * requests that miss together wait for one computation (docs/decisions/reporting-performance.md).
- */
+/** The portfolio dashboard: the figures a funder asks of its calls, computed by PostgreSQL (PortfolioRepository). */
 @Injectable()
 export class PortfolioService {
-  private readonly cache = new VersionedCache<Figures>(MAX_ENTRIES);
-
-  constructor(
-    private readonly repo: PortfolioRepository,
-    private readonly versions: DataVersions,
-  ) {}
+  constructor(private readonly repo: PortfolioRepository) {}
 
   /** Reads the query's filters: a call id (optional) and a state (all by default). */
   static scope(callId: unknown, state: unknown): PortfolioScope {
@@ -57,29 +34,22 @@ export class PortfolioService {
   }
 
   async dashboard(scope: PortfolioScope, now = Date.now()): Promise<PortfolioDashboardDto> {
-    const [call, version] = await Promise.all([scope.callId ? this.repo.call(scope.callId) : undefined, this.versions.of(scope.callId)]);
+    const [call, version] = await Promise.all([
+      scope.callId ? this.repo.call(scope.callId) : undefined,
+      this.repo.dataVersion(scope.callId),
+    ]);
     if (scope.callId && !call) throw notFound('pages.admin.call-not-found', 'Call not found');
-    const figures = await this.cache.get(`${scope.callId ?? '*'}|${scope.state}`, version, () => this.figures(scope));
+    const figures = await this.repo.figures(scope, version);
     return this.build(scope, figures, call ? new Date(call.closingAt) : null, new Date(now));
   }
 
-  /** Forgets every computed dashboard (tests). */
-  clear(): void {
-    this.cache.clear();
-  }
-
-  private async figures(scope: PortfolioScope): Promise<Figures> {
-    const at = new Date();
-    const [s, impact, funnel] = await Promise.all([
-      this.repo.submissionFigures(scope),
-      this.repo.impactFigures(scope),
-      scope.callId ? this.repo.funnel({ ...scope, callId: scope.callId }) : Promise.resolve([]),
-    ]);
-    return { s, impact, funnel, at };
-  }
-
   /** The dashboard from its figures; the days run up to today (or the deadline), so this is done on every request. */
-  private build(scope: PortfolioScope, { s, impact, funnel, at }: Figures, closingAt: Date | null, now: Date): PortfolioDashboardDto {
+  private build(
+    scope: PortfolioScope,
+    { s, impact, funnel, at }: PortfolioFigures,
+    closingAt: Date | null,
+    now: Date,
+  ): PortfolioDashboardDto {
     const sdgCounts = new Map(impact.sdgs.map((g) => [g.sdg, g.n]));
     const quartiles = s.sroiQuartiles;
     return {
@@ -122,7 +92,7 @@ export class PortfolioService {
 }
 
 /** Up to 1 (0 included), over 1 up to 2, … over 7 up to 8, over 8: so the last bin is the flagged one. */
-function sroiBins(s: SubmissionFiguresRow) {
+function sroiBins(s: PortfolioFigures['s']) {
   return Array.from({ length: SROI_FLAG + 1 }, (_, i) => ({
     from: i,
     to: i === SROI_FLAG ? null : i + 1,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { sql, type Expression } from 'kysely';
 import { likeContains } from '../../common/http/like.js';
 import type { Json } from '../../database/schema.js';
+import { DataVersions, VersionedCache } from '../../database/data-version.js';
 import { Sql } from '../../database/sql.js';
 import { organizationAsSent } from '../../database/typed-rules.js';
 import { db, isoUtc, statement, type Statement } from '../../database/typed-sql.js';
@@ -495,7 +496,18 @@ export type SurveyStepRow = typeof surveySteps.row;
 /** Survey reports: the figures of a survey step aggregated by PostgreSQL, the text answers paged, the raw answers for the export. */
 @Injectable()
 export class ReportsRepository {
-  constructor(private readonly sql: Sql) {}
+  /** Aggregates kept while the call's data version is unchanged (exact: any write they read changes it first, on every replica). */
+  private readonly kept = new VersionedCache<AggregateRow[]>(200);
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly versions: DataVersions,
+  ) {}
+
+  /** The call's data version: read beside the call and its step, handed to `aggregate`. */
+  dataVersion(callId: string): Promise<string> {
+    return this.versions.of(callId);
+  }
 
   async call(callId: string): Promise<typeof reportCall.row | undefined> {
     return (await this.sql.run(reportCall, { id: callId }))[0];
@@ -512,7 +524,21 @@ export class ReportsRepository {
   }
 
   /** Every figure of the step's questions: one statement per REPORT_CHUNK questions (one for nearly every survey), each one pass over the answers. */
-  async aggregate(sel: ReportSelection, names: ReportNames, buckets: number): Promise<AggregateRow[]> {
+  aggregate(sel: ReportSelection, names: ReportNames, buckets: number, version: string): Promise<AggregateRow[]> {
+    const key = JSON.stringify([
+      sel.stepId,
+      sel.callId,
+      sel.closed,
+      sel.from?.toISOString() ?? null,
+      sel.to?.toISOString() ?? null,
+      names,
+      buckets,
+    ]);
+    return this.kept.get(key, version, () => this.compute(sel, names, buckets));
+  }
+
+  /** Requests that miss together share one computation (VersionedCache). */
+  private async compute(sel: ReportSelection, names: ReportNames, buckets: number): Promise<AggregateRow[]> {
     const chunks: string[][] = [];
     for (let i = 0; i < names.all.length || i === 0; i += REPORT_CHUNK) chunks.push(names.all.slice(i, i + REPORT_CHUNK));
     const parts = await Promise.all(

@@ -15,7 +15,6 @@ import {
   type ReportState,
 } from '@impact-calls/domain';
 import { badRequest, notFound } from '../../common/http/app-error.js';
-import { DataVersions, VersionedCache } from '../../database/data-version.js';
 import { isUuid } from '../../common/ids.js';
 import { parseUtcDate } from '../../common/validation/fields.js';
 import { BUILT_IN_STEP_TYPE_IDS } from '../steps/step-type.entity.js';
@@ -64,7 +63,6 @@ export interface ReportFigures {
 
 const DAY = 86_400_000;
 /** Report aggregates kept at once (one per step, call and filters). */
-const REPORT_CACHE_ENTRIES = 200;
 
 function filterError(field: string, message: string): never {
   throw badRequest('errors.report-filter', `${field}: ${message}`, { errors: { [field]: message } });
@@ -135,13 +133,7 @@ function counts(opts: ReportOption[], found: Map<string, number>, whole: number)
  */
 @Injectable()
 export class ReportsService {
-  /** Figures kept while the call's data version is unchanged (exact: docs/decisions/reporting-performance.md). */
-  private readonly cache = new VersionedCache<ReportFigures>(REPORT_CACHE_ENTRIES);
-
-  constructor(
-    private readonly repo: ReportsRepository,
-    private readonly versions: DataVersions,
-  ) {}
+  constructor(private readonly repo: ReportsRepository) {}
 
   private async call(callId: string) {
     const call = isUuid(callId) ? await this.repo.call(callId) : undefined;
@@ -192,7 +184,7 @@ export class ReportsService {
 
   async report(callId: string, stepId: string, query: ReportQuery, language: Language): Promise<SurveyReportDto> {
     // The data version is read beside the call and the step (a bad id fails in context()).
-    const version = isUuid(callId) ? this.versions.of(callId.toLowerCase()) : Promise.resolve('0');
+    const version = isUuid(callId) ? this.repo.dataVersion(callId.toLowerCase()) : Promise.resolve('0');
     version.catch(() => undefined);
     const ctx = await this.context(callId, stepId, query, language);
     return { ...this.head(ctx), ...(await this.figures(ctx, await version)) };
@@ -210,27 +202,12 @@ export class ReportsService {
   }
 
   /**
-   * Every question's figures: computed by PostgreSQL, then kept per step, call, filters and
-   * language while the call's data version stays the same (any write to the call's answers or
-   * submissions, or to a step, changes it first, on every replica); requests that miss together
-   * share one computation. `version`: the call's data version, read before the step was.
+   * Every question's figures, from one aggregate of PostgreSQL's (kept by the repository while
+   * the call's data version holds). `version`: the call's data version, read before the step was.
    */
   async figures(ctx: ReportContext, version?: string): Promise<ReportFigures> {
-    const sel = ctx.selection;
-    const key = JSON.stringify([
-      sel.stepId,
-      sel.callId,
-      sel.closed,
-      sel.from?.toISOString() ?? null,
-      sel.to?.toISOString() ?? null,
-      ctx.language,
-    ]);
-    return this.cache.get(key, version ?? (await this.versions.of(sel.callId)), () => this.compute(ctx));
-  }
-
-  /** Every question's figures from one aggregate statement. */
-  private async compute(ctx: ReportContext): Promise<ReportFigures> {
-    const rows = await this.repo.aggregate(ctx.selection, reportNames(ctx.questions), REPORT_HISTOGRAM_BUCKETS);
+    const v = version ?? (await this.repo.dataVersion(ctx.selection.callId));
+    const rows = await this.repo.aggregate(ctx.selection, reportNames(ctx.questions), REPORT_HISTOGRAM_BUCKETS, v);
     const by = new Map<string, AggregateRow[]>();
     let total = 0;
     for (const r of rows) {
