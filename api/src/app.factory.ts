@@ -99,7 +99,7 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
     { jsonLimit: byteSize(settings.bodyLimit), formLimit: 100 * 1024, reviver: refuseBadJson },
   );
   // ETags and compression for the routes that follow (the SPAs', the embedded provider's, Nest's).
-  await installCompression(fastify);
+  await installCompression(fastify, settings.cachesOff.includes('gzip-recent'));
   // The embedded development OpenID provider (only when OIDC_ISSUER is unset) reads its own forms.
   await app.get(DevOidcService).mount(fastify);
   app.setGlobalPrefix('api', { exclude: [] });

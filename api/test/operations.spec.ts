@@ -41,6 +41,12 @@ describe('operations (issue 19)', () => {
     expect(() => loadSettings({ METRICS_NETWORKS: '10.0.0.0/99' })).toThrow(/METRICS_NETWORKS/);
   });
 
+  it('CACHES_OFF names caches, and refuses a name that is none', () => {
+    expect(loadSettings({ CACHES_OFF: 'call, portfolio,gzip-recent' }).cachesOff).toEqual(['call', 'portfolio', 'gzip-recent']);
+    expect(loadSettings({}).cachesOff).toEqual([]);
+    expect(() => loadSettings({ CACHES_OFF: 'call,everything' })).toThrow(/CACHES_OFF.*everything/);
+  });
+
   describe('graceful shutdown', () => {
     let t: TestApp;
     let server: Server;

@@ -2,6 +2,7 @@ import { createPrivateKey, randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 import { parseNetwork } from '../common/http/networks.js';
+import { CACHE_NAMES, type CacheName } from '../database/invalidation.js';
 
 /**
  * Every setting the product reads from the environment, validated once at start.
@@ -14,6 +15,8 @@ export interface Settings {
   trustProxy: string[];
   /** `GET /api/metrics`: a scraper shows this bearer token, or comes from one of these networks (CIDR). */
   metrics: { token?: string; networks: string[] };
+  /** Caches turned off, by name (database/invalidation.ts): the benchmarks measure what each one buys. */
+  cachesOff: CacheName[];
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -326,6 +329,16 @@ function developmentSecret(dataDir: string): string {
   }
 }
 
+function cacheNames(env: Env, name: string): CacheName[] {
+  const names = (value(env, name) ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !(CACHE_NAMES as readonly string[]).includes(n));
+  if (unknown.length) throw new SettingError(name, `names no cache: ${unknown.join(', ')} (known: ${CACHE_NAMES.join(', ')})`);
+  return names as CacheName[];
+}
+
 export function loadSettings(env: Env = process.env, cwd = process.cwd()): Settings {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -440,6 +453,7 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
     },
     trustProxy: trustedProxies(env),
     metrics: { token: value(env, 'METRICS_TOKEN'), networks: networks(env, 'METRICS_NETWORKS', ['127.0.0.0/8', '::1/128']) },
+    cachesOff: cacheNames(env, 'CACHES_OFF'),
   };
 }
 

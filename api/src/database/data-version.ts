@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
+import { SETTINGS, type Settings } from '../config/settings.js';
+import type { VERSIONED_CACHES } from './invalidation.js';
 import { Sql } from './sql.js';
 import { db, statement } from './typed-sql.js';
 
@@ -19,7 +21,15 @@ const ofAll = statement('data-version-all', () => db.selectFrom('dataVersion').s
  */
 @Injectable()
 export class DataVersions {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  /** A cache of values computed at a data version, holding at most `max` keys (none when CACHES_OFF names it). */
+  cache<V>(name: (typeof VERSIONED_CACHES)[number], max: number): VersionedCache<V> {
+    return new VersionedCache<V>(this.settings.cachesOff.includes(name) ? 0 : max);
+  }
 
   /** The version of a call (its changes and those that concern every call), or of every call with no id. */
   async of(callId: string | undefined): Promise<string> {

@@ -1,9 +1,11 @@
-import { Global, Injectable, Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { SETTINGS, type Settings } from '../config/settings.js';
+import type { CacheTopic } from './invalidation.js';
 
 /** The channel the database's triggers notify (migration CacheInvalidation), payload `<topic>:<key>`. */
 export const CACHE_CHANNEL = 'ic_cache';
@@ -31,21 +33,24 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
   /** The caches made here, for their hit ratios. */
   private readonly shared: { topic: string; cache: SharedCache<unknown> }[] = [];
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
 
   /**
    * A cache of `topic`'s keys: at most `max` entries, each kept at most `ttlMs`. `immutable`: values that
    * never change (nothing notifies them; the owner evicts a deleted one), served even while not listening.
    */
-  cache<V>(topic: string, options: { max: number; ttlMs: number; immutable?: boolean }): SharedCache<V> {
-    const cache = new SharedCache<V>(options, options.immutable ? () => true : () => this.listening);
+  cache<V>(topic: CacheTopic, options: { max: number; ttlMs: number; immutable?: boolean }): SharedCache<V> {
+    const cache = new SharedCache<V>(options, options.immutable ? () => !this.off(topic) : () => this.serves(topic));
     if (!options.immutable) this.follow(topic, cache);
     this.shared.push({ topic, cache });
     return cache;
   }
 
   /** Another kind of cache told of `topic`'s changes (beside any other); it is emptied whenever notifications may have been missed. */
-  follow(topic: string, target: Invalidated): void {
+  follow(topic: CacheTopic, target: Invalidated): void {
     const before = this.caches.get(topic);
     this.caches.set(
       topic,
@@ -65,6 +70,15 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
 
   get isListening(): boolean {
     return this.listening;
+  }
+
+  /** Whether `topic`'s caches may answer now: notifications are arriving and the cache is not turned off (CACHES_OFF). */
+  serves(topic: CacheTopic): boolean {
+    return this.listening && !this.off(topic);
+  }
+
+  private off(topic: CacheTopic): boolean {
+    return this.settings.cachesOff.includes(topic);
   }
 
   async onApplicationBootstrap(): Promise<void> {

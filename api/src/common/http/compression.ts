@@ -54,14 +54,14 @@ export function gzipRecent(payload: Buffer, options?: ZlibOptions): Buffer {
  *   limits stay the bytes received).
  * Answers written to the raw response (streamed downloads, `streamedAnswer`) pass by both.
  */
-export async function installCompression(fastify: FastifyInstance): Promise<void> {
+export async function installCompression(fastify: FastifyInstance, recentOff = false): Promise<void> {
   await fastify.register(fastifyEtag, { weak: true });
   await fastify.register(fastifyCompress, {
     encodings: ['gzip'],
     threshold: COMPRESS_FROM_BYTES,
     syncThreshold: SYNC_UP_TO_BYTES,
     zlibOptions: { level: constants.Z_BEST_SPEED },
-    zlib: { gzipSync: gzipRecent, createGzip },
+    zlib: { gzipSync: recentOff ? gzipSync : gzipRecent, createGzip },
     customTypes: COMPRESSIBLE,
     globalDecompression: false,
   });

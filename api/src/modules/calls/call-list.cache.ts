@@ -68,7 +68,7 @@ export class CallListCache implements Invalidated {
   /** The calls in the list's order at `now`, empty names left out (every user's list before the e-mail filter). */
   async rows(now: Date): Promise<readonly CallUserRow[]> {
     const t = now.getTime();
-    if (!this.invalidation.isListening) return this.build(await this.load(), now, -1).rows;
+    if (!this.invalidation.serves('call')) return this.build(await this.load(), now, -1).rows;
     if (this.ordered && this.ordered.validFrom <= t && t < this.ordered.validUntil) return this.ordered.rows;
     const generation = this.generation;
     if (!this.loading) {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataVersions, VersionedCache } from '../../database/data-version.js';
+import { DataVersions } from '../../database/data-version.js';
 import { Sql } from '../../database/sql.js';
 import { db, statement } from '../../database/typed-sql.js';
 import { PORTFOLIO, type FunnelRow, type ImpactFiguresRow, type SubmissionFiguresRow } from './portfolio.sql.js';
@@ -35,12 +35,14 @@ export interface PortfolioFigures {
  */
 @Injectable()
 export class PortfolioRepository {
-  private readonly kept = new VersionedCache<PortfolioFigures>(200);
+  private readonly kept;
 
   constructor(
     private readonly sql: Sql,
     private readonly versions: DataVersions,
-  ) {}
+  ) {
+    this.kept = versions.cache<PortfolioFigures>('portfolio', 200);
+  }
 
   /** The data version of the scope's call (of every call without one): read beside the call, handed to `figures`. */
   dataVersion(callId: string | undefined): Promise<string> {

@@ -1,0 +1,93 @@
+import type { DB } from './schema.js';
+
+type Table = keyof DB extends infer K ? (K extends string ? Snake<K> : never) : never;
+type Snake<S extends string> = S extends `${infer H}${infer T}` ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${Snake<T>}` : S;
+
+/** A trigger of the database's plumbing: its name and its table. */
+export interface Trigger {
+  table: Table;
+  trigger: string;
+}
+
+/**
+ * The only triggers the database has, declared once (docs/architecture.md, "Caches"). No
+ * trigger decides what the product does: each tells caches of a change, counts a change for
+ * the data versions, or guards an invariant. api/test/invalidation.spec.ts fails when the
+ * migrated database's triggers differ from these lists, or when a cache loads from a table
+ * whose changes do not reach it.
+ */
+
+/**
+ * Each cache topic (`CacheInvalidation.cache` / `.follow` take no other): the triggers that
+ * notify it (`pg_notify('ic_cache', '<topic>:<key>')`), the statements its caches load with,
+ * and the tables those read that need no trigger, with why.
+ */
+export const CACHE_TOPICS = {
+  user: { triggers: [{ table: 'app_user', trigger: 'app_user_cache' }] },
+  session: { triggers: [{ table: 'user_session', trigger: 'user_session_cache' }] },
+  'organizations-of': {
+    triggers: [
+      { table: 'organization_member', trigger: 'organization_member_cache' },
+      { table: 'organization', trigger: 'organization_cache' },
+    ],
+  },
+  call: { triggers: [{ table: 'call', trigger: 'call_cache' }] },
+  'steps-of': { triggers: [{ table: 'step', trigger: 'step_cache' }] },
+  config: { triggers: [{ table: 'configuration', trigger: 'configuration_cache' }] },
+  // Frameworks are never edited once imported: only their deletion makes what was read stale.
+  'impact-framework': { triggers: [{ table: 'impact_framework', trigger: 'impact_framework_cache' }] },
+  'organization-submissions': {
+    triggers: [
+      { table: 'call_submission', trigger: 'call_submission_cache' },
+      { table: 'call_submission', trigger: 'call_submission_cache_update' },
+    ],
+  },
+  // A submission's call and organization never change: nothing to notify (an immutable cache).
+  'submission-target': { triggers: [] },
+} as const satisfies Record<string, { triggers: readonly Trigger[] }>;
+
+export type CacheTopic = keyof typeof CACHE_TOPICS;
+
+/** The caches kept by data version (DataVersions.cache): figures computed from many tables. */
+export const VERSIONED_CACHES = ['report-aggregates', 'portfolio'] as const;
+
+/** Every cache's name, as `CACHES_OFF` names them. */
+export const CACHE_NAMES = [...(Object.keys(CACHE_TOPICS) as CacheTopic[]), ...VERSIONED_CACHES, 'gzip-recent'] as const;
+export type CacheName = (typeof CACHE_NAMES)[number];
+
+/**
+ * The tables whose writes move a call's data version (the reports' and the dashboard's
+ * caches, data-version.ts): a submission and its rows count for its call, the rest for every call.
+ */
+export const DATA_VERSION_TABLES = {
+  call: ['call_submission'],
+  submission: ['step_result', 'attachment', 'submission_impact'],
+  every: ['organization', 'call', 'step', 'impact_outcome', 'impact_indicator'],
+} as const satisfies Record<string, readonly Table[]>;
+
+/** The data-version triggers of DATA_VERSION_TABLES, as migration DataVersions names them. */
+export function dataVersionTriggers(): Trigger[] {
+  const all = [...DATA_VERSION_TABLES.call, ...DATA_VERSION_TABLES.submission, ...DATA_VERSION_TABLES.every];
+  return [
+    ...all.map((table) => ({ table, trigger: `${table}_data_version` })),
+    ...all.map((table) => ({ table, trigger: `${table}_data_version_truncate` })),
+    { table: 'call_submission', trigger: 'call_submission_data_version_update' },
+  ];
+}
+
+/** Invariants the database keeps whoever writes. */
+export const INVARIANT_TRIGGERS: readonly Trigger[] = [
+  // At most one active configuration, checked at commit (a swap deactivates one and activates another).
+  { table: 'configuration', trigger: 'configuration_one_active' },
+];
+
+/** Every trigger the migrated database should have. */
+export function declaredTriggers(): Trigger[] {
+  return [...Object.values(CACHE_TOPICS).flatMap((t): readonly Trigger[] => t.triggers), ...dataVersionTriggers(), ...INVARIANT_TRIGGERS];
+}
+
+/** The SQL that makes a cache trigger notifying `topic` with the row's `keyColumn` on every change (a migration adding a cache uses it). */
+export function cacheTriggerSql(t: Trigger, topic: CacheTopic, keyColumn: string): string {
+  return `CREATE TRIGGER ${t.trigger} AFTER INSERT OR UPDATE OR DELETE ON ${t.table}
+    FOR EACH ROW EXECUTE FUNCTION ic_cache_row_changed('${topic}', '${keyColumn}')`;
+}
