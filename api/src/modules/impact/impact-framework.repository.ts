@@ -2,83 +2,170 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { FrameworkContent } from '@impact-calls/domain';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
-import { ISO_UTC, Sql } from '../../database/sql.js';
+import type { DB } from '../../database/schema.js';
+import { Sql } from '../../database/sql.js';
+import { countInt, db, isoUtc, statement, type Statement } from '../../database/typed-sql.js';
 import type { ImpactFrameworkSummaryDto } from './dto/impact-framework.dto.js';
 import { chainsEntry, FrameworkReadCache, reorderedChains } from './read-cache.js';
-import { ImpactFrameworkEntity, SdgEntity } from './impact-framework.entity.js';
 import { likeContains } from '../../common/http/like.js';
 
-export interface StakeholderRow {
-  id: string;
-  name: string;
-  description: string;
+const COUNTS = ['stakeholderCount', 'outcomeCount', 'indicatorCount', 'proxyCount', 'sdgs'] as const;
+/** ImpactFrameworkSummaryDto's columns. */
+const summary = (eb: ExpressionBuilder<DB, 'impactFramework'>) =>
+  ['id', 'name', 'description', isoUtc(eb.ref('createdAt')).as('createdAt'), 'version', ...COUNTS] as const;
+const SORTABLE = ['name', 'createdAt', 'outcomeCount', 'indicatorCount', 'stakeholderCount'] as const;
+const frameworks = db.selectFrom('impactFramework').select(summary);
+
+const all = statement('impact-frameworks', () => frameworks.orderBy('name').orderBy('id'));
+const byId = statement('impact-framework', (p: { id: string }) => frameworks.where('id', '=', p.id));
+const lockedById = statement('impact-framework-lock', (p: { id: string }) => frameworks.where('id', '=', p.id).forUpdate());
+const remove = statement('impact-framework-delete', (p: { id: string }) => db.deleteFrom('impactFramework').where('id', '=', p.id));
+
+type NewFramework = Omit<ImpactFrameworkSummaryDto, 'createdAt' | 'version'>;
+const insertFramework = statement('impact-framework-insert', (f: NewFramework) => {
+  const { id, name, description, stakeholderCount, outcomeCount, indicatorCount, proxyCount, sdgs } = f;
+  return db
+    .insertInto('impactFramework')
+    .values({ id, name, description, stakeholderCount, outcomeCount, indicatorCount, proxyCount, sdgs });
+});
+
+/** Rows of a list in one statement: one array per column (of the SQL type given), unnested by PostgreSQL whatever their number. */
+function bulkInsert<T extends keyof DB>(table: T, types: Partial<Record<keyof DB[T] & string, RawBuilder<unknown>>>) {
+  const columns = Object.keys(types) as (keyof DB[T] & string)[];
+  const arrays = (p: Record<string, unknown[]>) => sql.join(columns.map((c) => sql`${p[c]}::${types[c]}[]`));
+  const into = db.insertInto(table).columns(columns);
+  return statement(`${table}-insert`, (p: Record<string, unknown[]>) => into.expression(sql`SELECT * FROM unnest(${arrays(p)})`));
 }
+const [UUID, TEXT, VARCHAR, INT, SMALLINT, FLOAT8] = [sql`uuid`, sql`text`, sql`varchar`, sql`int`, sql`smallint`, sql`float8`];
+const named = { id: UUID, name: VARCHAR, sort: INT };
+const insertStakeholders = bulkInsert('impactStakeholder', { frameworkId: UUID, description: TEXT, ...named });
+const insertOutcomes = bulkInsert('impactOutcome', { frameworkId: UUID, sdg: SMALLINT, description: TEXT, ...named });
+const insertIndicators = bulkInsert('impactIndicator', { outcomeId: UUID, description: TEXT, ...named });
+const proxy = { indicatorId: UUID, defaultValue: FLOAT8, sourceName: VARCHAR, sourceUrl: VARCHAR };
+const insertProxies = bulkInsert('impactProxy', { ...proxy, ...named });
 
-export interface OutcomeRow {
-  id: string;
-  frameworkId: string;
-  name: string;
-  description: string;
-  sdg: number;
-}
+const stakeholders = statement('impact-stakeholders', (p: { frameworkId: string }) =>
+  db.selectFrom('impactStakeholder').select(['id', 'name', 'description']).where('frameworkId', '=', p.frameworkId).orderBy('sort'),
+);
+const outcomes = statement('impact-outcomes', (p: { frameworkId: string }) =>
+  db
+    .selectFrom('impactOutcome')
+    .select(['id', 'frameworkId', 'name', 'description', 'sdg'])
+    .where('frameworkId', '=', p.frameworkId)
+    .orderBy('sdg')
+    .orderBy('sort'),
+);
 
-/** An indicator-proxy chain (the console's detail and the catalog). */
-export interface IndicatorChainRow {
-  indicatorId: string;
-  outcomeId: string;
-  name: string;
-  description: string;
-  proxyId: string;
-  proxyName: string;
-  proxyValue: number;
-  sourceName: string;
-  sourceUrl: string;
-}
+/** Objects serialized by PostgreSQL, joined by commas in the order given (null for none). */
+const joined = (object: Record<string, Expression<unknown>>, order: Expression<unknown>[]) =>
+  sql<string | null>`string_agg(${jsonBuildObject(object)}::text, ',' ORDER BY ${sql.join(order)})`;
 
-export interface UsageRow {
-  kind: 'call' | 'callType';
-  id: string;
-  name: string;
-}
+/** A framework's list as one JSON array (`joined` objects), or no row for an unknown framework. */
+const listOf = (frameworkId: string, list: (eb: ExpressionBuilder<DB & { f: DB['impactFramework'] }, 'f'>) => Expression<string | null>) =>
+  db
+    .selectFrom('impactFramework as f')
+    .where('f.id', '=', frameworkId)
+    .select((eb) => sql<string>`'[' || coalesce(${list(eb)}, '') || ']'`.as('json'));
 
-const SORTABLE: Record<string, string> = {
-  name: 'f.name',
-  createdAt: 'f.created_at',
-  outcomeCount: 'f.outcome_count',
-  indicatorCount: 'f.indicator_count',
-  stakeholderCount: 'f.stakeholder_count',
-};
+/** One row per outcome in the order given; json is null for an unknown outcome. */
+const chainsJson = statement('impact-indicator-chains-json', (p: { ids: string[] }) =>
+  db
+    .selectFrom(sql<{ id: string; n: number }>`unnest(${p.ids}::uuid[]) WITH ORDINALITY`.as<'o'>(sql`o(id, n)`))
+    .select((eb) => [
+      'o.id as outcomeId',
+      eb
+        .selectFrom('impactIndicator as i')
+        .innerJoin('impactProxy as p', 'p.indicatorId', 'i.id')
+        .whereRef('i.outcomeId', '=', 'o.id')
+        .select(({ ref }) => {
+          const indicator = { id: ref('i.id'), name: ref('i.name'), description: ref('i.description'), outcomeTypeId: ref('i.outcomeId') };
+          const proxy = { proxyTypeID: ref('p.id'), proxyTypeName: ref('p.name'), proxyTypeDefaultValue: ref('p.defaultValue') };
+          const source = { proxySourceName: ref('p.sourceName'), proxySourceUrl: ref('p.sourceUrl') };
+          return joined({ ...indicator, ...proxy, ...source }, [ref('i.sort'), ref('p.sort')]).as('json');
+        })
+        .$asScalar()
+        .as('json'),
+    ])
+    .orderBy('o.n'),
+);
 
-/** ImpactFrameworkSummaryDto's columns (table alias `f`). */
-const FRAMEWORK_COLUMNS = `f.id, f.name, f.description, ${ISO_UTC('f.created_at')} AS "createdAt", f.version,
-  f.stakeholder_count AS "stakeholderCount", f.outcome_count AS "outcomeCount", f.indicator_count AS "indicatorCount",
-  f.proxy_count AS "proxyCount", f.sdgs`;
+const outcomesJson = statement('impact-outcomes-json', (p: { frameworkId: string; sdgs: number[] }) =>
+  listOf(p.frameworkId, (eb) =>
+    eb
+      .selectFrom('impactOutcome as o')
+      .whereRef('o.frameworkId', '=', 'f.id')
+      .where(({ ref }) => sql<boolean>`(cardinality(${p.sdgs}::smallint[]) = 0 OR ${ref('o.sdg')} = ANY(${p.sdgs}::smallint[]))`)
+      .select(({ ref }) => {
+        const outcome = { id: ref('o.id'), frameworkId: ref('o.frameworkId'), name: ref('o.name'), description: ref('o.description') };
+        return joined({ ...outcome, sdg: ref('o.sdg'), outcomeTypeId: ref('o.id') }, [ref('o.sdg'), ref('o.sort')]).as('json');
+      })
+      .$asScalar(),
+  ),
+);
 
-/** Rows in one statement per table: arrays unnested by PostgreSQL, whatever their length. */
-async function bulkInsert(m: EntityManager, table: string, columns: [string, string][], rows: unknown[][]): Promise<void> {
-  if (rows.length === 0) return;
-  const names = columns.map(([n]) => `"${n}"`).join(', ');
-  const params = columns.map((_, i) => rows.map((r) => r[i]));
-  const unnest = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-  await m.query(`INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${unnest})`, params);
-}
+const stakeholdersJson = statement('impact-stakeholders-json', (p: { frameworkId: string }) =>
+  listOf(p.frameworkId, (eb) =>
+    eb
+      .selectFrom('impactStakeholder as s')
+      .whereRef('s.frameworkId', '=', 'f.id')
+      .select(({ ref }) => joined({ id: ref('s.id'), name: ref('s.name'), description: ref('s.description') }, [ref('s.sort')]).as('json'))
+      .$asScalar(),
+  ),
+);
+
+const frameworkChains = statement('impact-framework-chains', (p: { frameworkId: string }) =>
+  db
+    .selectFrom('impactOutcome as o')
+    .innerJoin('impactIndicator as i', 'i.outcomeId', 'o.id')
+    .innerJoin('impactProxy as p', 'p.indicatorId', 'i.id')
+    .where('o.frameworkId', '=', p.frameworkId)
+    .select(['i.id as indicatorId', 'i.outcomeId', 'i.name', 'i.description', 'p.id as proxyId', 'p.name as proxyName'])
+    .select(['p.defaultValue as proxyValue', 'p.sourceName', 'p.sourceUrl'])
+    .orderBy('o.sdg')
+    .orderBy('o.sort')
+    .orderBy('i.sort')
+    .orderBy('p.sort'),
+);
+
+/** `id` lower case: it is looked for in the steps' content as text. */
+const usage = statement('impact-framework-usage', (p: { id: string }) =>
+  db
+    .with('steps', (qb) =>
+      qb
+        .selectFrom('step as s')
+        .innerJoin('stepType as t', 't.id', 's.stepTypeId')
+        .select('s.callTypeId')
+        .where((eb) => eb(eb.fn('lower', ['t.name']), '=', sql.lit('minidyi')))
+        .where('s.content', 'is not', null)
+        .where(({ ref }) => sql<boolean>`position(${p.id} in lower(${ref('s.content')}::text)) > 0`),
+    )
+    .selectFrom('call as c')
+    .select([sql.lit<'call' | 'callType'>('call').as('kind'), 'c.id', 'c.name'])
+    .where((eb) =>
+      eb('c.impactFrameworkId', '=', sql<string>`${p.id}::uuid`).or('c.callTypeId', 'in', eb.selectFrom('steps').select('callTypeId')),
+    )
+    .union((qb) =>
+      qb
+        .selectFrom('callType as ct')
+        .select([sql.lit<'callType'>('callType').as('kind'), 'ct.id', 'ct.name'])
+        .where((eb) => eb('ct.id', 'in', eb.selectFrom('steps').select('callTypeId')))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('call as c').select(sql.lit(1).as('one')).whereRef('c.callTypeId', '=', 'ct.id')))),
+    )
+    .orderBy('kind')
+    .orderBy('name'),
+);
+
+const SDG = ['code', 'colour', 'url', 'keywords', 'nameIt', 'nameEn', 'nameFr', 'descriptionIt', 'descriptionEn', 'descriptionFr'] as const;
+const sdgs = statement('impact-sdgs', () => db.selectFrom('sdg').select(SDG).orderBy('code'));
+
+type Row = Record<string, unknown>;
 
 /** Queries of the impact frameworks (no rules here: see ImpactFrameworkService). */
-/** One row per outcome in the order given; json is null for an unknown outcome. */
-const INDICATOR_CHAINS = `SELECT o.id AS "outcomeId",
-       (SELECT string_agg(row_to_json(r)::text, ',' ORDER BY i.sort, p.sort)
-          FROM impact_indicator i
-          JOIN impact_proxy p ON p.indicator_id = i.id
-         CROSS JOIN LATERAL (SELECT i.id, i.name, i.description, i.outcome_id AS "outcomeTypeId", p.id AS "proxyTypeID",
-                                    p.name AS "proxyTypeName", p.default_value AS "proxyTypeDefaultValue",
-                                    p.source_name AS "proxySourceName", p.source_url AS "proxySourceUrl") r
-         WHERE i.outcome_id = o.id) AS json
-  FROM unnest($1::uuid[]) WITH ORDINALITY AS o(id, n)
- ORDER BY o.n`;
-
 @Injectable()
 export class ImpactFrameworkRepository {
   constructor(
@@ -91,6 +178,11 @@ export class ImpactFrameworkRepository {
     return manager ? work(manager) : this.db.transaction(work);
   }
 
+  /** Rows of a list as one array per column (none: no statement). */
+  private async insertRows(m: EntityManager, into: Statement<Record<string, unknown[]>, unknown>, rows: Row[]): Promise<void> {
+    if (rows.length) await this.sql.run(into, Object.fromEntries(Object.keys(rows[0]).map((k) => [k, rows.map((r) => r[k])])), m);
+  }
+
   /** Inserts a framework and its lists; ids are made here so children link without reading back. */
   async insert(
     m: EntityManager,
@@ -98,115 +190,61 @@ export class ImpactFrameworkRepository {
     content: FrameworkContent,
     counts: Omit<ImpactFrameworkSummaryDto, 'id' | 'name' | 'description' | 'createdAt' | 'version'>,
   ): Promise<string> {
-    const id = framework.id ?? randomUUID();
-    await m.query(
-      `INSERT INTO impact_framework (id, name, description, stakeholder_count, outcome_count, indicator_count, proxy_count, sdgs)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        id,
-        framework.name,
-        framework.description,
-        counts.stakeholderCount,
-        counts.outcomeCount,
-        counts.indicatorCount,
-        counts.proxyCount,
-        counts.sdgs,
-      ],
+    const frameworkId = framework.id ?? randomUUID();
+    await this.sql.run(insertFramework, { id: frameworkId, name: framework.name, description: framework.description, ...counts }, m);
+    const [stakeholders, outcomes, indicators, proxies]: Row[][] = [[], [], [], []];
+    content.stakeholders.forEach((s, sort) =>
+      stakeholders.push({ id: randomUUID(), frameworkId, name: s.name, description: s.description, sort }),
     );
-    const stakeholders = content.stakeholders.map((s, i) => [randomUUID(), id, s.name, s.description, i]);
-    const outcomes: unknown[][] = [];
-    const indicators: unknown[][] = [];
-    const proxies: unknown[][] = [];
     content.outcomes.forEach((o, oi) => {
       const outcomeId = randomUUID();
-      outcomes.push([outcomeId, id, o.name, o.description, o.sdg, oi]);
+      outcomes.push({ id: outcomeId, frameworkId, name: o.name, description: o.description, sdg: o.sdg, sort: oi });
       o.indicators.forEach((ind, ii) => {
         const indicatorId = randomUUID();
-        indicators.push([indicatorId, outcomeId, ind.name, ind.description, ii]);
-        ind.proxies.forEach((p, pi) => proxies.push([randomUUID(), indicatorId, p.name, p.defaultValue, p.sourceName, p.sourceUrl, pi]));
+        indicators.push({ id: indicatorId, outcomeId, name: ind.name, description: ind.description, sort: ii });
+        for (const [sort, { name, defaultValue, sourceName, sourceUrl }] of ind.proxies.entries())
+          proxies.push({ id: randomUUID(), indicatorId, name, defaultValue, sourceName, sourceUrl, sort });
       });
     });
-    const common: [string, string][] = [
-      ['id', 'uuid'],
-      ['framework_id', 'uuid'],
-      ['name', 'varchar'],
-      ['description', 'text'],
-    ];
-    await bulkInsert(m, 'impact_stakeholder', [...common, ['sort', 'int']], stakeholders);
-    await bulkInsert(m, 'impact_outcome', [...common, ['sdg', 'smallint'], ['sort', 'int']], outcomes);
-    await bulkInsert(
-      m,
-      'impact_indicator',
-      [
-        ['id', 'uuid'],
-        ['outcome_id', 'uuid'],
-        ['name', 'varchar'],
-        ['description', 'text'],
-        ['sort', 'int'],
-      ],
-      indicators,
-    );
-    await bulkInsert(
-      m,
-      'impact_proxy',
-      [
-        ['id', 'uuid'],
-        ['indicator_id', 'uuid'],
-        ['name', 'varchar'],
-        ['default_value', 'float8'],
-        ['source_name', 'varchar'],
-        ['source_url', 'varchar'],
-        ['sort', 'int'],
-      ],
-      proxies,
-    );
-    return id;
+    await this.insertRows(m, insertStakeholders, stakeholders);
+    await this.insertRows(m, insertOutcomes, outcomes);
+    await this.insertRows(m, insertIndicators, indicators);
+    await this.insertRows(m, insertProxies, proxies);
+    return frameworkId;
   }
 
   async findPage(query: ListQuery): Promise<Page<ImpactFrameworkSummaryDto>> {
-    const q = typeof query.filter.q === 'string' && query.filter.q.trim() ? likeContains(query.filter.q.trim()) : null;
-    const where = q ? 'WHERE f.name ILIKE $1 OR f.description ILIKE $1' : '';
-    const order = `${SORTABLE[query.sortField ?? 'createdAt'] ?? 'f.created_at'} ${query.sortOrder === 'ASC' ? 'ASC' : 'DESC'}, f.id`;
-    const params = q ? [q] : [];
+    const q = typeof query.filter.q === 'string' && query.filter.q.trim() ? likeContains(query.filter.q.trim()) : '';
+    const filtered = db
+      .selectFrom('impactFramework')
+      .$if(q !== '', (b) => b.where((eb) => eb('name', 'ilike', q).or('description', 'ilike', q)));
+    const sort = SORTABLE.find((f) => f === query.sortField) ?? 'createdAt';
+    const page = filtered
+      .select(summary)
+      .orderBy(sort, query.sortOrder === 'ASC' ? 'asc' : 'desc')
+      .orderBy('id');
     const [items, [{ total }]] = await Promise.all([
-      this.sql.query<ImpactFrameworkSummaryDto>(
-        `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f ${where} ORDER BY ${order} LIMIT ${query.take} OFFSET ${query.skip}`,
-        params,
-      ),
-      this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM impact_framework f ${where}`, params),
+      this.sql.list(page.limit(query.take).offset(query.skip)),
+      this.sql.list(filtered.select(countInt().as('total'))),
     ]);
     return { items, total };
   }
 
   findAll(): Promise<ImpactFrameworkSummaryDto[]> {
-    return this.sql.rows('impact-frameworks', `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f ORDER BY f.name, f.id`, []);
+    return this.sql.run(all, {});
   }
 
   async findById(id: string, m?: EntityManager, lock = false): Promise<ImpactFrameworkSummaryDto | undefined> {
-    const [row] = await this.sql.rowsIn<ImpactFrameworkSummaryDto>(
-      m,
-      `impact-framework${lock ? '-lock' : ''}`,
-      `SELECT ${FRAMEWORK_COLUMNS} FROM impact_framework f WHERE f.id = $1 ${lock ? 'FOR UPDATE' : ''}`,
-      [id],
-    );
-    return row;
+    return (await this.sql.run(lock ? lockedById : byId, { id }, m))[0];
   }
 
-  findStakeholders(frameworkId: string): Promise<StakeholderRow[]> {
-    return this.sql.rows(
-      'impact-stakeholders',
-      'SELECT id, name, description FROM impact_stakeholder WHERE framework_id = $1 ORDER BY sort',
-      [frameworkId],
-    );
+  findStakeholders(frameworkId: string) {
+    return this.sql.run(stakeholders, { frameworkId });
   }
 
   /** The outcomes of a framework. */
-  findOutcomes(frameworkId: string): Promise<OutcomeRow[]> {
-    return this.sql.rows(
-      'impact-outcomes',
-      'SELECT id, framework_id AS "frameworkId", name, description, sdg FROM impact_outcome WHERE framework_id = $1 ORDER BY sdg, sort',
-      [frameworkId],
-    );
+  findOutcomes(frameworkId: string) {
+    return this.sql.run(outcomes, { frameworkId });
   }
 
   /**
@@ -218,7 +256,7 @@ export class ImpactFrameworkRepository {
    */
   async indicatorChainsJson(outcomeIds: string[]): Promise<JsonDocument> {
     const ids = [...outcomeIds].sort();
-    const load = async () => chainsEntry(await this.sql.rows('impact-indicator-chains-json', INDICATOR_CHAINS, [ids]));
+    const load = async () => chainsEntry(await this.sql.run(chainsJson, { ids }));
     const entry = (await this.cache.chains.get(ids.join(','), load, (e) => e.complete))!;
     if (outcomeIds.every((id, i) => id === ids[i])) return entry.answer;
     const reorder = () => Promise.resolve(reorderedChains(entry, ids, outcomeIds));
@@ -232,35 +270,16 @@ export class ImpactFrameworkRepository {
   outcomesJson(frameworkId: string, sdgs: number[]): Promise<JsonDocument | undefined> {
     const codes = [...sdgs].sort((a, b) => a - b);
     return this.cache.outcomes.get(`${frameworkId.toLowerCase()}:${codes.join(',')}`, async () => {
-      const rows = await this.sql.rows<{ json: string }>(
-        'impact-outcomes-json',
-        `SELECT '[' || coalesce((
-                  SELECT string_agg(row_to_json(r)::text, ',' ORDER BY o.sdg, o.sort)
-                    FROM impact_outcome o
-                   CROSS JOIN LATERAL (SELECT o.id, o.framework_id AS "frameworkId", o.name, o.description, o.sdg, o.id AS "outcomeTypeId") r
-                   WHERE o.framework_id = f.id AND (cardinality($2::smallint[]) = 0 OR o.sdg = ANY($2::smallint[]))
-                ), '') || ']' AS json
-           FROM impact_framework f WHERE f.id = $1`,
-        [frameworkId, codes],
-      );
-      return rows.length ? jsonDocument(rows[0].json) : undefined;
+      const [row] = await this.sql.run(outcomesJson, { frameworkId, sdgs: codes });
+      return row && jsonDocument(row.json);
     });
   }
 
   /** GetStakeholderType's answer serialized by PostgreSQL (keys of StakeholderDto), in file order; undefined for an unknown framework. */
   stakeholdersJson(frameworkId: string): Promise<JsonDocument | undefined> {
     return this.cache.stakeholders.get(frameworkId.toLowerCase(), async () => {
-      const rows = await this.sql.rows<{ json: string }>(
-        'impact-stakeholders-json',
-        `SELECT '[' || coalesce((
-                  SELECT string_agg(row_to_json(r)::text, ',' ORDER BY s.sort)
-                    FROM impact_stakeholder s CROSS JOIN LATERAL (SELECT s.id, s.name, s.description) r
-                   WHERE s.framework_id = f.id
-                ), '') || ']' AS json
-           FROM impact_framework f WHERE f.id = $1`,
-        [frameworkId],
-      );
-      return rows.length ? jsonDocument(rows[0].json) : undefined;
+      const [row] = await this.sql.run(stakeholdersJson, { frameworkId });
+      return row && jsonDocument(row.json);
     });
   }
 
@@ -270,38 +289,16 @@ export class ImpactFrameworkRepository {
   }
 
   /** Every indicator-proxy chain of a framework (the console's detail). */
-  findFrameworkChains(frameworkId: string): Promise<IndicatorChainRow[]> {
-    return this.sql.rows(
-      'impact-framework-chains',
-      `SELECT i.id AS "indicatorId", i.outcome_id AS "outcomeId", i.name, i.description,
-              p.id AS "proxyId", p.name AS "proxyName", p.default_value AS "proxyValue", p.source_name AS "sourceName", p.source_url AS "sourceUrl"
-         FROM impact_outcome o JOIN impact_indicator i ON i.outcome_id = o.id JOIN impact_proxy p ON p.indicator_id = i.id
-        WHERE o.framework_id = $1
-        ORDER BY o.sdg, o.sort, i.sort, p.sort`,
-      [frameworkId],
-    );
+  findFrameworkChains(frameworkId: string) {
+    return this.sql.run(frameworkChains, { frameworkId });
   }
 
   /**
    * Calls and call types whose miniDyi step names the framework (step content holding
    * `{frameworkId}` or, older format, the plain id), and calls that name it directly.
    */
-  findUsage(frameworkId: string, m?: EntityManager): Promise<UsageRow[]> {
-    return this.sql.rowsIn(
-      m,
-      'impact-framework-usage',
-      `WITH steps AS (
-         SELECT s.call_type_id FROM step s JOIN step_type t ON t.id = s.step_type_id
-          WHERE lower(t.name) = 'minidyi' AND s.content IS NOT NULL AND position($1 in lower(s.content::text)) > 0
-       )
-       SELECT 'call' AS kind, c.id, c.name FROM call c
-        WHERE c.impact_framework_id = $1::uuid OR c.call_type_id IN (SELECT call_type_id FROM steps)
-       UNION
-       SELECT 'callType' AS kind, ct.id, ct.name FROM call_type ct
-        WHERE ct.id IN (SELECT call_type_id FROM steps) AND NOT EXISTS (SELECT 1 FROM call c WHERE c.call_type_id = ct.id)
-       ORDER BY kind, name`,
-      [frameworkId.toLowerCase()],
-    );
+  findUsage(frameworkId: string, m?: EntityManager) {
+    return this.sql.run(usage, { id: frameworkId.toLowerCase() }, m);
   }
 
   /** Fresh planner statistics after a big import, so the lookups use their indexes at once. */
@@ -310,10 +307,10 @@ export class ImpactFrameworkRepository {
   }
 
   async delete(m: EntityManager, id: string): Promise<void> {
-    await m.delete(ImpactFrameworkEntity, { id });
+    await this.sql.run(remove, { id }, m);
   }
 
-  findSdgs(): Promise<SdgEntity[]> {
-    return this.db.getRepository(SdgEntity).find({ order: { code: 'ASC' } });
+  findSdgs() {
+    return this.sql.run(sdgs, {});
   }
 }

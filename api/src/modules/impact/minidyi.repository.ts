@@ -1,30 +1,58 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { FrameworkCatalog, IndicatorChoice, OutcomeChoice, StakeholderChoice } from '@impact-calls/domain';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { FrameworkCatalog } from '@impact-calls/domain';
+import { sql } from 'kysely';
+import type { EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql.js';
-import { StepResultEntity } from '../submissions/step-result.entity.js';
+import { db, statement, type Statement } from '../../database/typed-sql.js';
 
 /** The ids a miniDyi state names, looked up in its framework. */
-export interface CatalogIds {
-  outcomeIds: string[];
-  proxyIds: string[];
-  stakeholderIds: string[];
-}
+export type CatalogIds = Record<'outcomeIds' | 'proxyIds' | 'stakeholderIds', string[]>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuids = (ids: string[]) => [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
 
+type Lookup = { frameworkId: string; ids: string[] };
+const uuidArray = (ids: string[]) => sql<string[]>`${ids}::uuid[]`;
+
+const frameworkExists = statement('minidyi-framework-exists', (p: { id: string }) =>
+  db.selectFrom('impactFramework').select('id').where('id', '=', p.id),
+);
+const outcomes = statement('minidyi-outcomes', (p: Lookup) =>
+  db
+    .selectFrom('impactOutcome')
+    .select(['id as outcomeId', 'name as outcomeName', 'sdg'])
+    .where('frameworkId', '=', p.frameworkId)
+    .where('id', '=', (eb) => eb.fn.any(uuidArray(p.ids))),
+);
+const chains = statement('minidyi-chains', (p: Lookup) =>
+  db
+    .selectFrom('impactProxy as p')
+    .innerJoin('impactIndicator as i', 'i.id', 'p.indicatorId')
+    .innerJoin('impactOutcome as o', 'o.id', 'i.outcomeId')
+    .select(['i.id as indicatorId', 'i.name as indicatorName', 'p.id as proxyId', 'p.name as proxyName'])
+    .select(['p.defaultValue as proxyValue', 'i.outcomeId'])
+    .where('o.frameworkId', '=', p.frameworkId)
+    .where('p.id', '=', (eb) => eb.fn.any(uuidArray(p.ids))),
+);
+const stakeholders = statement('minidyi-stakeholders', (p: Lookup) =>
+  db
+    .selectFrom('impactStakeholder')
+    .select(['id as stakeholderId', 'name as stakeholderName'])
+    .where('frameworkId', '=', p.frameworkId)
+    .where('id', '=', (eb) => eb.fn.any(uuidArray(p.ids))),
+);
+/** Which submission and step a saved result belongs to. */
+const result = statement('minidyi-result', (p: { id: string }) =>
+  db.selectFrom('stepResult').select(['id', 'submissionId', 'stepId']).where('id', '=', p.id),
+);
+
 /** Queries of miniDyi (no rules here: see MiniDyiService). */
 @Injectable()
 export class MiniDyiRepository {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly sql: Sql,
-  ) {}
+  constructor(private readonly sql: Sql) {}
 
   async frameworkExists(id: string, m: EntityManager): Promise<boolean> {
-    return (await this.sql.rowsIn(m, 'minidyi-framework-exists', 'SELECT 1 FROM impact_framework WHERE id = $1', [id])).length > 0;
+    return (await this.sql.run(frameworkExists, { id }, m)).length > 0;
   }
 
   /**
@@ -33,44 +61,15 @@ export class MiniDyiRepository {
    * queries by primary key, whatever the framework's size: it runs on every autosave.
    */
   async catalogFor(frameworkId: string, ids: CatalogIds, m: EntityManager): Promise<FrameworkCatalog> {
-    const outcomeIds = uuids(ids.outcomeIds);
-    const proxyIds = uuids(ids.proxyIds);
-    const stakeholderIds = uuids(ids.stakeholderIds);
-    const outcomes = outcomeIds.length
-      ? await this.sql.rowsIn<OutcomeChoice>(
-          m,
-          'minidyi-outcomes',
-          'SELECT id AS "outcomeId", name AS "outcomeName", sdg FROM impact_outcome WHERE framework_id = $1 AND id = ANY($2::uuid[])',
-          [frameworkId, outcomeIds],
-        )
-      : [];
-    const chains = proxyIds.length
-      ? await this.sql.rowsIn<IndicatorChoice & { outcomeId: string }>(
-          m,
-          'minidyi-chains',
-          `SELECT i.id AS "indicatorId", i.name AS "indicatorName", p.id AS "proxyId", p.name AS "proxyName",
-                  p.default_value AS "proxyValue", i.outcome_id AS "outcomeId"
-             FROM impact_proxy p JOIN impact_indicator i ON i.id = p.indicator_id JOIN impact_outcome o ON o.id = i.outcome_id
-            WHERE o.framework_id = $1 AND p.id = ANY($2::uuid[])`,
-          [frameworkId, proxyIds],
-        )
-      : [];
-    const stakeholders = stakeholderIds.length
-      ? await this.sql.rowsIn<StakeholderChoice>(
-          m,
-          'minidyi-stakeholders',
-          'SELECT id AS "stakeholderId", name AS "stakeholderName" FROM impact_stakeholder WHERE framework_id = $1 AND id = ANY($2::uuid[])',
-          [frameworkId, stakeholderIds],
-        )
-      : [];
+    const find = async <R>(s: Statement<Lookup, R>, ids: string[]) => (ids.length ? this.sql.run(s, { frameworkId, ids }, m) : []);
     return {
-      outcomes: new Map(outcomes.map((o) => [o.outcomeId, o])),
-      chains: new Map(chains.map((c) => [`${c.indicatorId}:${c.proxyId}`, c])),
-      stakeholders: new Map(stakeholders.map((s) => [s.stakeholderId, s])),
+      outcomes: new Map((await find(outcomes, uuids(ids.outcomeIds))).map((o) => [o.outcomeId, o])),
+      chains: new Map((await find(chains, uuids(ids.proxyIds))).map((c) => [`${c.indicatorId}:${c.proxyId}`, c])),
+      stakeholders: new Map((await find(stakeholders, uuids(ids.stakeholderIds))).map((s) => [s.stakeholderId, s])),
     };
   }
 
-  findResult(id: string, manager?: EntityManager): Promise<StepResultEntity | null> {
-    return (manager ?? this.db.manager).findOne(StepResultEntity, { where: { id } });
+  async findResult(id: string, manager?: EntityManager): Promise<typeof result.row | undefined> {
+    return (await this.sql.run(result, { id }, manager))[0];
   }
 }
