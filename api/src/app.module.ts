@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SETTINGS, type Settings } from './config/settings.js';
+import { CACHES_OFF } from './database/invalidation.js';
 import { ErrorFilter } from './common/http/error.filter.js';
 import { AccessModule } from './common/access/access.module.js';
 import { SnakeNamingStrategy } from './database/snake-naming.strategy.js';
@@ -31,7 +32,15 @@ import { ReportsModule } from './modules/reports/reports.module.js';
 @Module({})
 class SettingsModule {
   static forRoot(settings: Settings): DynamicModule {
-    return { module: SettingsModule, global: true, providers: [{ provide: SETTINGS, useValue: settings }], exports: [SETTINGS] };
+    return {
+      module: SettingsModule,
+      global: true,
+      providers: [
+        { provide: SETTINGS, useValue: settings },
+        { provide: CACHES_OFF, useValue: settings.cachesOff },
+      ],
+      exports: [SETTINGS, CACHES_OFF],
+    };
   }
 }
 

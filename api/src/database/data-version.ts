@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import { SETTINGS, type Settings } from '../config/settings.js';
-import type { VERSIONED_CACHES } from './invalidation.js';
+import { CACHES_OFF, type CacheName, type VERSIONED_CACHES } from './invalidation.js';
 import { Sql } from './sql.js';
 import { db, statement } from './typed-sql.js';
 
@@ -23,12 +22,12 @@ const ofAll = statement('data-version-all', () => db.selectFrom('dataVersion').s
 export class DataVersions {
   constructor(
     private readonly sql: Sql,
-    @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(CACHES_OFF) private readonly cachesOff: readonly CacheName[],
   ) {}
 
   /** A cache of values computed at a data version, holding at most `max` keys (none when CACHES_OFF names it). */
   cache<V>(name: (typeof VERSIONED_CACHES)[number], max: number): VersionedCache<V> {
-    return new VersionedCache<V>(this.settings.cachesOff.includes(name) ? 0 : max);
+    return new VersionedCache<V>(this.cachesOff.includes(name) ? 0 : max);
   }
 
   /** The version of a call (its changes and those that concern every call), or of every call with no id. */

@@ -55,6 +55,9 @@ export const VERSIONED_CACHES = ['report-aggregates', 'portfolio'] as const;
 export const CACHE_NAMES = [...(Object.keys(CACHE_TOPICS) as CacheTopic[]), ...VERSIONED_CACHES, 'gzip-recent'] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
 
+/** The provider of the caches turned off (the `cachesOff` setting): the database's code reads no settings itself. */
+export const CACHES_OFF = Symbol('CACHES_OFF');
+
 /**
  * The tables whose writes move a call's data version (the reports' and the dashboard's
  * caches, data-version.ts): a submission and its rows count for its call, the rest for every call.

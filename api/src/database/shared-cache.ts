@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { SETTINGS, type Settings } from '../config/settings.js';
-import type { CacheTopic } from './invalidation.js';
+import { CACHES_OFF, type CacheName, type CacheTopic } from './invalidation.js';
 
 /** The channel the database's triggers notify (migration CacheInvalidation), payload `<topic>:<key>`. */
 export const CACHE_CHANNEL = 'ic_cache';
@@ -35,7 +34,7 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(CACHES_OFF) private readonly cachesOff: readonly CacheName[],
   ) {}
 
   /**
@@ -78,7 +77,7 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private off(topic: CacheTopic): boolean {
-    return this.settings.cachesOff.includes(topic);
+    return this.cachesOff.includes(topic);
   }
 
   async onApplicationBootstrap(): Promise<void> {
