@@ -61,8 +61,12 @@ export async function createDatabase(serverUrl, name) {
   return u.toString();
 }
 
-/** Starts `node api/dist/main.js`; answers when /api/health is up, with the time it took. */
-export async function startProduct(env) {
+/**
+ * Starts `node api/dist/main.js` of the product in `dir` (BENCH_PRODUCT_DIR, else this tree:
+ * bench/compare.mjs points it at another commit's build); answers when /api/health is up, with
+ * the time it took.
+ */
+export async function startProduct(env, { dir = process.env.BENCH_PRODUCT_DIR || process.cwd() } = {}) {
   // A fixed PORT in `env` (a replica restarted behind a load balancer), else a free one.
   const port = Number(env.PORT) || (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'ic-bench-data-'));
@@ -78,6 +82,7 @@ export async function startProduct(env) {
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: dir,
   });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
@@ -200,15 +205,53 @@ export async function closeSessionPools() {
   sessionPools.clear();
 }
 
-/** Samples a process's resident memory every 20 ms until stopped; answers the peak in MB. */
+/** Samples a process's resident memory every 20 ms until stopped; answers the peak in MB (`current()`: the RSS now, in MB). */
 export function sampleRss(pid) {
   const read = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
   let peak = read();
   const timer = setInterval(() => (peak = Math.max(peak, read())), 20);
   return {
+    current: () => Math.round(read() / 1024),
     stop: () => {
       clearInterval(timer);
       return Math.round(Math.max(peak, read()) / 1024);
     },
   };
+}
+
+/**
+ * A fresh database `name` on `serverUrl` as the benchmarks use it: migrated and loaded with the
+ * demo content by a first start of the product, then started once more. Answers its URL and both
+ * start times (s).
+ */
+export async function prepareDatabase(serverUrl, name) {
+  const databaseUrl = await createDatabase(serverUrl, name);
+  let product = await startProduct({ DATABASE_URL: databaseUrl, DEMO_CONTENT: 'true' });
+  const first = product.startSeconds;
+  await product.stop();
+  product = await startProduct({ DATABASE_URL: databaseUrl });
+  await product.stop();
+  return { databaseUrl, startSeconds: { first, later: product.startSeconds } };
+}
+
+/**
+ * Scenario `s` on a freshly started product on `databaseUrl` (no scenario's memory or warmed
+ * caches colour another's figures), with its node:http + pg baseline; answers its figures.
+ */
+export async function runScenario(s, { databaseUrl, serverUrl }) {
+  // A scenario may set the scene before its product starts (e.g. an SMTP sink and SMTP_URL).
+  const before = s.before ? await s.before({ databaseUrl, serverUrl }) : {};
+  const product = await startProduct({ DATABASE_URL: databaseUrl, ...(before.env ?? {}) });
+  try {
+    const context = { product, databaseUrl, serverUrl, ...before };
+    const extra = s.setup ? await s.setup(context) : {};
+    const baseline = await startBaseline(databaseUrl, { ...(s.baselineRoutes ?? {}), ...(extra.baselineRoutes ?? {}) });
+    console.log(`\n## ${s.name}`);
+    const r = await s.run({ ...context, ...extra, baseline });
+    await baseline.stop();
+    await before.stop?.();
+    return r;
+  } finally {
+    await product.stop();
+  }
 }

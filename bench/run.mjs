@@ -1,11 +1,11 @@
 // `npm run bench`: builds the product, starts it on a fresh database (demo content on),
 // runs every scenario of bench/scenarios/ (or those named on the command line), each against a
-// freshly started product on that database,
+// freshly started product on that database (bench/lib.mjs runScenario),
 // and against a bare node:http + pg baseline, prints the figures and writes them to
 // bench/results/.
 import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { build } from '../scripts/build.mjs';
-import { closeSessionPools, createDatabase, dropDatabase, startBaseline, startPostgres, startProduct } from './lib.mjs';
+import { closeSessionPools, dropDatabase, prepareDatabase, runScenario, startPostgres } from './lib.mjs';
 
 const only = process.argv.slice(2);
 const files = readdirSync(new URL('./scenarios/', import.meta.url)).filter((f) => f.endsWith('.mjs'));
@@ -37,30 +37,13 @@ async function runServed(scenarios) {
   build({ only: ['libs/domain', 'api'] });
   const server = await startPostgres();
   const databaseName = `ic_bench_${Date.now()}`;
-  const databaseUrl = await createDatabase(server.url, databaseName);
-
   // Start times: the first start migrates an empty database and loads the demo content.
-  let product = await startProduct({ DATABASE_URL: databaseUrl, DEMO_CONTENT: 'true' });
-  const firstStart = product.startSeconds;
-  await product.stop();
-  product = await startProduct({ DATABASE_URL: databaseUrl });
-  results.startSeconds = { first: firstStart, later: product.startSeconds };
-  console.log(`start: first ${firstStart.toFixed(1)} s, later ${product.startSeconds.toFixed(1)} s`);
+  const { databaseUrl, startSeconds } = await prepareDatabase(server.url, databaseName);
+  results.startSeconds = startSeconds;
+  console.log(`start: first ${startSeconds.first.toFixed(1)} s, later ${startSeconds.later.toFixed(1)} s`);
 
   for (const s of scenarios) {
-    // Each scenario gets a freshly started product (same database): no scenario's memory or
-    // warmed caches colour another's figures.
-    await product.stop();
-    // A scenario may set the scene before its product starts (e.g. an SMTP sink and SMTP_URL).
-    const before = s.before ? await s.before({ databaseUrl, serverUrl: server.url }) : {};
-    product = await startProduct({ DATABASE_URL: databaseUrl, ...(before.env ?? {}) });
-    const context = { product, databaseUrl, serverUrl: server.url, ...before };
-    const extra = s.setup ? await s.setup(context) : {};
-    const baseline = await startBaseline(databaseUrl, { ...(s.baselineRoutes ?? {}), ...(extra.baselineRoutes ?? {}) });
-    console.log(`\n## ${s.name}`);
-    const r = await s.run({ ...context, ...extra, baseline });
-    await baseline.stop();
-    await before.stop?.();
+    const r = await runScenario(s, { databaseUrl, serverUrl: server.url });
     results.scenarios[s.name] = r;
     for (const [label, v] of Object.entries(r)) {
       if (v && v.product) {
@@ -75,7 +58,6 @@ async function runServed(scenarios) {
     }
   }
 
-  await product.stop();
   await closeSessionPools();
   // BENCH_KEEP_DATABASE=1 keeps it, to look at its rows and plans afterwards.
   if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database ${databaseName}`);

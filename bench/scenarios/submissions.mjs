@@ -153,7 +153,7 @@ const rssKb = async (pid) => {
   return Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))[1]);
 };
 /** CPU time of a process so far (user + system), in ms: meaningful even when the machine is shared. */
-const cpuMs = (pid) => {
+export const cpuMs = (pid) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(f[11]) + Number(f[12])) * 10; // clock ticks of 1/100 s
 };
@@ -161,7 +161,7 @@ const cpuMs = (pid) => {
  * CPU time (ms) of the PostgreSQL backends serving `databaseUrl`, by backend pid: readable when
  * the server runs on this machine (the embedded one, or a local DATABASE_URL), else empty.
  */
-async function backendsCpu(databaseUrl) {
+export async function backendsCpu(databaseUrl) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   const { rows } = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
@@ -178,7 +178,7 @@ async function backendsCpu(databaseUrl) {
 }
 
 const mb = (kb) => Math.round(kb / 1024);
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
+export const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
 export const stats = (ms) => {
   const s = [...ms].sort((a, b) => a - b);
   return {
@@ -191,7 +191,7 @@ export const stats = (ms) => {
 };
 
 /** JSON with object keys sorted: jsonb does not keep key order. */
-const canonical = (v) =>
+export const canonical = (v) =>
   Array.isArray(v)
     ? `[${v.map(canonical).join(',')}]`
     : v && typeof v === 'object'
@@ -202,16 +202,16 @@ const canonical = (v) =>
       : JSON.stringify(v);
 
 /**
- * The simulated browsers: a keep-alive client (undici) with at most CONNECTIONS sockets; every
- * request's latency is recorded. undici, not node:http: the browsers share the machine with the
- * server, and every millisecond of CPU they spend is one the server does not get.
+ * The simulated browsers: a keep-alive client (undici) with at most `connections` sockets; every
+ * request's latency is recorded (from `started`: an open-loop load passes the time it was due).
+ * undici, not node:http: the browsers share the machine with the server, and every millisecond
+ * of CPU they spend is one the server does not get.
  */
-export function client(baseUrl) {
-  const agent = new UndiciPool(baseUrl, { connections: CONNECTIONS, pipelining: 1, keepAliveTimeout: 120_000 });
+export function client(baseUrl, connections = CONNECTIONS) {
+  const agent = new UndiciPool(baseUrl, { connections, pipelining: 1, keepAliveTimeout: 120_000 });
   const errors = [];
   const latencies = {};
-  const send = async (label, method, path, headers, body) => {
-    const started = performance.now();
+  const send = async (label, method, path, headers, body, started = performance.now()) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     try {
       const res = await agent.request({
