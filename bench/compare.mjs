@@ -7,6 +7,8 @@
 // BENCH_ROUNDS rounds (default 1) whose order alternates (before-after, after-before, ...).
 // Prints each figure side by side (before | after; with rounds, the median and every round's
 // value) and writes bench/results/<scenario>-compare-latest.json.
+// `node bench/compare.mjs --off <cache,...> <scenario>...` compares this tree with itself, the
+// named caches on (before) and turned off (after, CACHES_OFF): what each cache buys.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,9 +17,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from '../scripts/build.mjs';
 import { closeSessionPools, dropDatabase, prepareDatabase, runScenario, startPostgres } from './lib.mjs';
 
-const [ref, ...names] = process.argv.slice(2);
-if (!ref || !names.length) {
-  console.error('usage: node bench/compare.mjs <git-ref> <scenario>...');
+const args = process.argv.slice(2);
+const off = args[0] === '--off' ? args.splice(0, 2)[1] : undefined;
+const [ref, ...names] = off ? ['HEAD', ...args] : args;
+if (!ref || !names.length || off === '') {
+  console.error('usage: node bench/compare.mjs <git-ref> <scenario>... | --off <cache,...> <scenario>...');
   process.exit(2);
 }
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
@@ -36,21 +40,24 @@ if (unknown.length) throw new Error(`no served scenario named ${unknown.join(', 
 
 // The products: <ref>'s in its worktree, built once; this tree's, rebuilt when stale.
 const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
-const beforeDir = join(tmpdir(), `ic-before-${commit.slice(0, 12)}`);
+const beforeDir = off ? root : join(tmpdir(), `ic-before-${commit.slice(0, 12)}`);
 // --force: a worktree registered but removed from /tmp is added again.
 if (!existsSync(beforeDir)) git('worktree', 'add', '--force', '--detach', beforeDir, commit);
 // npm writes node_modules/.package-lock.json last: an interrupted `npm ci` runs again.
 if (!existsSync(join(beforeDir, 'node_modules', '.package-lock.json')))
   sh(beforeDir, 'npm', 'ci', '--no-audit', '--no-fund', '--prefer-offline');
 // Its own scripts/build.mjs: skipped when its build stamps are up to date.
-for (const part of ['libs/domain', 'api']) sh(beforeDir, process.execPath, 'scripts/build.mjs', '--only', part);
+if (!off) for (const part of ['libs/domain', 'api']) sh(beforeDir, process.execPath, 'scripts/build.mjs', '--only', part);
 build({ only: ['libs/domain', 'api'] });
 const head = git('rev-parse', 'HEAD');
 const dirty = git('status', '--porcelain', '--', 'api', 'libs/domain') !== '';
-const arms = {
-  before: { dir: beforeDir, label: `${ref} (${commit.slice(0, 8)})` },
-  after: { dir: root, label: `this tree (${head.slice(0, 8)}${dirty ? ' + changes' : ''})` },
-};
+const tree = `this tree (${head.slice(0, 8)}${dirty ? ' + changes' : ''})`;
+const arms = off
+  ? {
+      before: { dir: root, label: `${tree}, caches on` },
+      after: { dir: root, label: `${tree}, CACHES_OFF=${off}`, env: { CACHES_OFF: off } },
+    }
+  : { before: { dir: beforeDir, label: `${ref} (${commit.slice(0, 8)})` }, after: { dir: root, label: tree } };
 
 const runs = Object.fromEntries(scenarios.map((s) => [s.name, { before: [], after: [] }]));
 const starts = { before: [], after: [] };
@@ -59,6 +66,8 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const arm of round % 2 ? ['after', 'before'] : ['before', 'after']) {
     // startProduct starts this arm's build, the scenarios' own starts included.
     process.env.BENCH_PRODUCT_DIR = arms[arm].dir;
+    if (arms[arm].env) Object.assign(process.env, arms[arm].env);
+    else delete process.env.CACHES_OFF;
     const databaseName = `ic_compare_${arm}_${Date.now()}`;
     console.log(`\n# round ${round + 1}/${ROUNDS}: ${arm}, ${arms[arm].label}`);
     const { databaseUrl, startSeconds } = await prepareDatabase(server.url, databaseName);
@@ -69,6 +78,7 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 delete process.env.BENCH_PRODUCT_DIR;
+delete process.env.CACHES_OFF;
 await server.stop();
 
 /** Every leaf of a scenario's figures, by its path ("label › save › p99"). */
@@ -108,12 +118,12 @@ for (const s of scenarios) {
         : '';
     console.log(`  ${rest.join(' › ') || '(value)'}: ${cell(before)} | ${cell(after)}${change}`);
   }
-  const file = new URL(`./results/${s.name}-compare-latest.json`, import.meta.url);
+  const file = new URL(`./results/${s.name}-${off ? `off-${off.replace(/,/g, '-')}` : 'compare'}-latest.json`, import.meta.url);
   const result = {
     date: new Date().toISOString(),
     machine: `${process.platform} ${process.arch}, node ${process.version}`,
-    before: { ref, commit, dir: beforeDir },
-    after: { commit: head, uncommittedChanges: dirty },
+    before: off ? { cachesOn: true } : { ref, commit, dir: beforeDir },
+    after: off ? { commit: head, uncommittedChanges: dirty, cachesOff: off } : { commit: head, uncommittedChanges: dirty },
     rounds: ROUNDS,
     startSeconds: starts,
     figures,

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { CacheInvalidation, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
+import { db, statement } from '../../database/typed-sql.js';
+
+const submissionsOf = statement('calls-submissions-of', (p: { organizationId: string }) =>
+  db.selectFrom('callSubmission').select(['callId', 'id', 'closed']).where('organizationId', '=', p.organizationId),
+);
 
 /** An organization's submission of a call, as the applicant's call list shows it. */
-export interface SubmissionOfCall {
-  id: string;
-  closed: boolean;
-}
+export type SubmissionOfCall = Pick<typeof submissionsOf.row, 'id' | 'closed'>;
 
 /** Reads only: the submissions module owns call_submission and writes it. */
 @Injectable()
@@ -28,11 +30,7 @@ export class CallSubmissionsRepository {
   /** The organization's submissions by call id, from memory: frozen, shared by every request. */
   submissionsOf(organizationId: string): Promise<ReadonlyMap<string, SubmissionOfCall>> {
     return this.byOrganization.get(organizationId, async () => {
-      const rows = await this.sql.rows<SubmissionOfCall & { callId: string }>(
-        'calls-submissions-of',
-        'SELECT s.call_id AS "callId", s.id, s.closed FROM call_submission s WHERE s.organization_id = $1',
-        [organizationId],
-      );
+      const rows = await this.sql.run(submissionsOf, { organizationId });
       return new Map(rows.map((r) => [r.callId, deepFreeze({ id: r.id, closed: r.closed })]));
     });
   }

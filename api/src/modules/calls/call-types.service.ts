@@ -7,6 +7,7 @@ import { isEmptyId } from '../../common/ids.js';
 import type { StepInputDto } from '../steps/dto/step.dto.js';
 import { normalizeStepContent } from '../steps/step-content.js';
 import type { StepEntity } from '../steps/step.entity.js';
+import type { StepInput, StepRow } from '../steps/steps.repository.js';
 import { StepsService, toStepAdminDto } from '../steps/steps.service.js';
 import type { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallTypesRepository } from './call-types.repository.js';
@@ -43,7 +44,7 @@ export class CallTypesService {
     private readonly steps: StepsService,
   ) {}
 
-  toDto(t: CallTypeEntity, steps: StepEntity[]): CallTypeDto {
+  toDto(t: CallTypeEntity, steps: StepRow[]): CallTypeDto {
     return { id: t.id, name: t.name, description: t.description, version: t.version, steps: orderSteps(steps).map(toStepAdminDto) };
   }
 
@@ -101,7 +102,7 @@ export class CallTypesService {
     const callFrameworkId =
       context.callFrameworkId !== undefined ? context.callFrameworkId : await this.types.frameworkOfEveryCall(type.id, m);
     const seen = new Set<string>();
-    const rows: Partial<StepEntity>[] = renumberSteps(input.steps).map((s, i) => {
+    const rows: StepInput[] = renumberSteps(input.steps).map((s, i) => {
       const at = `steps.${i}`;
       const stepType = stepTypes.get(s.stepTypeId);
       if (!stepType)
@@ -118,7 +119,6 @@ export class CallTypesService {
           });
         seen.add(id);
         row = old;
-        delete row.stepType; // the loaded relation would override a changed stepTypeId
       }
       const { content, expectedAnswers } = normalizeStepContent(stepType.name, s.content, `${at}.content`);
       // A step nobody could fill: refused with its own key, naming the step.
@@ -156,7 +156,7 @@ export class CallTypesService {
   async checkFillable(m: EntityManager, callTypeId: string, callFrameworkId: string | null): Promise<void> {
     const steps = orderSteps(await this.steps.findByCallTypes([callTypeId], m));
     steps.forEach((step, i) => {
-      const kind = step.stepType?.name ?? '';
+      const kind = step.kind;
       // Only the framework can be missing because of the call: the contents were checked when the steps were saved.
       if (kind !== 'miniDyi') return;
       const issue = stepPublishIssue(kind, step.content, callFrameworkId);

@@ -84,12 +84,3 @@ export class CallEntity extends BaseEntity {
   @Column({ type: 'varchar', length: 300, nullable: true })
   customFileName: string | null;
 }
-
-/** A call's columns aliased to the fields of CallEntity (table alias `c`): a prepared statement's rows are calls as they come. */
-export const CALL_COLUMNS = `c.id, c.created_at AS "createdAt", c.updated_at AS "updatedAt", c.version, c.name, c.description,
-  c.call_type_id AS "callTypeId", c.opening_at AS "openingAt", c.closing_at AS "closingAt", c.call_lock_end AS "callLockEnd",
-  c.is_user_filter_enable AS "isUserFilterEnable", c.user_filter_email AS "userFilterEmail",
-  c.enable_user_download_pdf AS "enableUserDownloadPdf", c.impact_framework_id AS "impactFrameworkId",
-  c.power_bi_workspace_id AS "powerBIWorkspaceID", c.power_bi_report_id AS "powerBIReportID",
-  c.user_power_bi_workspace_id AS "userPowerBIWorkspaceID", c.user_power_bi_report_id AS "userPowerBIReportID",
-  c.custom_file_id AS "customFileId", c.custom_file_name AS "customFileName"`;

@@ -1,63 +1,105 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Not, type Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import type { Call, DB } from '../../database/schema.js';
 import { CacheInvalidation, committedAndSettled, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
+import { countInt, db, statement } from '../../database/typed-sql.js';
+import { asQueryFailed, changes, STAMPS } from '../steps/as-typeorm.sql.js';
 import { CallListCache } from './call-list.cache.js';
-import { CALL_COLUMNS, CallEntity } from './call.entity.js';
-import { CALL_IS_CLOSED, CALL_IS_OPEN, CALL_IS_UPCOMING } from './call-open.sql.js';
+import { CallEntity } from './call.entity.js';
+import { callPhaseIs } from './call-open.sql.js';
 import { likeContains } from '../../common/http/like.js';
 
-/** A call with the selected organization's submission (the applicant's list). */
-export type CallUserRow = Pick<
-  CallEntity,
-  | 'id'
-  | 'name'
-  | 'description'
-  | 'callTypeId'
-  | 'openingAt'
-  | 'closingAt'
-  | 'callLockEnd'
-  | 'isUserFilterEnable'
-  | 'userFilterEmail'
-  | 'enableUserDownloadPdf'
-  | 'impactFrameworkId'
-  | 'userPowerBIWorkspaceID'
-  | 'userPowerBIReportID'
-  | 'customFileId'
-  | 'customFileName'
-> & {
-  submissionId: string | null;
-  submissionClosed: boolean | null;
-};
+/** The columns of CallUserRow but the submission's (alias `c`). */
+// prettier-ignore
+const USER_ROW = [
+  'c.id', 'c.name', 'c.description', 'c.callTypeId', 'c.openingAt', 'c.closingAt', 'c.callLockEnd', 'c.isUserFilterEnable',
+  'c.userFilterEmail', 'c.enableUserDownloadPdf', 'c.impactFrameworkId', 'c.userPowerBiWorkspaceId as userPowerBIWorkspaceID',
+  'c.userPowerBiReportId as userPowerBIReportID', 'c.customFileId', 'c.customFileName',
+] as const;
+/** Every column of CallEntity, by its field names. */
+// prettier-ignore
+const CALL = [
+  ...USER_ROW, 'c.createdAt', 'c.updatedAt', 'c.version', 'c.powerBiWorkspaceId as powerBIWorkspaceID', 'c.powerBiReportId as powerBIReportID',
+] as const;
 
-export interface CallWithCounts extends CallEntity {
-  submissionCount: number;
-  callTypeName: string;
-}
+const calls = db.selectFrom('call as c').select(CALL);
+const byId = statement('call-by-id', (p: { id: string }) => calls.where('c.id', '=', p.id));
+const byIdForUpdate = statement('call-by-id-for-update', (p: { id: string }) => calls.where('c.id', '=', p.id).forUpdate());
+const withSubmission = statement('calls-with-submission', (p: { organizationId: string | null; callId: string | null }) =>
+  db
+    .selectFrom('call as c')
+    .leftJoin('callSubmission as s', (j) => j.onRef('s.callId', '=', 'c.id').on('s.organizationId', '=', p.organizationId))
+    .select([...USER_ROW, 's.id as submissionId', 's.closed as submissionClosed'])
+    .where((eb) => sql<boolean>`(${p.callId}::uuid IS NULL OR ${eb.ref('c.id')} = ${p.callId}::uuid)`),
+);
+const forList = statement('calls-for-list', () =>
+  db
+    .selectFrom('call as c')
+    .select([...USER_ROW, sql<string | null>`NULL::uuid`.as('submissionId'), sql<boolean | null>`NULL::boolean`.as('submissionClosed')]),
+);
+
+/** A call with the selected organization's submission (the applicant's list). */
+export type CallUserRow = typeof withSubmission.row;
 
 /** The console's calls: every column, the call type's name and the number of submissions. */
-const WITH_COUNTS = `SELECT ${CALL_COLUMNS}, coalesce(t.name, '') AS "callTypeName",
-       (SELECT count(*)::int FROM call_submission s WHERE s.call_id = c.id) AS "submissionCount"
-  FROM call c LEFT JOIN call_type t ON t.id = c.call_type_id`;
+const withCounts = <O>(calls: SelectQueryBuilder<DB & { c: Call }, 'c', O>) =>
+  calls
+    .leftJoin('callType as t', 't.id', 'c.callTypeId')
+    .select((eb) => [
+      ...CALL,
+      eb.fn.coalesce('t.name', sql.lit('')).as('callTypeName'),
+      eb
+        .selectFrom('callSubmission as s')
+        .whereRef('s.callId', '=', 'c.id')
+        .select(countInt().as('n'))
+        .$asScalar()
+        .$notNull()
+        .as('submissionCount'),
+    ]);
+const withCountsById = statement('call-with-counts', (p: { id: string }) =>
+  withCounts(db.selectFrom('call as c')).where('c.id', '=', p.id),
+);
+export type CallWithCounts = typeof withCountsById.row;
 
-/** The columns of CallUserRow but the submission's (alias `c`). */
-const USER_ROW_COLUMNS = `c.id, c.name, c.description, c.call_type_id AS "callTypeId", c.opening_at AS "openingAt", c.closing_at AS "closingAt",
-  c.call_lock_end AS "callLockEnd", c.is_user_filter_enable AS "isUserFilterEnable", c.user_filter_email AS "userFilterEmail",
-  c.enable_user_download_pdf AS "enableUserDownloadPdf", c.impact_framework_id AS "impactFrameworkId",
-  c.user_power_bi_workspace_id AS "userPowerBIWorkspaceID", c.user_power_bi_report_id AS "userPowerBIReportID",
-  c.custom_file_id AS "customFileId", c.custom_file_name AS "customFileName"`;
+const countSubmissions = statement('call-count-submissions', (p: { callId: string }) =>
+  db.selectFrom('callSubmission').select(countInt().as('total')).where('callId', '=', p.callId),
+);
+const customFileElsewhere = statement('call-custom-file-elsewhere', (p: { downloadId: string; callId: string }) =>
+  db.selectFrom('call').select('id').where('customFileId', '=', p.downloadId).where('id', '<>', p.callId).limit(1),
+);
+const setCustomFile = statement('call-set-custom-file', (p: { callId: string; downloadId: string | null; fileName: string | null }) =>
+  db
+    .updateTable('call')
+    .set((eb) => ({ customFileId: p.downloadId, customFileName: p.fileName, updatedAt: sql<Date>`now()`, version: eb('version', '+', 1) }))
+    .where('id', '=', p.callId),
+);
 
-/** Columns the console may sort calls on, and their SQL. */
-export const CALL_SORT: Record<string, string> = {
-  name: 'c.name',
-  openingAt: 'c.opening_at',
-  closingAt: 'c.closing_at',
-  createdAt: 'c.created_at',
-  updatedAt: 'c.updated_at',
-  callLockEnd: 'c.call_lock_end',
-};
+/** What saving a call writes. */
+// prettier-ignore
+const written = (p: CallEntity) => ({
+  name: p.name, description: p.description, callTypeId: p.callTypeId, openingAt: p.openingAt, closingAt: p.closingAt,
+  callLockEnd: p.callLockEnd, isUserFilterEnable: p.isUserFilterEnable, userFilterEmail: p.userFilterEmail,
+  enableUserDownloadPdf: p.enableUserDownloadPdf, impactFrameworkId: p.impactFrameworkId, customFileId: p.customFileId,
+  customFileName: p.customFileName, powerBiWorkspaceId: p.powerBIWorkspaceID, powerBiReportId: p.powerBIReportID,
+  userPowerBiWorkspaceId: p.userPowerBIWorkspaceID, userPowerBiReportId: p.userPowerBIReportID,
+});
+const insert = statement('call-insert', (p: CallEntity) => db.insertInto('call').values(written(p)).returning(STAMPS));
+const update = statement('call-update', (p: CallEntity) =>
+  db
+    .updateTable('call')
+    .set((eb) => ({ ...written(p), updatedAt: sql<Date>`now()`, version: eb('version', '+', 1) }))
+    .where('id', '=', p.id)
+    .where(changes(written(p)))
+    .returning(STAMPS),
+);
+const remove = statement('call-delete', (p: { id: string }) => db.deleteFrom('call').where('id', '=', p.id));
+
+/** Columns the console may sort calls on. */
+const SORTS = ['name', 'openingAt', 'closingAt', 'createdAt', 'updatedAt', 'callLockEnd'] as const;
 
 @Injectable()
 export class CallsRepository {
@@ -66,7 +108,7 @@ export class CallsRepository {
   private readonly list: CallListCache;
 
   constructor(
-    @InjectRepository(CallEntity) private readonly calls: Repository<CallEntity>,
+    @InjectDataSource() private readonly data: DataSource,
     private readonly invalidation: CacheInvalidation,
     private readonly sql: Sql,
   ) {
@@ -76,10 +118,7 @@ export class CallsRepository {
 
   /** A call from memory: frozen, shared by every request. */
   findCached(id: string): Promise<CallEntity | null> {
-    return this.cached.get(id, async () => {
-      const rows = await this.sql.rows<CallEntity>('call-by-id', `SELECT ${CALL_COLUMNS} FROM call c WHERE c.id = $1`, [id]);
-      return deepFreeze(rows[0] ?? null);
-    });
+    return this.cached.get(id, async () => deepFreeze(await this.findById(id)));
   }
 
   /** The applicant list's calls (CallListCache.visibleTo) that `filter` keeps for `email`. */
@@ -87,109 +126,82 @@ export class CallsRepository {
     return this.list.visibleTo(email, now, filter);
   }
 
-  private repo(m?: EntityManager): Repository<CallEntity> {
-    return m?.getRepository(CallEntity) ?? this.calls;
-  }
-
-  findById(id: string, m?: EntityManager): Promise<CallEntity | null> {
-    return this.repo(m).findOne({ where: { id } });
+  async findById(id: string, m?: EntityManager): Promise<CallEntity | null> {
+    return (await this.sql.run(byId, { id }, m))[0] ?? null;
   }
 
   /** Locks the row until the transaction ends (concurrent saves of one call are serialized). */
-  findByIdForUpdate(id: string, m: EntityManager): Promise<CallEntity | null> {
-    return m.getRepository(CallEntity).createQueryBuilder('c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
+  async findByIdForUpdate(id: string, m: EntityManager): Promise<CallEntity | null> {
+    return (await this.sql.run(byIdForUpdate, { id }, m))[0] ?? null;
   }
 
   /**
    * Every call (or one) with the organization's submission, if any: one plain query, only
    * the columns the applicant's list needs (it is the busiest read of the product).
    */
-  async findAllWithSubmission(organizationId: string | undefined, callId?: string): Promise<CallUserRow[]> {
-    return this.sql.rows(
-      'calls-with-submission',
-      `SELECT ${USER_ROW_COLUMNS}, s.id AS "submissionId", s.closed AS "submissionClosed"
-         FROM call c
-         LEFT JOIN call_submission s ON s.call_id = c.id AND s.organization_id = $1
-        WHERE ($2::uuid IS NULL OR c.id = $2::uuid)`,
-      [organizationId ?? null, callId ?? null],
-    );
+  findAllWithSubmission(organizationId: string | undefined, callId?: string): Promise<CallUserRow[]> {
+    return this.sql.run(withSubmission, { organizationId: organizationId ?? null, callId: callId ?? null });
   }
 
   /** Every call, without any submission: what the applicant's list orders once (CallListCache). */
-  async findAllForList(): Promise<CallUserRow[]> {
-    return this.sql.rows(
-      'calls-for-list',
-      `SELECT ${USER_ROW_COLUMNS}, NULL::uuid AS "submissionId", NULL::boolean AS "submissionClosed" FROM call c`,
-      [],
-    );
-  }
-
-  findAll(): Promise<CallEntity[]> {
-    return this.calls.find({ order: { name: 'ASC', id: 'ASC' } });
+  findAllForList(): Promise<CallUserRow[]> {
+    return this.sql.run(forList, {});
   }
 
   async findByIdWithCounts(id: string): Promise<CallWithCounts | null> {
-    const [row] = await this.sql.rows<CallWithCounts>('call-with-counts', `${WITH_COUNTS} WHERE c.id = $1`, [id]);
-    return row ?? null;
+    return (await this.sql.run(withCountsById, { id }))[0] ?? null;
   }
 
   /** The console's page: `q` searches name and description, `status` is upcoming/open/closed, `id` a list. */
   async findPage(query: ListQuery, now: Date): Promise<Page<CallWithCounts>> {
-    const f = query.filter;
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replaceAll('?', `$${params.length}`));
-    };
-    if (typeof f.q === 'string' && f.q.trim()) add('(c.name ILIKE ? OR c.description ILIKE ?)', likeContains(f.q.trim()));
-    if (f.status === 'open') add(CALL_IS_OPEN('c', '?'), now);
-    else if (f.status === 'upcoming') add(CALL_IS_UPCOMING('c', '?'), now);
-    else if (f.status === 'closed') add(CALL_IS_CLOSED('c', '?'), now);
-    if (typeof f.callTypeId === 'string') add('c.call_type_id = ?', f.callTypeId);
-    if (Array.isArray(f.id)) add('c.id = ANY(?::uuid[])', f.id.map(String));
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const order = `${CALL_SORT[query.sortField ?? 'name'] ?? 'c.name'} ${query.sortOrder === 'DESC' ? 'DESC' : 'ASC'}, c.id`;
+    const { q, status, callTypeId, id } = query.filter;
+    const like = typeof q === 'string' && q.trim() ? likeContains(q.trim()) : undefined;
+    const phase = status === 'open' || status === 'upcoming' || status === 'closed' ? callPhaseIs[status] : undefined;
+    const filtered = db
+      .selectFrom('call as c')
+      .$if(like !== undefined, (b) => b.where((eb) => eb.or([eb('c.name', 'ilike', like!), eb('c.description', 'ilike', like!)])))
+      .$if(phase !== undefined, (b) => b.where((eb) => phase!({ openingAt: eb.ref('c.openingAt'), closingAt: eb.ref('c.closingAt') }, now)))
+      .$if(typeof callTypeId === 'string', (b) => b.where('c.callTypeId', '=', callTypeId as string))
+      .$if(Array.isArray(id), (b) => b.where((eb) => eb('c.id', '=', eb.fn.any(eb.val((id as unknown[]).map(String))))));
+    const sort = SORTS.find((s) => s === query.sortField) ?? 'name';
+    const page = withCounts(filtered)
+      .orderBy(`c.${sort}`, query.sortOrder === 'DESC' ? 'desc' : 'asc')
+      .orderBy('c.id');
     const [items, [{ total }]] = await Promise.all([
-      this.sql.query<CallWithCounts>(`${WITH_COUNTS} ${clause} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`, params),
-      this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM call c ${clause}`, params),
+      this.sql.list(page.offset(query.skip).limit(query.take)),
+      this.sql.list(filtered.select(countInt().as('total'))),
     ]);
     return { items, total };
   }
 
   async countSubmissions(callId: string, m?: EntityManager): Promise<number> {
-    const [row] = (await (m ?? this.calls.manager).query('SELECT count(*)::int AS total FROM call_submission WHERE call_id = $1', [
-      callId,
-    ])) as { total: number }[];
-    return row.total;
+    return (await this.sql.run(countSubmissions, { callId }, m))[0].total;
   }
 
-  isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
-    return m.exists(CallEntity, { where: { customFileId: downloadId, id: Not(callId) } });
+  async isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
+    return (await this.sql.run(customFileElsewhere, { downloadId, callId }, m)).length > 0;
   }
 
   async setCustomFile(m: EntityManager, callId: string, file: { downloadId: string; fileName: string } | null): Promise<void> {
-    await m.query('UPDATE call SET custom_file_id = $2, custom_file_name = $3, updated_at = now(), version = version + 1 WHERE id = $1', [
-      callId,
-      file?.downloadId ?? null,
-      file?.fileName ?? null,
-    ]);
+    await this.sql.run(setCustomFile, { callId, downloadId: file?.downloadId ?? null, fileName: file?.fileName ?? null }, m);
   }
 
-  save(call: CallEntity, m: EntityManager): Promise<CallEntity> {
-    return m.getRepository(CallEntity).save(call);
+  /** Inserts a new call (a flag left unset is the column's default), or writes a loaded one if it changed. */
+  async save(call: CallEntity, m: EntityManager): Promise<CallEntity> {
+    const args = { ...call, enableUserDownloadPdf: call.enableUserDownloadPdf ?? false };
+    return Object.assign(call, (await this.sql.run(call.id ? update : insert, args, m))[0]);
   }
 
   create(data: Partial<CallEntity>): CallEntity {
-    return this.calls.create(data);
+    return Object.assign(new CallEntity(), data);
   }
 
   async delete(id: string, m: EntityManager): Promise<void> {
-    await m.getRepository(CallEntity).delete({ id });
+    await this.sql.run(remove, { id }, m).catch(asQueryFailed(remove, { id }));
   }
 
   /** A write of calls and their steps; when it answers, this replica's caches of them are already evicted. */
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return committedAndSettled(this.calls.manager, this.invalidation, work);
+    return committedAndSettled(this.data.manager, this.invalidation, work);
   }
 }

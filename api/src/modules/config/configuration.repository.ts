@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, ILike, type Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import type { DB } from '../../database/schema.js';
 import { CacheInvalidation } from '../../database/shared-cache.js';
-import { ConfigurationEntity } from './configuration.entity.js';
+import { Sql } from '../../database/sql.js';
+import { countInt, db, statement } from '../../database/typed-sql.js';
+import { changes } from '../steps/as-typeorm.sql.js';
+import { ConfigurationEntity, type ConfigTexts } from './configuration.entity.js';
 
 /**
  * How long a replica may serve the active configuration it read. The branding is read on
@@ -13,13 +18,60 @@ import { ConfigurationEntity } from './configuration.entity.js';
  */
 export const ACTIVE_CONFIG_TTL_MS = 5_000;
 
+/** Every column of a configuration, its texts typed. */
+// prettier-ignore
+const COLUMNS = (eb: ExpressionBuilder<DB, 'configuration'>) => [
+  'id', 'createdAt', 'updatedAt', 'version', 'name', 'description', 'domain', 'defaultLanguage', 'languageSelection', 'organizationSelection',
+  'logoBase64', 'logoWidth', 'logoHeight', eb.ref('texts').$castTo<ConfigTexts>().as('texts'), 'reportPowerBiId', 'workspacePowerBiId', 'isActive',
+] as const;
+
+const configurations = db.selectFrom('configuration').select(COLUMNS);
+const active = statement('configuration-active', () => configurations.where('isActive', '=', true).limit(1));
+const byId = statement('configuration-by-id', (p: { id: string }) => configurations.where('id', '=', p.id));
+const all = statement('configurations-all', () => configurations.orderBy('name'));
+const count = statement('configurations-count', () => db.selectFrom('configuration').select(countInt().as('total')));
+
+/** What saving a configuration writes; its texts as JSON text. */
+type ConfigArgs = Omit<ConfigurationEntity, 'texts'> & { texts: string };
+// prettier-ignore
+const written = (p: ConfigArgs) => ({
+  name: p.name, description: p.description, domain: p.domain, defaultLanguage: p.defaultLanguage, languageSelection: p.languageSelection,
+  organizationSelection: p.organizationSelection, logoBase64: p.logoBase64, logoWidth: p.logoWidth, logoHeight: p.logoHeight,
+  texts: p.texts, reportPowerBiId: p.reportPowerBiId, workspacePowerBiId: p.workspacePowerBiId, isActive: p.isActive,
+});
+const insert = statement('configuration-insert', (p: ConfigArgs) => db.insertInto('configuration').values(written(p)).returning(COLUMNS));
+const update = statement('configuration-update', (p: ConfigArgs) =>
+  db
+    .updateTable('configuration')
+    .set((eb) => ({ ...written(p), updatedAt: sql<Date>`now()`, version: eb('version', '+', 1) }))
+    .where('id', '=', p.id)
+    .where(changes(written(p)))
+    .returning(COLUMNS),
+);
+/** The columns' defaults, for what a new configuration leaves unset. */
+// prettier-ignore
+const DEFAULTS = { description: '', domain: '', defaultLanguage: 'it', languageSelection: false, organizationSelection: true, logoWidth: 50, logoHeight: 50 };
+
+/** Makes one configuration the only active one: the others off first, then it on. */
+const turn = (isActive: boolean) =>
+  db
+    .updateTable('configuration')
+    .set((eb) => ({ isActive, updatedAt: sql<Date>`now()`, version: eb('version', '+', 1) }))
+    .where('isActive', '=', !isActive);
+const deactivateOthers = statement('configuration-deactivate-others', (p: { id: string }) => turn(false).where('id', '<>', p.id));
+const activate = statement('configuration-activate', (p: { id: string }) => turn(true).where('id', '=', p.id));
+const remove = statement('configuration-delete', (p: { id: string }) => db.deleteFrom('configuration').where('id', '=', p.id));
+
+const SORTS = ['name', 'domain', 'isActive', 'updatedAt'] as const;
+
 @Injectable()
 export class ConfigurationRepository {
   /** What `active` made of the active configuration, per key (the language asked for). */
   private readonly cached = new Map<string, { value: Promise<unknown>; until: number }>();
 
   constructor(
-    @InjectRepository(ConfigurationEntity) private readonly repo: Repository<ConfigurationEntity>,
+    @InjectDataSource() private readonly data: DataSource,
+    private readonly sql: Sql,
     invalidation: CacheInvalidation,
   ) {
     invalidation.follow('config', { evict: () => this.forgetActive(), clear: () => this.forgetActive() });
@@ -48,58 +100,57 @@ export class ConfigurationRepository {
   }
 
   /** The active configuration (read once per ACTIVE_CONFIG_TTL_MS by `active`, so not a hot path). */
-  private findActive(): Promise<ConfigurationEntity | null> {
-    return this.repo.findOne({ where: { isActive: true } });
+  private async findActive(): Promise<ConfigurationEntity | null> {
+    return (await this.sql.run(active, {}))[0] ?? null;
   }
 
-  findById(id: string, manager?: EntityManager): Promise<ConfigurationEntity | null> {
-    return (manager?.getRepository(ConfigurationEntity) ?? this.repo).findOne({ where: { id } });
+  async findById(id: string, manager?: EntityManager): Promise<ConfigurationEntity | null> {
+    return (await this.sql.run(byId, { id }, manager))[0] ?? null;
   }
 
   findAll(): Promise<ConfigurationEntity[]> {
-    return this.repo.find({ order: { name: 'ASC' } });
+    return this.sql.run(all, {});
   }
 
   async findPage(query: ListQuery): Promise<Page<ConfigurationEntity>> {
     const q = typeof query.filter.q === 'string' ? query.filter.q : undefined;
-    const [items, total] = await this.repo.findAndCount({
-      where: q ? [{ name: ILike(`%${q}%`) }, { domain: ILike(`%${q}%`) }] : {},
-      order: { [query.sortField ?? 'name']: query.sortOrder },
-      skip: query.skip,
-      take: query.take,
-    });
+    const filtered = db
+      .selectFrom('configuration')
+      .$if(!!q, (b) => b.where((eb) => eb.or([eb('name', 'ilike', `%${q}%`), eb('domain', 'ilike', `%${q}%`)])));
+    const sort = SORTS.find((s) => s === query.sortField) ?? 'name';
+    const page = filtered.select(COLUMNS).orderBy(sort, query.sortOrder === 'DESC' ? 'desc' : 'asc');
+    const [items, [{ total }]] = await Promise.all([
+      this.sql.list(page.offset(query.skip).limit(query.take)),
+      this.sql.list(filtered.select(countInt().as('total'))),
+    ]);
     return { items, total };
   }
 
-  count(manager: EntityManager): Promise<number> {
-    return manager.getRepository(ConfigurationEntity).count();
+  async count(manager: EntityManager): Promise<number> {
+    return (await this.sql.run(count, {}, manager))[0].total;
   }
 
   create(data: Partial<ConfigurationEntity>): ConfigurationEntity {
-    return this.repo.create(data);
+    return Object.assign(new ConfigurationEntity(), data);
   }
 
-  save(manager: EntityManager, config: ConfigurationEntity): Promise<ConfigurationEntity> {
-    return manager.save(config);
+  /** Inserts a new configuration (what it leaves unset is the columns' default), or writes a loaded one if it changed. */
+  async save(manager: EntityManager, config: ConfigurationEntity): Promise<ConfigurationEntity> {
+    const args = { ...DEFAULTS, ...config, texts: JSON.stringify(config.texts ?? {}) };
+    return (await this.sql.run(config.id ? update : insert, args, manager))[0] ?? config;
   }
 
   /** Makes one configuration the only active one (inside the caller's transaction). */
   async activate(manager: EntityManager, id: string): Promise<void> {
-    await manager.query(
-      'UPDATE configuration SET is_active = false, updated_at = now(), version = version + 1 WHERE is_active AND id <> $1',
-      [id],
-    );
-    await manager.query(
-      'UPDATE configuration SET is_active = true, updated_at = now(), version = version + 1 WHERE id = $1 AND NOT is_active',
-      [id],
-    );
+    await this.sql.run(deactivateOthers, { id }, manager);
+    await this.sql.run(activate, { id }, manager);
   }
 
   async delete(manager: EntityManager, id: string): Promise<void> {
-    await manager.delete(ConfigurationEntity, { id });
+    await this.sql.run(remove, { id }, manager);
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.repo.manager.transaction(work);
+    return this.data.transaction(work);
   }
 }

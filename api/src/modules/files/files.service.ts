@@ -26,7 +26,7 @@ import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { AttachmentEntity } from './attachment.entity.js';
 import { toAttachmentDto } from './attachment.mapper.js';
-import { AttachmentRepository } from './attachment.repository.js';
+import { AttachmentRepository, type AttachmentInput } from './attachment.repository.js';
 import type { AttachmentDto, AttachmentTypeDto, UploadFileDto } from './dto/files.dto.js';
 import { SUBMISSION_SLOTS, type SubmissionSlots } from './submission-slots.js';
 import { FILE_STORAGE, type FileStorage, NotFoundInStorage } from './storage/file-storage.js';
@@ -146,7 +146,7 @@ export class FilesService {
     const fileName = displayName(dto.Nome, file.originalname);
     await this.storage.putFile(storageKey, file.path, file.size, detected!.mime, fileName);
 
-    const row: Partial<AttachmentEntity> = {
+    const row: AttachmentInput = {
       purpose,
       attachmentTypeId: type.id,
       fileName,

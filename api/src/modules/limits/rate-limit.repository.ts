@@ -1,12 +1,29 @@
 import { Injectable } from '@nestjs/common';
+import { sql, type Expression } from 'kysely';
 import { Sql } from '../../database/sql.js';
+import { db, statement } from '../../database/typed-sql.js';
 
-export interface CounterDelta {
-  bucket: string;
-  /** Window start, milliseconds since the epoch. */
-  windowStart: number;
-  hits: number;
-}
+type Delta = { b: string; w: number; h: number };
+const ms = (at: Expression<Date>) => sql<number>`round(extract(epoch FROM ${at}) * 1000)::float8`;
+/** Adds a batch of local counts (window starts in milliseconds since the epoch) and answers the totals. */
+const add = statement('rate-limit-add', (p: { [K in keyof Delta]: Delta[K][] }) =>
+  db
+    .insertInto('rateLimitCounter')
+    .columns(['bucket', 'windowStart', 'hits'])
+    .expression(
+      db
+        .selectFrom(sql<Delta>`unnest(${p.b}::text[], ${p.w}::float8[], ${p.h}::int[])`.as<'t'>(sql`t(b, w, h)`))
+        .select((eb) => ['b', sql<Date>`to_timestamp(${eb.ref('w')} / 1000.0)`.as('w'), 'h']),
+    )
+    .onConflict((oc) =>
+      oc.columns(['bucket', 'windowStart']).doUpdateSet((eb) => ({ hits: eb('rateLimitCounter.hits', '+', eb.ref('excluded.hits')) })),
+    )
+    .returning((eb) => ['bucket', ms(eb.ref('windowStart')).as('windowStart'), 'hits']),
+);
+
+const purge = statement('rate-limit-purge', (p: { before: Date }) => db.deleteFrom('rateLimitCounter').where('windowStart', '<', p.before));
+
+export type CounterDelta = typeof add.row;
 
 /** The shared counters of the rate limits: one statement adds a batch of local counts and answers the totals. */
 @Injectable()
@@ -15,17 +32,10 @@ export class RateLimitRepository {
 
   async add(deltas: CounterDelta[]): Promise<CounterDelta[]> {
     if (!deltas.length) return [];
-    return this.sql.rows<CounterDelta>(
-      'rate-limit-add',
-      `INSERT INTO rate_limit_counter (bucket, window_start, hits)
-         SELECT b, to_timestamp(w / 1000.0), h FROM unnest($1::text[], $2::float8[], $3::int[]) AS t(b, w, h)
-       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_counter.hits + EXCLUDED.hits
-       RETURNING bucket, round(extract(epoch FROM window_start) * 1000)::float8 AS "windowStart", hits`,
-      [deltas.map((d) => d.bucket), deltas.map((d) => d.windowStart), deltas.map((d) => d.hits)],
-    );
+    return this.sql.run(add, { b: deltas.map((d) => d.bucket), w: deltas.map((d) => d.windowStart), h: deltas.map((d) => d.hits) });
   }
 
   async purge(before: Date): Promise<void> {
-    await this.sql.rows('rate-limit-purge', 'DELETE FROM rate_limit_counter WHERE window_start < $1', [before]);
+    await this.sql.run(purge, { before });
   }
 }

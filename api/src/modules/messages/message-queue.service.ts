@@ -124,8 +124,8 @@ export class MessageQueue implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Up to ENQUEUE_BATCH messages get their jobs: rows and jobs in one transaction. */
   private enqueueBatch(): Promise<number> {
-    return this.repo.transaction(async (client) => {
-      const claimed = await this.repo.claimUnqueued(client, ENQUEUE_BATCH, MESSAGES_PER_JOB);
+    return this.repo.transaction(async (m, client) => {
+      const claimed = await this.repo.claimUnqueued(m, ENQUEUE_BATCH, MESSAGES_PER_JOB);
       if (claimed.length) {
         const jobs = new Map<string, string[]>();
         for (const c of claimed) {

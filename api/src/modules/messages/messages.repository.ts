@@ -1,86 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool, PoolClient } from 'pg';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { PoolClient } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { ISO_UTC, Sql } from '../../database/sql.js';
-import { CALL_IS_OPEN } from '../calls/call-open.sql.js';
-import type { MessageDetailDto, MessageDto } from './dto/messages.dto.js';
-import type { MessageKind, MessageState } from './message.entity.js';
 import { likeContains } from '../../common/http/like.js';
-import { countOrEstimate } from '../../common/http/list-count.js';
-
-/** A message row as the sender and the console read it (columns aliased to the fields). */
-export interface MessageRow {
-  id: string;
-  kind: MessageKind;
-  state: MessageState;
-  userId: string | null;
-  submissionId: string | null;
-  callId: string | null;
-  organizationId: string | null;
-  batchId: string | null;
-  params: Record<string, unknown> | null;
-  toAddress: string | null;
-  ccAddress: string | null;
-  language: string | null;
-  subject: string | null;
-  html: string | null;
-  text: string | null;
-  attachments: { filename: string; contentType: string; size: number }[] | null;
-  attempts: number;
-  lastError: string | null;
-  transport: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  sentAt: Date | null;
-}
-
-const MESSAGE_COLUMNS = `m.id, m.kind, m.state, m.user_id AS "userId", m.submission_id AS "submissionId", m.call_id AS "callId",
-  m.organization_id AS "organizationId", m.batch_id AS "batchId", m.params, m.to_address AS "toAddress", m.cc_address AS "ccAddress",
-  m.language, m.subject, m.html, m.text, m.attachments, m.attempts, m.last_error AS "lastError", m.transport,
-  m.created_at AS "createdAt", m.updated_at AS "updatedAt", m.sent_at AS "sentAt"`;
-/** MessageDto's columns: the console's list and, with the content, its detail. */
-const DTO_COLUMNS = `m.id, m.kind, m.state, m.to_address AS "toAddress", m.cc_address AS "ccAddress", m.language, m.subject, m.attempts,
-  m.last_error AS "lastError", m.transport, m.call_id AS "callId", m.submission_id AS "submissionId", m.batch_id AS "batchId",
-  ${ISO_UTC('m.created_at')} AS "createdAt", ${ISO_UTC('m.updated_at')} AS "updatedAt", ${ISO_UTC('m.sent_at')} AS "sentAt"`;
-
-/** What rendering a message needs besides its row: the people, the submission and the call. */
-export interface MessageContext {
-  id: string;
-  userEmail: string | null;
-  userFirstName: string | null;
-  userLastName: string | null;
-  userLanguage: string | null;
-  organizationName: string | null;
-  contactEmail: string | null;
-  contactName: string | null;
-  submissionCode: string | null;
-  submittedAt: Date | null;
-  callName: string | null;
-  closingAt: Date | null;
-  enableUserDownloadPdf: boolean | null;
-  batchSubject: string | null;
-  batchHtml: string | null;
-}
-
-export interface BrandingRow {
-  name: string;
-  defaultLanguage: string;
-  logoBase64: string | null;
-  logoWidth: number;
-  logoHeight: number;
-}
-
-/** A step of a submission with its answer, for the confirmation's summary. */
-export interface SummaryStep {
-  name: string;
-  kind: string;
-  content: unknown;
-  answer: unknown;
-  files: string[];
-}
+import { EXACT_COUNT_LIMIT } from '../../common/http/list-count.js';
+import type { CallSubmission, DB, Json, Message } from '../../database/schema.js';
+import { Sql } from '../../database/sql.js';
+import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
+import { callPhaseIs } from '../calls/call-open.sql.js';
+import type { MessageAttachmentDto, MessageDetailDto, MessageDto } from './dto/messages.dto.js';
+import type { MessageKind, MessageState } from './message.entity.js';
 
 export type Audience = 'not-started' | 'in-progress' | 'submitted';
 
@@ -96,16 +27,6 @@ export interface RecipientQuery {
   readers: string[] | null;
 }
 
-/** Who a preview greets: the call's name and the first recipient of the selection (none: only the call). */
-export interface PreviewRecipient {
-  callName: string | null;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  contactName: string | null;
-  organizationName: string | null;
-}
-
 export interface Settlement {
   id: string;
   state: MessageState;
@@ -115,26 +36,11 @@ export interface Settlement {
   rendering?: Rendering;
 }
 
-export interface Rendering {
-  id: string;
-  toAddress: string | null;
-  ccAddress: string | null;
-  language: string;
-  subject: string;
-  html: string;
-  text: string;
-}
+export type Rendering = Pick<Selectable<Message>, 'id' | 'toAddress' | 'ccAddress'> &
+  Record<'language' | 'subject' | 'html' | 'text', string>;
 
-const SORT: Record<string, string> = {
-  createdAt: 'm.created_at',
-  sentAt: 'm.sent_at',
-  state: 'm.state',
-  kind: 'm.kind',
-  toAddress: 'm.to_address',
-  subject: 'm.subject',
-  attempts: 'm.attempts',
-};
-export const MESSAGE_SORTABLE = Object.keys(SORT);
+const SORTABLE = ['createdAt', 'sentAt', 'state', 'kind', 'toAddress', 'subject', 'attempts'] as const;
+export const MESSAGE_SORTABLE: readonly string[] = SORTABLE;
 
 export interface MessageFilter {
   q?: string;
@@ -144,33 +50,6 @@ export interface MessageFilter {
   batchId?: string;
 }
 
-/**
- * The recipients of an administrator's message, one per address (lower-cased): the people who
- * started the call's submissions (in progress or submitted), the members of organizations that
- * have not started it (those who may see the call: $4, the policy's readers, null for everyone),
- * and explicit addresses (a known user's address keeps that user, for their language).
- * $1 call (or null), $2 states, $3 addresses, $4 readers.
- */
-const RECIPIENTS = `recipients AS (
-  SELECT DISTINCT ON (r.email) r.email, r.user_id, r.submission_id, r.organization_id, r.rank
-    FROM (
-      SELECT lower(u.email) AS email, u.id AS user_id, s.id AS submission_id, s.organization_id, 0 AS rank
-        FROM call_submission s JOIN app_user u ON u.id = s.user_id
-       WHERE s.call_id = $1 AND ((NOT s.closed AND 'in-progress' = ANY($2::text[])) OR (s.closed AND 'submitted' = ANY($2::text[])))
-      UNION ALL
-      SELECT lower(u.email), u.id, NULL, min(om.organization_id::text)::uuid, 1
-        FROM app_user u JOIN organization_member om ON om.user_id = u.id JOIN call c ON c.id = $1
-       WHERE 'not-started' = ANY($2::text[])
-         AND NOT EXISTS (SELECT 1 FROM organization_member om2 JOIN call_submission s2 ON s2.organization_id = om2.organization_id
-                          WHERE om2.user_id = u.id AND s2.call_id = $1)
-         AND ($4::text[] IS NULL OR lower(u.email) = ANY($4::text[]))
-       GROUP BY u.id, u.email
-      UNION ALL
-      SELECT a.email, u.id, NULL, NULL, 2
-        FROM unnest($3::text[]) AS a(email) LEFT JOIN app_user u ON u.email = a.email
-    ) r
-   ORDER BY r.email, r.rank)`;
-
 /** Queries of messaging; no rule lives here. */
 export type SubmissionMessageKind = 'submission-confirmation' | 'submission-reopened';
 const DEDUPE_PREFIX: Record<SubmissionMessageKind, string> = {
@@ -179,64 +58,455 @@ const DEDUPE_PREFIX: Record<SubmissionMessageKind, string> = {
 };
 
 /** The submission a confirmation or reopen notice is about, at the version its close or reopen wrote. */
-export interface SubmissionMessageSource {
-  id: string;
-  userId: string;
-  callId: string;
-  organizationId: string;
-  version: number;
+export type SubmissionMessageSource = Pick<Selectable<CallSubmission>, 'id' | 'userId' | 'callId' | 'organizationId' | 'version'>;
+
+const NOW = sql<Date>`now()`;
+const NULL = sql.lit(null);
+const ONE = sql.lit(1).as('one');
+const SENDING = sql.lit('sending');
+const uuids = (ids: string[]) => sql<string[]>`${ids}::uuid[]`;
+
+const queueSubmission = statement('messages-queue-submission', (p: SubmissionMessageSource & { kind: string; key: string }) =>
+  db
+    .insertInto('message')
+    .values({ kind: p.kind, userId: p.userId, submissionId: p.id, callId: p.callId, organizationId: p.organizationId, dedupeKey: p.key })
+    .onConflict((oc) => oc.column('dedupeKey').doNothing()),
+);
+
+/** The messages that need a job, each probed by a partial index: none yet, or an attempt whose lease ran out. */
+const UNQUEUED = db.selectFrom('message').where('enqueuedAt', 'is', null);
+const LAPSED = db.selectFrom('message').where('state', '=', SENDING).where('leaseUntil', '<', NOW);
+const hasUnqueued = statement('messages-has-unqueued', () =>
+  db.selectNoFrom(ONE).where((eb) => eb.or([eb.exists(UNQUEUED.select(ONE)), eb.exists(LAPSED.select(ONE))])),
+);
+
+const claimUnqueued = statement('messages-claim-unqueued', (p: { limit: number; perJob: number }) =>
+  db
+    .with('fresh', () => UNQUEUED.select(['id', 'createdAt']).orderBy('createdAt').limit(p.limit).forUpdate().skipLocked())
+    .with('lapsed', () => LAPSED.select(['id', 'createdAt']).limit(p.limit).forUpdate().skipLocked())
+    .with('picked', (qb) =>
+      qb
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('fresh')
+            .select(['id', 'createdAt'])
+            .union(eb.selectFrom('lapsed').select(['id', 'createdAt']))
+            .as('x'),
+        )
+        .select((eb) => [
+          'id',
+          sql<number>`(${eb.fn.agg('row_number').over((o) => o.orderBy('createdAt').orderBy('id'))} - 1) / ${p.perJob}`.as('chunk'),
+        ]),
+    )
+    .with('jobs', (qb) =>
+      qb
+        .selectFrom('picked')
+        .select((eb) => ['chunk', eb.fn<string>('gen_random_uuid').as('jobId')])
+        .groupBy('chunk'),
+    )
+    .updateTable('message as m')
+    .from('picked as p')
+    .innerJoin('jobs as j', 'j.chunk', 'p.chunk')
+    .set((eb) => ({
+      enqueuedAt: NOW,
+      jobId: eb.ref('j.jobId'),
+      updatedAt: NOW,
+      state: eb.case().when('m.state', '=', SENDING).then(sql.lit('retrying')).else(eb.ref('m.state')).end(),
+      leaseUntil: NULL,
+    }))
+    .whereRef('m.id', '=', 'p.id')
+    .returning((eb) => ['m.id', eb.ref('m.jobId').$notNull().as('jobId')]),
+);
+
+/**
+ * The recipients of an administrator's message, one per address (lower-cased): the people who
+ * started the call's submissions (in progress or submitted), the members of organizations that
+ * have not started it (those who may see the call: `readers`, null for everyone), and explicit
+ * addresses (a known user's address keeps that user, for their language).
+ */
+function recipients(p: RecipientQuery) {
+  const asked = (state: Audience) => sql<boolean>`${sql.lit(state)} = ANY(${p.states}::text[])`;
+  const applicants = db
+    .selectFrom('callSubmission as s')
+    .innerJoin('appUser as u', 'u.id', 's.userId')
+    .where('s.callId', '=', p.callId)
+    .where((eb) => eb.or([eb.and([eb.not(eb.ref('s.closed')), asked('in-progress')]), eb.and([eb.ref('s.closed'), asked('submitted')])]))
+    // As wide as the other branches' columns: the union's rows.
+    .select((eb) => [
+      eb.fn<string>('lower', ['u.email']).as('email'),
+      eb.ref('u.id').$castTo<string | null>().as('userId'),
+      eb.ref('s.id').$castTo<string | null>().as('submissionId'),
+      eb.ref('s.organizationId').$castTo<string | null>().as('organizationId'),
+      sql.lit(0).as('rank'),
+    ]);
+  const members = db
+    .selectFrom('appUser as u')
+    .innerJoin('organizationMember as om', 'om.userId', 'u.id')
+    .innerJoin('call as c', (j) => j.on('c.id', '=', p.callId))
+    .where(asked('not-started'))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('organizationMember as om2')
+            .innerJoin('callSubmission as s2', 's2.organizationId', 'om2.organizationId')
+            .select(ONE)
+            .whereRef('om2.userId', '=', 'u.id')
+            .where('s2.callId', '=', p.callId),
+        ),
+      ),
+    )
+    .where((eb) => sql<boolean>`(${p.readers}::text[] IS NULL OR lower(${eb.ref('u.email')}) = ANY(${p.readers}::text[]))`)
+    .groupBy(['u.id', 'u.email'])
+    .select((eb) => [
+      eb.fn<string>('lower', ['u.email']).as('email'),
+      'u.id as userId',
+      NULL.as('submissionId'),
+      sql<string>`min(${eb.ref('om.organizationId')}::text)::uuid`.as('organizationId'),
+      sql.lit(1).as('rank'),
+    ]);
+  const addressed = db
+    .selectFrom(sql<{ email: string }>`unnest(${p.addresses}::text[])`.as<'a'>(sql`a(email)`))
+    .leftJoin('appUser as u', 'u.email', 'a.email')
+    .select(['a.email', 'u.id as userId', NULL.as('submissionId'), NULL.as('organizationId'), sql.lit(2).as('rank')]);
+  return db
+    .selectFrom(applicants.unionAll(members).unionAll(addressed).as('r'))
+    .distinctOn('r.email')
+    .select(['r.email', 'r.userId', 'r.submissionId', 'r.organizationId', 'r.rank'])
+    .orderBy('r.email')
+    .orderBy('r.rank');
 }
+
+const countRecipients = statement('messages-count-recipients', (p: RecipientQuery) =>
+  db
+    .with('recipients', () => recipients(p))
+    .selectFrom('recipients')
+    .select(countInt().as('n')),
+);
+
+const previewRecipient = statement('messages-preview-recipient', (p: RecipientQuery) =>
+  db
+    .with('recipients', () => recipients(p))
+    .with('first', (qb) =>
+      qb
+        .selectFrom('recipients as r')
+        .leftJoin('appUser as u', 'u.id', 'r.userId')
+        .leftJoin('callSubmission as s', 's.id', 'r.submissionId')
+        .leftJoin('organization as o', (j) => j.on((eb) => eb('o.id', '=', eb.fn.coalesce('r.organizationId', 's.organizationId'))))
+        .select(['r.email', 'u.firstName', 'u.lastName', 'o.contactName', 'o.name as organizationName'])
+        .orderBy('r.rank')
+        .orderBy('r.email')
+        .limit(sql.lit(1)),
+    )
+    .selectFrom(db.selectNoFrom(ONE).as('one'))
+    .leftJoin('call as c', (j) => j.on('c.id', '=', p.callId))
+    .leftJoin('first as f', (j) => j.onTrue())
+    .select(['c.name as callName', 'f.email', 'f.firstName', 'f.lastName', 'f.contactName', 'f.organizationName']),
+);
+
+/** The batch and one queued message per recipient, in one statement: the batch counts the recipients it is written for. */
+const queueBatch = statement(
+  'messages-queue-batch',
+  (p: RecipientQuery & { createdById: string; subject: string; html: string; audience: string }) =>
+    db
+      .with('recipients', () => recipients(p))
+      .with('batch', (qb) =>
+        qb
+          .insertInto('messageBatch')
+          .values((eb) => ({
+            callId: p.callId,
+            createdById: p.createdById,
+            subject: p.subject,
+            html: p.html,
+            audience: p.audience,
+            recipientCount: eb.selectFrom('recipients').select(countInt().as('n')).$asScalar().$notNull(),
+          }))
+          .returning(['id', 'recipientCount']),
+      )
+      .with('queued', (qb) =>
+        qb
+          .insertInto('message')
+          .columns(['kind', 'userId', 'submissionId', 'callId', 'organizationId', 'batchId', 'toAddress'])
+          .expression((eb) =>
+            eb
+              .selectFrom(['recipients as r', 'batch as b'])
+              .select((eb) => [
+                sql.lit('custom').as('kind'),
+                'r.userId',
+                'r.submissionId',
+                eb.val(p.callId).as('callId'),
+                'r.organizationId',
+                'b.id',
+                'r.email',
+              ]),
+          ),
+      )
+      .selectFrom('batch')
+      .select(['id as batchId', 'recipientCount as queued']),
+);
+
+/**
+ * Reminders of a call's deadline to every submission still in progress: N days before (the
+ * call's setting, default 7; 0 turns reminders off) and 1 day before. Each goes once per
+ * submission, threshold and closing date (the dedupe key), whenever the schedule runs.
+ */
+const queueReminders = statement('messages-queue-reminders', (p: { now: Date }) =>
+  db
+    .insertInto('message')
+    .columns(['kind', 'userId', 'submissionId', 'callId', 'organizationId', 'dedupeKey', 'params'])
+    .expression(
+      db
+        .selectFrom('call as c')
+        .leftJoin('callMessageSettings as cs', 'cs.callId', 'c.id')
+        .crossJoinLateral((eb) =>
+          eb
+            .selectFrom(sql<{ days: number }>`unnest(ARRAY[${eb.fn.coalesce('cs.reminderDays', sql.lit(7))}, 1])`.as('days'))
+            .select('days')
+            .distinct()
+            .as('t'),
+        )
+        .innerJoin('callSubmission as s', (j) => j.onRef('s.callId', '=', 'c.id').on((eb) => eb.not(eb.ref('s.closed'))))
+        .where((eb) => eb(eb.fn.coalesce('cs.reminderDays', sql.lit(7)), '>', sql.lit(0)))
+        .where((eb) => callPhaseIs.open({ openingAt: eb.ref('c.openingAt'), closingAt: eb.ref('c.closingAt') }, p.now))
+        .where((eb) => sql<boolean>`${p.now} >= ${eb.ref('c.closingAt')} - make_interval(days => ${eb.ref('t.days')})`)
+        .where((eb) => eb.or([eb('t.days', '=', sql.lit(1)), sql<boolean>`${p.now} < ${eb.ref('c.closingAt')} - interval '1 day'`]))
+        .select((eb) => [
+          sql.lit('deadline-reminder').as('kind'),
+          's.userId',
+          's.id as submissionId',
+          'c.id as callId',
+          's.organizationId',
+          sql<string>`'reminder:' || ${eb.ref('s.id')} || ':' || ${eb.ref('t.days')} || ':' || floor(extract(epoch FROM ${eb.ref('c.closingAt')}))::bigint`.as(
+            'dedupeKey',
+          ),
+          eb.fn<Json>('jsonb_build_object', [sql.lit('threshold'), 't.days']).as('params'),
+        ]),
+    )
+    .onConflict((oc) => oc.column('dedupeKey').doNothing())
+    .returning('id'),
+);
+
+/** What the sender reads of a message: who and what it is about, its content, its dates. */
+const ABOUT = ['id', 'kind', 'state', 'userId', 'submissionId', 'callId', 'organizationId', 'batchId', 'params', 'attempts'] as const;
+const CONTENT = ['toAddress', 'ccAddress', 'language', 'subject', 'html', 'text', 'attachments', 'lastError', 'transport'] as const;
+
+/**
+ * Claims the messages of a batch of jobs for an attempt: only those still to be sent (queued
+ * or retrying, or an attempt whose lease ran out: a crashed process). Sent and failed ones, and
+ * ones another worker holds, are not returned: a retried or duplicate job never sends twice.
+ */
+const claim = statement('messages-claim', (p: { ids: string[]; leaseSeconds: number }) =>
+  db
+    .updateTable('message')
+    .set((eb) => ({
+      state: SENDING,
+      attempts: eb('attempts', '+', sql.lit(1)),
+      leaseUntil: sql<Date>`now() + make_interval(secs => ${p.leaseSeconds})`,
+      updatedAt: NOW,
+    }))
+    .where((eb) => eb('id', '=', eb.fn.any(uuids(p.ids))))
+    .where((eb) =>
+      eb.or([eb('state', 'in', [sql.lit('queued'), sql.lit('retrying')]), eb.and([eb('state', '=', SENDING), eb('leaseUntil', '<', NOW)])]),
+    )
+    .returning([...ABOUT, ...CONTENT, 'createdAt', 'updatedAt', 'sentAt']),
+);
+
+/** What rendering a message needs besides its row: the people, the submission and the call. */
+const contexts = statement('messages-contexts', (p: { ids: string[] }) =>
+  db
+    .selectFrom('message as m')
+    .leftJoin('appUser as u', 'u.id', 'm.userId')
+    .leftJoin('callSubmission as s', 's.id', 'm.submissionId')
+    .leftJoin('organization as o', (j) => j.on((eb) => eb('o.id', '=', eb.fn.coalesce('m.organizationId', 's.organizationId'))))
+    .leftJoin('call as c', (j) => j.on((eb) => eb('c.id', '=', eb.fn.coalesce('m.callId', 's.callId'))))
+    .leftJoin('messageBatch as b', 'b.id', 'm.batchId')
+    .select(['m.id', 'u.email as userEmail', 'u.firstName as userFirstName', 'u.lastName as userLastName', 'u.language as userLanguage'])
+    .select(['o.name as organizationName', 'o.contactEmail', 'o.contactName', 's.code as submissionCode', 's.submittedAt'])
+    .select(['c.name as callName', 'c.closingAt', 'c.enableUserDownloadPdf', 'b.subject as batchSubject', 'b.html as batchHtml'])
+    .where((eb) => eb('m.id', '=', eb.fn.any(uuids(p.ids)))),
+);
+
+const branding = statement('messages-branding', () =>
+  db
+    .selectFrom('configuration')
+    .select(['name', 'defaultLanguage', 'logoBase64', 'logoWidth', 'logoHeight'])
+    .where((eb) => eb.ref('isActive')),
+);
+
+/** The steps of a submission's call in order, with its answers and the names of its files. */
+const summary = statement('messages-summary', (p: { submissionId: string }) =>
+  db
+    .selectFrom('callSubmission as s')
+    .innerJoin('call as c', 'c.id', 's.callId')
+    .innerJoin('step as st', 'st.callTypeId', 'c.callTypeId')
+    .leftJoin('stepType as t', 't.id', 'st.stepTypeId')
+    .leftJoin('stepResult as r', (j) => j.onRef('r.submissionId', '=', 's.id').onRef('r.stepId', '=', 'st.id'))
+    .select((eb) => ['st.name', eb.fn.coalesce('t.name', sql.lit('')).as('kind'), 'st.content', 'r.content as answer'])
+    .select((eb) =>
+      sql<string[]>`ARRAY(${eb
+        .selectFrom('attachment as a')
+        .select('a.fileName')
+        .whereRef('a.submissionId', '=', 's.id')
+        .whereRef('a.stepId', '=', 'st.id')
+        .where('a.purpose', '=', sql.lit('submission'))
+        .orderBy('a.slotIndex', (o) => o.asc().nullsLast())
+        .orderBy('a.createdAt')})`.as('files'),
+    )
+    .where('s.id', '=', p.submissionId)
+    .orderBy('st.sort')
+    .orderBy('st.name')
+    .orderBy('st.id'),
+);
+
+const saveAttachments = statement('messages-save-attachments', (p: { id: string; attachments: string }) =>
+  db.updateTable('message').set({ attachments: p.attachments }).where('id', '=', p.id),
+);
+
+type Rendered = Record<'toAddress' | 'ccAddress' | 'language' | 'subject' | 'html' | 'text', string | null>;
+type Outcome = Rendered & { id: string; state: string; error: string | null; transport: string | null; rendered: boolean };
+
+/** Each attempt's outcome, and the message as it rendered it (what was sent, and what the console shows), in one statement. */
+const settle = statement('messages-settle', (p: { [K in keyof Outcome]: Outcome[K][] }) =>
+  db
+    .updateTable('message as m')
+    .from(
+      sql<Outcome>`unnest(${p.id}::uuid[], ${p.state}::text[], ${p.error}::text[], ${p.transport}::text[], ${p.rendered}::boolean[], ${p.toAddress}::text[],
+                          ${p.ccAddress}::text[], ${p.language}::text[], ${p.subject}::text[], ${p.html}::text[], ${p.text}::text[])`.as<'v'>(
+        sql`v(id, state, error, transport, rendered, to_address, cc_address, language, subject, html, text)`,
+      ),
+    )
+    .set((eb) => {
+      const sent = eb('v.state', '=', sql.lit('sent'));
+      const rendered = (k: keyof Rendered) =>
+        eb
+          .case()
+          .when(eb.ref('v.rendered'))
+          .then(eb.ref(`v.${k}`))
+          .else(eb.ref(`m.${k}`))
+          .end();
+      return {
+        state: eb.ref('v.state'),
+        lastError: eb.case().when(sent).then(NULL).else(eb.ref('v.error')).end(),
+        transport: eb.fn.coalesce('v.transport', 'm.transport'),
+        leaseUntil: NULL,
+        updatedAt: NOW,
+        sentAt: eb.case().when(sent).then(NOW).else(eb.ref('m.sentAt')).end(),
+        toAddress: rendered('toAddress'),
+        ccAddress: rendered('ccAddress'),
+        language: rendered('language'),
+        subject: rendered('subject'),
+        html: rendered('html'),
+        text: rendered('text'),
+      };
+    })
+    .whereRef('m.id', '=', 'v.id')
+    .where('m.state', '=', SENDING),
+);
+
+/** A failed message queued again (a new series of attempts); none when it is not failed. */
+const requeueFailed = statement('messages-requeue', (p: { id: string }) =>
+  db
+    .updateTable('message')
+    .set({ state: sql.lit('queued'), attempts: sql.lit(0), enqueuedAt: NULL, jobId: NULL, leaseUntil: NULL, updatedAt: NOW })
+    .where('id', '=', p.id)
+    .where('state', '=', sql.lit('failed'))
+    .returning('id'),
+);
+
+/** MessageDto's columns: the console's list and, with the content, its detail. */
+const DTO = (eb: ExpressionBuilder<DB, 'message'>) =>
+  [
+    ...(['id', 'kind', 'state', 'toAddress', 'ccAddress', 'language', 'subject', 'attempts', 'lastError', 'transport'] as const),
+    ...(['callId', 'submissionId', 'batchId'] as const),
+    isoUtc(eb.ref('createdAt')).as('createdAt'),
+    isoUtc(eb.ref('updatedAt')).as('updatedAt'),
+    isoUtc(eb.ref('sentAt')).as('sentAt'),
+  ] as const;
+
+const find = statement('messages-find', (p: { id: string }) =>
+  db
+    .selectFrom('message')
+    .select(DTO)
+    .select((eb) => ['html', 'text', sql<MessageAttachmentDto[]>`coalesce(${eb.ref('attachments')}, '[]'::jsonb)`.as('attachments')])
+    .where('id', '=', p.id),
+);
+
+/** The planner's estimate of the rows a query reads (EXPLAIN: none is read), as a query Sql.list runs. */
+const explain = (q: Expression<unknown>) => ({
+  compile: () => sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`EXPLAIN (FORMAT JSON) ${q}`.compile(db),
+});
+
+const TEMPLATE = ['subject', 'html', 'updatedAt'] as const;
+const templates = statement('messages-templates', () =>
+  db
+    .selectFrom('messageTemplate')
+    .select(['kind', 'language', ...TEMPLATE])
+    .orderBy('kind')
+    .orderBy('language'),
+);
+const template = statement('messages-template', (p: { kind: string; language: string }) =>
+  db.selectFrom('messageTemplate').select(TEMPLATE).where('kind', '=', p.kind).where('language', '=', p.language),
+);
+const saveTemplate = statement(
+  'messages-save-template',
+  (p: { kind: string; language: string; subject: string; html: string; userId: string }) =>
+    db
+      .insertInto('messageTemplate')
+      .values({ kind: p.kind, language: p.language, subject: p.subject, html: p.html, updatedById: p.userId })
+      .onConflict((oc) =>
+        oc.columns(['kind', 'language']).doUpdateSet((eb) => ({
+          subject: eb.ref('excluded.subject'),
+          html: eb.ref('excluded.html'),
+          updatedById: eb.ref('excluded.updatedById'),
+          updatedAt: NOW,
+        })),
+      ),
+);
+const deleteTemplate = statement('messages-delete-template', (p: { kind: string; language: string }) =>
+  db.deleteFrom('messageTemplate').where('kind', '=', p.kind).where('language', '=', p.language),
+);
+
+const callExists = statement('messages-call-exists', (p: { id: string }) => db.selectFrom('call').select(ONE).where('id', '=', p.id));
+const reminderDays = statement('messages-reminder-days', (p: { callId: string }) =>
+  db.selectFrom('callMessageSettings').select('reminderDays').where('callId', '=', p.callId),
+);
+const setReminderDays = statement('messages-set-reminder-days', (p: { callId: string; days: number }) =>
+  db
+    .insertInto('callMessageSettings')
+    .values({ callId: p.callId, reminderDays: p.days })
+    .onConflict((oc) => oc.column('callId').doUpdateSet((eb) => ({ reminderDays: eb.ref('excluded.reminderDays') }))),
+);
+
+export type MessageRow = typeof claim.row;
+export type MessageContext = typeof contexts.row;
+export type BrandingRow = typeof branding.row;
+/** A step of a submission with its answer, for the confirmation's summary. */
+export type SummaryStep = typeof summary.row;
 
 @Injectable()
 export class MessagesRepository {
-  private readonly pool: Pool;
-
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
-  ) {
-    this.pool = (db.driver as PostgresDriver).master as Pool;
-  }
+  ) {}
 
   /**
    * Queues a submission's own message in the caller's transaction (`m`): it exists only if the
    * close or reopen commits. Once per submission version: a retried request queues nothing twice.
    */
   async queueSubmissionMessage(m: EntityManager, kind: SubmissionMessageKind, s: SubmissionMessageSource): Promise<void> {
-    await m.query(
-      `INSERT INTO message (kind, user_id, submission_id, call_id, organization_id, dedupe_key)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (dedupe_key) DO NOTHING`,
-      [kind, s.userId, s.id, s.callId, s.organizationId, `${DEDUPE_PREFIX[kind]}:${s.id}:${s.version}`],
-    );
+    await this.sql.run(queueSubmission, { ...s, kind, key: `${DEDUPE_PREFIX[kind]}:${s.id}:${s.version}` }, m);
   }
 
-  /** Runs `work` in a transaction on one pooled connection (handed to pg-boss as its `db` too). */
-  async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw e;
-    } finally {
-      client.release();
-    }
+  /** Runs `work` in a transaction, on its connection (handed to pg-boss as its `db` too). */
+  transaction<T>(work: (m: EntityManager, client: PoolClient) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (m) => work(m, (await m.queryRunner!.connect()) as PoolClient));
   }
 
   // ------------------------------------------------------------ queueing
 
-  /** Whether any message waits for a job: none yet, or its attempt's lease ran out (cheap probes of two partial indexes). */
   async hasUnqueued(): Promise<boolean> {
-    const rows = await this.sql.rows(
-      'messages-has-unqueued',
-      `SELECT 1 WHERE EXISTS (SELECT 1 FROM message WHERE enqueued_at IS NULL)
-          OR EXISTS (SELECT 1 FROM message WHERE state = 'sending' AND lease_until < now())`,
-      [],
-    );
-    return rows.length > 0;
+    return (await this.sql.run(hasUnqueued, {})).length > 0;
   }
 
   /**
@@ -245,307 +515,137 @@ export class MessagesRepository {
    * messages (a new job id for each, kept in the rows). A lapsed attempt's row goes back to
    * `retrying`; its old job, if pg-boss ever runs it again, finds nothing to send.
    */
-  async claimUnqueued(client: PoolClient, limit: number, perJob: number): Promise<{ id: string; jobId: string }[]> {
-    return (
-      await client.query<{ id: string; jobId: string }>(
-        `WITH fresh AS (SELECT id, created_at FROM message WHERE enqueued_at IS NULL ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED),
-              lapsed AS (SELECT id, created_at FROM message WHERE state = 'sending' AND lease_until < now() LIMIT $1 FOR UPDATE SKIP LOCKED),
-              picked AS (SELECT id, (row_number() OVER (ORDER BY created_at, id) - 1) / $2 AS chunk
-                           FROM (SELECT id, created_at FROM fresh UNION SELECT id, created_at FROM lapsed) x),
-              jobs AS (SELECT chunk, gen_random_uuid() AS job_id FROM picked GROUP BY chunk)
-         UPDATE message m SET enqueued_at = now(), job_id = j.job_id, updated_at = now(),
-                state = CASE WHEN m.state = 'sending' THEN 'retrying' ELSE m.state END, lease_until = NULL
-           FROM picked p JOIN jobs j ON j.chunk = p.chunk
-          WHERE m.id = p.id
-          RETURNING m.id, m.job_id AS "jobId"`,
-        [limit, perJob],
-      )
-    ).rows;
+  claimUnqueued(m: EntityManager, limit: number, perJob: number): Promise<{ id: string; jobId: string }[]> {
+    return this.sql.run(claimUnqueued, { limit, perJob }, m);
   }
 
   /** The recipients an administrator's message would go to: how many. */
   async countRecipients(q: RecipientQuery): Promise<number> {
-    const rows = await this.sql.rows<{ n: number }>(
-      'messages-count-recipients',
-      `WITH ${RECIPIENTS} SELECT count(*)::int AS n FROM recipients`,
-      [q.callId, q.states, q.addresses, q.readers],
-    );
-    return rows[0].n;
+    return (await this.sql.run(countRecipients, q))[0].n;
   }
 
   /**
    * The call's name and the first recipient of the selection, with what the sender greets them
    * by: applicants chosen by state before explicit addresses, then by address.
    */
-  async previewRecipient(q: RecipientQuery): Promise<PreviewRecipient> {
-    const rows = await this.sql.rows<PreviewRecipient>(
-      'messages-preview-recipient',
-      `WITH ${RECIPIENTS},
-       first AS (
-         SELECT r.email, u.first_name AS "firstName", u.last_name AS "lastName", o.contact_name AS "contactName", o.name AS "organizationName"
-           FROM recipients r
-           LEFT JOIN app_user u ON u.id = r.user_id
-           LEFT JOIN call_submission s ON s.id = r.submission_id
-           LEFT JOIN organization o ON o.id = coalesce(r.organization_id, s.organization_id)
-          ORDER BY r.rank, r.email LIMIT 1)
-       SELECT c.name AS "callName", f.* FROM (SELECT 1) one LEFT JOIN call c ON c.id = $1 LEFT JOIN first f ON true`,
-      [q.callId, q.states, q.addresses, q.readers],
-    );
-    return rows[0];
+  async previewRecipient(q: RecipientQuery): Promise<typeof previewRecipient.row> {
+    return (await this.sql.run(previewRecipient, q))[0];
   }
 
-  /** Writes the batch and one queued message per recipient, in one transaction; answers how many. */
-  async queueBatch(
-    q: RecipientQuery,
-    batch: { subject: string; html: string; createdById: string; addressCount: number },
-  ): Promise<{ batchId: string; queued: number }> {
-    return this.transaction(async (client) => {
-      const [{ id: batchId }] = (
-        await client.query<{ id: string }>(
-          `INSERT INTO message_batch (call_id, created_by_id, subject, html, audience, recipient_count)
-           VALUES ($1, $2, $3, $4, $5, 0) RETURNING id`,
-          [q.callId, batch.createdById, batch.subject, batch.html, JSON.stringify({ states: q.states, addresses: batch.addressCount })],
-        )
-      ).rows;
-      const inserted = await client.query(
-        `WITH ${RECIPIENTS}
-         INSERT INTO message (kind, user_id, submission_id, call_id, organization_id, batch_id, to_address)
-         SELECT 'custom', r.user_id, r.submission_id, $5, r.organization_id, $6, r.email FROM recipients r`,
-        [q.callId, q.states, q.addresses, q.readers, q.callId, batchId],
-      );
-      const queued = inserted.rowCount ?? 0;
-      await client.query('UPDATE message_batch SET recipient_count = $2 WHERE id = $1', [batchId, queued]);
-      return { batchId, queued };
-    });
+  /** Writes the batch and one queued message per recipient; answers how many. */
+  async queueBatch(q: RecipientQuery, b: { subject: string; html: string; createdById: string; addressCount: number }) {
+    const audience = JSON.stringify({ states: q.states, addresses: b.addressCount });
+    return (await this.sql.run(queueBatch, { ...q, ...b, audience }))[0];
   }
 
-  /**
-   * Reminders of a call's deadline to every submission still in progress: N days before (the
-   * call's setting, default 7; 0 turns reminders off) and 1 day before. Each goes once per
-   * submission, threshold and closing date (the dedupe key), whenever the schedule runs.
-   */
   async queueReminders(now: Date): Promise<number> {
-    const result = await this.pool.query(
-      `INSERT INTO message (kind, user_id, submission_id, call_id, organization_id, dedupe_key, params)
-       SELECT 'deadline-reminder', s.user_id, s.id, c.id, s.organization_id,
-              'reminder:' || s.id || ':' || t.days || ':' || floor(extract(epoch FROM c.closing_at))::bigint,
-              jsonb_build_object('threshold', t.days)
-         FROM call c
-         LEFT JOIN call_message_settings cs ON cs.call_id = c.id
-         CROSS JOIN LATERAL (SELECT DISTINCT d FROM unnest(ARRAY[coalesce(cs.reminder_days, 7), 1]) AS d) AS t(days)
-         JOIN call_submission s ON s.call_id = c.id AND NOT s.closed
-        WHERE coalesce(cs.reminder_days, 7) > 0
-          AND ${CALL_IS_OPEN('c', '$1')}
-          AND $1 >= c.closing_at - make_interval(days => t.days)
-          AND (t.days = 1 OR $1 < c.closing_at - interval '1 day')
-       ON CONFLICT (dedupe_key) DO NOTHING`,
-      [now],
-    );
-    return result.rowCount ?? 0;
+    return (await this.sql.run(queueReminders, { now })).length;
   }
 
   // ------------------------------------------------------------ sending
 
-  /**
-   * Claims the messages of a batch of jobs for an attempt: only those still to be sent (queued
-   * or retrying, or an attempt whose lease ran out: a crashed process). Sent and failed ones, and
-   * ones another worker holds, are not returned: a retried or duplicate job never sends twice.
-   */
-  async claim(ids: string[], leaseSeconds: number): Promise<MessageRow[]> {
-    return this.sql.rows<MessageRow>(
-      'messages-claim',
-      `UPDATE message m SET state = 'sending', attempts = m.attempts + 1, lease_until = now() + make_interval(secs => $2), updated_at = now()
-        WHERE m.id = ANY($1::uuid[])
-          AND (m.state IN ('queued', 'retrying') OR (m.state = 'sending' AND m.lease_until < now()))
-        RETURNING ${MESSAGE_COLUMNS}`,
-      [ids, leaseSeconds],
-    );
+  claim(ids: string[], leaseSeconds: number): Promise<MessageRow[]> {
+    return this.sql.run(claim, { ids, leaseSeconds });
   }
 
-  async contexts(ids: string[]): Promise<MessageContext[]> {
-    return this.sql.rows<MessageContext>(
-      'messages-contexts',
-      `SELECT m.id, u.email AS "userEmail", u.first_name AS "userFirstName", u.last_name AS "userLastName", u.language AS "userLanguage",
-              o.name AS "organizationName", o.contact_email AS "contactEmail", o.contact_name AS "contactName",
-              s.code AS "submissionCode", s.submitted_at AS "submittedAt",
-              c.name AS "callName", c.closing_at AS "closingAt", c.enable_user_download_pdf AS "enableUserDownloadPdf",
-              b.subject AS "batchSubject", b.html AS "batchHtml"
-         FROM message m
-         LEFT JOIN app_user u ON u.id = m.user_id
-         LEFT JOIN call_submission s ON s.id = m.submission_id
-         LEFT JOIN organization o ON o.id = coalesce(m.organization_id, s.organization_id)
-         LEFT JOIN call c ON c.id = coalesce(m.call_id, s.call_id)
-         LEFT JOIN message_batch b ON b.id = m.batch_id
-        WHERE m.id = ANY($1::uuid[])`,
-      [ids],
-    );
+  contexts(ids: string[]): Promise<MessageContext[]> {
+    return this.sql.run(contexts, { ids });
   }
 
   async activeBranding(): Promise<BrandingRow | null> {
-    const rows = await this.sql.rows<BrandingRow>(
-      'messages-branding',
-      `SELECT name, default_language AS "defaultLanguage", logo_base64 AS "logoBase64", logo_width AS "logoWidth", logo_height AS "logoHeight"
-         FROM configuration WHERE is_active`,
-      [],
-    );
-    return rows[0] ?? null;
+    return (await this.sql.run(branding, {}))[0] ?? null;
   }
 
-  /** The steps of a submission's call in order, with its answers and the names of its files. */
-  async summarySteps(submissionId: string): Promise<SummaryStep[]> {
-    return this.sql.rows<SummaryStep>(
-      'messages-summary',
-      `SELECT st.name, coalesce(t.name, '') AS kind, st.content, r.content AS answer,
-              ARRAY(SELECT a.file_name FROM attachment a WHERE a.submission_id = s.id AND a.step_id = st.id AND a.purpose = 'submission'
-                     ORDER BY a.slot_index NULLS LAST, a.created_at) AS files
-         FROM call_submission s JOIN call c ON c.id = s.call_id JOIN step st ON st.call_type_id = c.call_type_id
-         LEFT JOIN step_type t ON t.id = st.step_type_id
-         LEFT JOIN step_result r ON r.submission_id = s.id AND r.step_id = st.id
-        WHERE s.id = $1 ORDER BY st.sort, st.name, st.id`,
-      [submissionId],
-    );
+  summarySteps(submissionId: string): Promise<SummaryStep[]> {
+    return this.sql.run(summary, { submissionId });
   }
 
-  async saveAttachments(id: string, attachments: { filename: string; contentType: string; size: number }[]): Promise<void> {
-    await this.sql.rows('messages-save-attachments', 'UPDATE message SET attachments = $2::jsonb WHERE id = $1', [
-      id,
-      JSON.stringify(attachments),
-    ]);
+  async saveAttachments(id: string, attachments: MessageAttachmentDto[]): Promise<void> {
+    await this.sql.run(saveAttachments, { id, attachments: JSON.stringify(attachments) });
   }
 
-  /** Each attempt's outcome, and the message as it rendered it (what was sent, and what the console shows), in one statement. */
   async settle(list: Settlement[]): Promise<void> {
     if (!list.length) return;
-    const r = (f: (x: Rendering) => string | null) => list.map((s) => (s.rendering ? f(s.rendering) : null));
-    await this.sql.rows(
-      'messages-settle',
-      `UPDATE message m SET state = v.state, last_error = CASE WHEN v.state = 'sent' THEN NULL ELSE v.error END,
-              transport = coalesce(v.transport, m.transport), lease_until = NULL, updated_at = now(),
-              sent_at = CASE WHEN v.state = 'sent' THEN now() ELSE m.sent_at END,
-              to_address = CASE WHEN v.rendered THEN v.to_address ELSE m.to_address END,
-              cc_address = CASE WHEN v.rendered THEN v.cc_address ELSE m.cc_address END,
-              language = CASE WHEN v.rendered THEN v.language ELSE m.language END,
-              subject = CASE WHEN v.rendered THEN v.subject ELSE m.subject END,
-              html = CASE WHEN v.rendered THEN v.html ELSE m.html END,
-              text = CASE WHEN v.rendered THEN v.text ELSE m.text END
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
-              AS v(id, state, error, transport, rendered, to_address, cc_address, language, subject, html, text)
-        WHERE m.id = v.id AND m.state = 'sending'`,
-      [
-        list.map((s) => s.id),
-        list.map((s) => s.state),
-        list.map((s) => s.error),
-        list.map((s) => s.transport),
-        list.map((s) => !!s.rendering),
-        r((x) => x.toAddress),
-        r((x) => x.ccAddress),
-        r((x) => x.language),
-        r((x) => x.subject),
-        r((x) => x.html),
-        r((x) => x.text),
-      ],
-    );
+    const r = (k: keyof Rendered) => list.map((s) => s.rendering?.[k] ?? null);
+    await this.sql.run(settle, {
+      id: list.map((s) => s.id),
+      state: list.map((s) => s.state),
+      error: list.map((s) => s.error),
+      transport: list.map((s) => s.transport),
+      rendered: list.map((s) => !!s.rendering),
+      toAddress: r('toAddress'),
+      ccAddress: r('ccAddress'),
+      language: r('language'),
+      subject: r('subject'),
+      html: r('html'),
+      text: r('text'),
+    });
   }
 
-  /** A failed message queued again (a new series of attempts); false when it is not failed. */
   async requeueFailed(id: string): Promise<boolean> {
-    const rows = await this.sql.rows(
-      'messages-requeue',
-      `UPDATE message SET state = 'queued', attempts = 0, enqueued_at = NULL, job_id = NULL, lease_until = NULL, updated_at = now()
-        WHERE id = $1 AND state = 'failed' RETURNING id`,
-      [id],
-    );
-    return rows.length > 0;
+    return (await this.sql.run(requeueFailed, { id })).length > 0;
   }
 
   // ------------------------------------------------------------ console
 
   async find(id: string): Promise<MessageDetailDto | null> {
-    const rows = await this.sql.rows<MessageDetailDto>(
-      'messages-find',
-      `SELECT ${DTO_COLUMNS}, m.html, m.text, coalesce(m.attachments, '[]'::jsonb) AS attachments FROM message m WHERE m.id = $1`,
-      [id],
-    );
-    return rows[0] ?? null;
+    return (await this.sql.run(find, { id }))[0] ?? null;
   }
 
-  async page(query: ListQuery, filter: MessageFilter): Promise<Page<MessageDto>> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, value: unknown) => {
-      params.push(value);
-      where.push(sql.replace('?', `$${params.length}`));
-    };
-    if (filter.state) add('m.state = ?', filter.state);
-    if (filter.kind) add('m.kind = ?', filter.kind);
-    if (filter.callId) add('m.call_id = ?', filter.callId);
-    if (filter.batchId) add('m.batch_id = ?', filter.batchId);
-    if (filter.q) {
-      params.push(likeContains(filter.q));
-      where.push(`(m.to_address ILIKE $${params.length} OR m.subject ILIKE $${params.length})`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const order = `${SORT[query.sortField ?? 'createdAt'] ?? 'm.created_at'} ${query.sortOrder} ${query.sortOrder === 'ASC' ? 'NULLS FIRST' : 'NULLS LAST'}, m.id`;
-    const [count, rows] = await Promise.all([
-      countOrEstimate((sql, values) => this.sql.query(sql, values), `FROM message m ${clause}`, params),
-      this.sql.query<MessageDto>(
-        `SELECT ${DTO_COLUMNS} FROM message m ${clause} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
-        params,
-      ),
-    ]);
-    return { items: rows, ...count };
+  async page(query: ListQuery, { q, state, kind, callId, batchId }: MessageFilter): Promise<Page<MessageDto>> {
+    const filtered = db
+      .selectFrom('message')
+      .$if(!!state, (b) => b.where('state', '=', state!))
+      .$if(!!kind, (b) => b.where('kind', '=', kind!))
+      .$if(!!callId, (b) => b.where('callId', '=', callId!))
+      .$if(!!batchId, (b) => b.where('batchId', '=', batchId!))
+      .$if(!!q, (b) => b.where((eb) => eb.or([eb('toAddress', 'ilike', likeContains(q!)), eb('subject', 'ilike', likeContains(q!))])));
+    const field = SORTABLE.find((s) => s === query.sortField) ?? 'createdAt';
+    const rows = filtered
+      .select(DTO)
+      .orderBy(field, (o) => (query.sortOrder === 'ASC' ? o.asc().nullsFirst() : o.desc().nullsLast()))
+      .orderBy('id')
+      .offset(query.skip)
+      .limit(query.take);
+    const [total, items] = await Promise.all([this.total(filtered.select(ONE)), this.sql.list(rows)]);
+    return { items, ...total };
+  }
+
+  /** A list's total, as list-count.ts counts it: exact up to EXACT_COUNT_LIMIT, else the planner's estimate (never below what was counted). */
+  private async total(selected: SelectQueryBuilder<DB, 'message', { one: number }>): Promise<{ total: number; estimated: boolean }> {
+    const [{ n }] = await this.sql.list(db.selectFrom(selected.limit(EXACT_COUNT_LIMIT + 1).as('x')).select(countInt().as('n')));
+    if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
+    const [plan] = await this.sql.list(explain(selected));
+    return { total: Math.max(Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows']), n), estimated: true };
   }
 
   // ------------------------------------------------------------ templates, settings
 
-  async templates(): Promise<{ kind: string; language: string; subject: string; html: string; updatedAt: Date }[]> {
-    return this.sql.rows(
-      'messages-templates',
-      'SELECT kind, language, subject, html, updated_at AS "updatedAt" FROM message_template ORDER BY kind, language',
-      [],
-    );
+  templates(): Promise<{ kind: string; language: string; subject: string; html: string; updatedAt: Date }[]> {
+    return this.sql.run(templates, {});
   }
 
   async template(kind: string, language: string): Promise<{ subject: string; html: string; updatedAt: Date } | null> {
-    const rows = await this.sql.rows<{ subject: string; html: string; updatedAt: Date }>(
-      'messages-template',
-      'SELECT subject, html, updated_at AS "updatedAt" FROM message_template WHERE kind = $1 AND language = $2',
-      [kind, language],
-    );
-    return rows[0] ?? null;
+    return (await this.sql.run(template, { kind, language }))[0] ?? null;
   }
 
   async saveTemplate(kind: string, language: string, subject: string, html: string, userId: string): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO message_template (kind, language, subject, html, updated_by_id) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (kind, language) DO UPDATE SET subject = EXCLUDED.subject, html = EXCLUDED.html,
-              updated_by_id = EXCLUDED.updated_by_id, updated_at = now()`,
-      [kind, language, subject, html, userId],
-    );
+    await this.sql.run(saveTemplate, { kind, language, subject, html, userId });
   }
 
   async deleteTemplate(kind: string, language: string): Promise<void> {
-    await this.pool.query('DELETE FROM message_template WHERE kind = $1 AND language = $2', [kind, language]);
+    await this.sql.run(deleteTemplate, { kind, language });
   }
 
   async callExists(id: string): Promise<boolean> {
-    return (await this.sql.rows('messages-call-exists', 'SELECT 1 FROM call WHERE id = $1', [id])).length > 0;
+    return (await this.sql.run(callExists, { id })).length > 0;
   }
 
   async reminderDays(callId: string): Promise<number | null> {
-    const rows = await this.sql.rows<{ days: number }>(
-      'messages-reminder-days',
-      'SELECT reminder_days AS days FROM call_message_settings WHERE call_id = $1',
-      [callId],
-    );
-    return rows[0]?.days ?? null;
+    return (await this.sql.run(reminderDays, { callId }))[0]?.reminderDays ?? null;
   }
 
   async setReminderDays(callId: string, days: number): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO call_message_settings (call_id, reminder_days) VALUES ($1, $2)
-       ON CONFLICT (call_id) DO UPDATE SET reminder_days = EXCLUDED.reminder_days`,
-      [callId, days],
-    );
+    await this.sql.run(setReminderDays, { callId, days });
   }
 }

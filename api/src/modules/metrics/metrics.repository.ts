@@ -1,17 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { Sql } from '../../database/sql.js';
+import { countInt, db, statement } from '../../database/typed-sql.js';
+
+const UNSENT = ['queued', 'sending', 'retrying', 'failed'].map((s) => sql.lit(s));
+/** E-mails not yet delivered, and those that failed for good, by state (message_state_idx: no scan of sent ones). */
+const byState = statement('metrics-messages', () =>
+  db
+    .selectFrom('message')
+    .select(['state', countInt().as('count')])
+    .where('state', 'in', UNSENT)
+    .groupBy('state'),
+);
 
 /** The statements behind /api/metrics' queue gauges. */
 @Injectable()
 export class MetricsRepository {
   constructor(private readonly sql: Sql) {}
 
-  /** E-mails not yet delivered, and those that failed for good, by state (message_state_idx: no scan of sent ones). */
-  async messagesByState(): Promise<{ state: string; count: number }[]> {
-    return this.sql.rows<{ state: string; count: number }>(
-      'metrics-messages',
-      `SELECT state, count(*)::int AS count FROM message WHERE state IN ('queued', 'sending', 'retrying', 'failed') GROUP BY state`,
-      [],
-    );
+  messagesByState(): Promise<(typeof byState.row)[]> {
+    return this.sql.run(byState, {});
   }
 }

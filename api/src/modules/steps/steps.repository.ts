@@ -1,17 +1,78 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, type Repository } from 'typeorm';
+import { sql } from 'kysely';
+import type { EntityManager } from 'typeorm';
 import { CacheInvalidation, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
-import { StepTypeEntity } from './step-type.entity.js';
-import { StepEntity } from './step.entity.js';
+import { db, statement } from '../../database/typed-sql.js';
+import { asQueryFailed, changes } from './as-typeorm.sql.js';
+import type { StepEntity } from './step.entity.js';
 
+/** A step's columns (alias `st`) and its kind, the name of its step type. */
+// prettier-ignore
+const STEP = [
+  'st.id', 'st.createdAt', 'st.updatedAt', 'st.version', 'st.callTypeId', 'st.name', 'st.description', 'st.content', 'st.sort',
+  'st.stepTypeId', 'st.expectedAnswers',
+] as const;
+const withKind = db
+  .selectFrom('step as st')
+  .leftJoin('stepType as t', 't.id', 'st.stepTypeId')
+  .select((eb) => [...STEP, eb.fn.coalesce('t.name', sql.lit('')).as('kind')]);
+const byId = statement('step-by-id', (p: { id: string }) => withKind.where('st.id', '=', p.id));
+const ofCallTypes = statement('steps-of-call-types', (p: { ids: string[] }) =>
+  withKind
+    .where((eb) => eb('st.callTypeId', '=', eb.fn.any(eb.val(p.ids))))
+    .orderBy('st.sort')
+    .orderBy('st.name')
+    .orderBy('st.id'),
+);
+
+/** A step with its kind. */
+export type StepRow = typeof byId.row;
 export type StepWithKind = { step: StepEntity; kind: string };
-type Row = StepEntity & { kind: string };
+/** What saving a step writes: its id when it was loaded. */
+export type StepInput = Pick<StepEntity, 'callTypeId' | 'name' | 'description' | 'content' | 'sort' | 'stepTypeId' | 'expectedAnswers'> & {
+  id?: string;
+};
 
-/** A step's columns aliased to the fields of StepEntity (alias `st`). */
-const STEP_COLUMNS = `st.id, st.created_at AS "createdAt", st.updated_at AS "updatedAt", st.version, st.call_type_id AS "callTypeId",
-  st.name, st.description, st.content, st.sort, st.step_type_id AS "stepTypeId", st.expected_answers AS "expectedAnswers"`;
+/** Its JSON as text (`JSON.stringify`: the driver would send an array as a PostgreSQL array). */
+type StepArgs = Omit<StepInput, 'content' | 'expectedAnswers'> & { content: string | null; expectedAnswers: string | null };
+// prettier-ignore
+const written = (p: StepArgs) => ({
+  callTypeId: p.callTypeId, name: p.name, description: p.description, content: p.content, sort: p.sort, stepTypeId: p.stepTypeId,
+  expectedAnswers: p.expectedAnswers,
+});
+const insert = statement('step-insert', (p: StepArgs) => db.insertInto('step').values(written(p)));
+const update = statement('step-update', (p: StepArgs) =>
+  db
+    .updateTable('step')
+    .set((eb) => ({ ...written(p), updatedAt: sql<Date>`now()`, version: eb('version', '+', 1) }))
+    .where('id', '=', p.id!)
+    .where(changes(written(p))),
+);
+/** A call type's steps but `keep`. */
+const deleteOthers = statement('steps-delete-others', (p: { callTypeId: string; keep: string[] }) =>
+  db
+    .deleteFrom('step')
+    .where('callTypeId', '=', p.callTypeId)
+    .where((eb) => sql<boolean>`${eb.ref('id')} <> ALL(${p.keep}::uuid[])`),
+);
+
+const TYPE = ['id', 'createdAt', 'updatedAt', 'version', 'name', 'hiddenInPicker'] as const;
+const stepTypes = db.selectFrom('stepType').select(TYPE);
+const types = statement('step-types', (p: { includeHidden: boolean }) =>
+  stepTypes.where((eb) => eb.or([eb.val(p.includeHidden), eb('hiddenInPicker', '=', false)])).orderBy('name'),
+);
+const typesByIds = statement('step-types-by-ids', (p: { ids: string[] }) =>
+  stepTypes.where((eb) => eb('id', '=', eb.fn.any(eb.val(p.ids)))),
+);
+const typeByName = statement('step-type-by-name', (p: { name: string }) =>
+  stepTypes.where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(p.name)]))),
+);
+const insertType = statement('step-type-insert', (p: { name: string }) =>
+  db.insertInto('stepType').values({ name: p.name, hiddenInPicker: false }).returning(TYPE),
+);
+
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
 @Injectable()
 export class StepsRepository {
@@ -19,8 +80,6 @@ export class StepsRepository {
   private readonly cached: SharedCache<readonly StepWithKind[]>;
 
   constructor(
-    @InjectRepository(StepEntity) private readonly steps: Repository<StepEntity>,
-    @InjectRepository(StepTypeEntity) private readonly types: Repository<StepTypeEntity>,
     private readonly sql: Sql,
     invalidation: CacheInvalidation,
   ) {
@@ -29,58 +88,44 @@ export class StepsRepository {
 
   /** The steps of a call type with their kinds (step type names), in ascending sort order: from memory, frozen; inside `m`'s transaction, read there. */
   stepsOf(callTypeId: string, m?: EntityManager): Promise<readonly StepWithKind[]> {
-    return m ? this.readStepsOf(callTypeId, m) : this.cached.get(callTypeId, async () => deepFreeze(await this.readStepsOf(callTypeId)));
+    const read = async () => (await this.findByCallTypes([callTypeId], m)).map(({ kind, ...step }) => ({ step, kind }));
+    return m ? read() : this.cached.get(callTypeId, async () => deepFreeze(await read()));
   }
 
-  private async readStepsOf(callTypeId: string, m?: EntityManager): Promise<StepWithKind[]> {
-    const text = `SELECT ${STEP_COLUMNS}, coalesce(t.name, '') AS kind FROM step st LEFT JOIN step_type t ON t.id = st.step_type_id
-      WHERE st.call_type_id = $1 ORDER BY st.sort ASC, st.name ASC, st.id ASC`;
-    const rows = await this.sql.rowsIn<Row>(m, 'steps-of', text, [callTypeId]);
-    return rows.map(({ kind, ...step }) => ({ step, kind }));
-  }
-
-  private stepRepo(m?: EntityManager) {
-    return m?.getRepository(StepEntity) ?? this.steps;
-  }
-
-  findById(id: string): Promise<StepEntity | null> {
-    return this.steps.findOne({ where: { id }, relations: { stepType: true } });
+  async findById(id: string): Promise<StepRow | null> {
+    return (await this.sql.run(byId, { id }))[0] ?? null;
   }
 
   /** The steps of call types, in order (sort, then name, then id). */
-  findByCallTypes(callTypeIds: string[], m?: EntityManager): Promise<StepEntity[]> {
-    if (callTypeIds.length === 0) return Promise.resolve([]);
-    return this.stepRepo(m).find({
-      where: { callTypeId: In(callTypeIds) },
-      relations: { stepType: true },
-      order: { sort: 'ASC', name: 'ASC', id: 'ASC' },
-    });
+  async findByCallTypes(callTypeIds: string[], m?: EntityManager): Promise<StepRow[]> {
+    return callTypeIds.length === 0 ? [] : this.sql.run(ofCallTypes, { ids: callTypeIds }, m);
   }
 
-  async saveAll(steps: Partial<StepEntity>[], m: EntityManager): Promise<StepEntity[]> {
-    return m.getRepository(StepEntity).save(steps.map((s) => m.getRepository(StepEntity).create(s)));
+  /** Inserts the new steps and writes the loaded ones that changed. */
+  async saveAll(steps: StepInput[], m: EntityManager): Promise<void> {
+    for (const s of steps) {
+      const args = { ...s, content: json(s.content), expectedAnswers: json(s.expectedAnswers) };
+      await (s.id ? this.sql.run(update, args, m) : this.sql.run(insert, args, m));
+    }
   }
 
   async deleteOthers(callTypeId: string, keep: string[], m: EntityManager): Promise<void> {
-    const qb = m.createQueryBuilder().delete().from(StepEntity).where('call_type_id = :callTypeId', { callTypeId });
-    if (keep.length) qb.andWhere('id NOT IN (:...keep)', { keep });
-    await qb.execute();
+    await this.sql.run(deleteOthers, { callTypeId, keep }, m).catch(asQueryFailed(deleteOthers, { callTypeId, keep }));
   }
 
-  findTypes(includeHidden: boolean): Promise<StepTypeEntity[]> {
-    return this.types.find({ where: includeHidden ? {} : { hiddenInPicker: false }, order: { name: 'ASC' } });
+  findTypes(includeHidden: boolean) {
+    return this.sql.run(types, { includeHidden });
   }
 
-  findTypesByIds(ids: string[], m?: EntityManager): Promise<StepTypeEntity[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return (m?.getRepository(StepTypeEntity) ?? this.types).find({ where: { id: In(ids) } });
+  async findTypesByIds(ids: string[], m?: EntityManager) {
+    return ids.length === 0 ? [] : this.sql.run(typesByIds, { ids }, m);
   }
 
-  async findTypeByNameInsensitive(name: string): Promise<StepTypeEntity | null> {
-    return this.types.createQueryBuilder('t').where('lower(t.name) = lower(:name)', { name }).getOne();
+  async findTypeByNameInsensitive(name: string) {
+    return (await this.sql.run(typeByName, { name }))[0] ?? null;
   }
 
-  createType(name: string): Promise<StepTypeEntity> {
-    return this.types.save(this.types.create({ name, hiddenInPicker: false }));
+  async createType(name: string) {
+    return (await this.sql.run(insertType, { name }))[0];
   }
 }

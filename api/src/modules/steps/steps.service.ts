@@ -6,12 +6,11 @@ import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import type { EntityManager } from 'typeorm';
 import type { StepTypeEntity } from './step-type.entity.js';
-import type { StepEntity } from './step.entity.js';
-import { StepsRepository, type StepWithKind } from './steps.repository.js';
+import { StepsRepository, type StepInput, type StepRow, type StepWithKind } from './steps.repository.js';
 import type { StepAdminDto, StepDto, StepTypeDto } from './dto/step.dto.js';
 
-export function toStepDto(s: StepEntity): StepDto {
-  const typeName = s.stepType?.name ?? '';
+export function toStepDto(s: StepRow): StepDto {
+  const typeName = s.kind;
   return {
     id: s.id,
     callTypeId: s.callTypeId,
@@ -26,7 +25,7 @@ export function toStepDto(s: StepEntity): StepDto {
   };
 }
 
-export function toStepAdminDto(s: StepEntity): StepAdminDto {
+export function toStepAdminDto(s: StepRow): StepAdminDto {
   return { ...toStepDto(s), expectedAnswers: s.expectedAnswers ?? null, version: s.version };
 }
 
@@ -72,7 +71,7 @@ export class StepsService {
   // ------------------------------------------------------------ for the call types (calls module)
 
   /** The steps of call types, in order (inside `m`'s transaction when given). */
-  findByCallTypes(callTypeIds: string[], m?: EntityManager): Promise<StepEntity[]> {
+  findByCallTypes(callTypeIds: string[], m?: EntityManager): Promise<StepRow[]> {
     return this.steps.findByCallTypes(callTypeIds, m);
   }
 
@@ -85,7 +84,7 @@ export class StepsService {
     return this.steps.deleteOthers(callTypeId, keep, m);
   }
 
-  saveAll(rows: Partial<StepEntity>[], m: EntityManager): Promise<StepEntity[]> {
+  saveAll(rows: StepInput[], m: EntityManager): Promise<void> {
     return this.steps.saveAll(rows, m);
   }
 
