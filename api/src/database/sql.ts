@@ -1,7 +1,7 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Pool, PoolClient } from 'pg';
-import type { DataSource, EntityManager } from 'typeorm';
+import pg, { type Pool, type PoolClient } from 'pg';
+import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Compilable } from 'kysely';
 import type { RowOf, Statement } from './typed-sql.js';
@@ -42,13 +42,14 @@ export class Sql {
    * statement, on the pool or, given a transaction's manager, on its connection (`rowsIn`).
    */
   run<A extends object, R>(statement: Statement<A, R>, args: A, manager?: EntityManager): Promise<R[]> {
-    return this.rowsIn<R>(manager, statement.name, statement.text, statement.values(args));
+    const values = statement.values(args);
+    return this.rowsIn<R>(manager, statement.name, statement.text, values).catch(refusal(statement.text, values));
   }
 
   /** The rows of a typed query built per request (a list's filters and sort), unprepared like `query`. */
   list<Q extends Compilable<unknown>>(query: Q): Promise<RowOf<Q>[]> {
     const { sql, parameters } = query.compile();
-    return this.query<RowOf<Q>>(sql, [...parameters]);
+    return this.query<RowOf<Q>>(sql, [...parameters]).catch(refusal(sql, parameters));
   }
 
   /** The connection pool's counts, for /api/metrics. */
@@ -70,6 +71,23 @@ export class Sql {
     const connection = (await runner.connect()) as PoolClient;
     return (await connection.query<T & object>({ name, text, values })).rows;
   }
+}
+
+/** PostgreSQL's refusal of a statement (a key taken, a row still referenced) as the QueryFailedError TypeORM throws, so one test reads both. */
+const refusal =
+  (text: string, values: readonly unknown[]) =>
+  (e: unknown): never => {
+    throw e instanceof pg.DatabaseError ? new QueryFailedError(text, [...values], e) : e;
+  };
+
+/** The SQLSTATEs of the refusals the services answer for. */
+const REFUSALS = { uniqueKey: '23505', foreignKey: '23503', malformed: '22P02' } as const;
+
+/** Whether `e` is the database refusing a statement because of `reason`. */
+export function refusedFor(e: unknown, reason: keyof typeof REFUSALS): boolean {
+  return (
+    e instanceof QueryFailedError && (e as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === REFUSALS[reason]
+  );
 }
 
 /** Rows of a DELETE/UPDATE ... RETURNING (TypeORM's postgres driver answers [rows, count] for those). */

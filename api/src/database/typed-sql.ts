@@ -216,3 +216,10 @@ export const countInt = () => sql<number>`count(*)::int`;
 
 /** A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds, `Z`): `ISO_UTC` of sql.ts, typed. */
 export const isoUtc = (at: Expression<Date | null>) => sql<string>`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The columns the database makes, answered (RETURNING) to the row saved. */
+export const STAMPS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
+
+/** Whether an update setting `values` changes the row: an unchanged row keeps its version (as TypeORM's save did). */
+export const changes = (values: object) =>
+  sql<boolean>`(${sql.join(Object.keys(values).map((k) => sql.ref(k)))}) IS DISTINCT FROM (${sql.join(Object.values(values))})`;

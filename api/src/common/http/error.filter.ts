@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OptimisticLockVersionMismatchError, QueryFailedError } from 'typeorm';
+import { OptimisticLockVersionMismatchError } from 'typeorm';
+import { refusedFor } from '../../database/sql.js';
 import { BAD_CHARACTER_MESSAGE } from './text-guard.js';
 
 export interface ErrorBody {
@@ -99,11 +100,8 @@ export function toErrorBody(exception: unknown): ErrorBody {
   if (exception instanceof OptimisticLockVersionMismatchError) {
     return { statusCode: 409, message: 'This record was changed by someone else; reload it', key: 'errors.stale-version' };
   }
-  if (exception instanceof QueryFailedError) {
-    const code = (exception as QueryFailedError & { driverError?: { code?: string } }).driverError?.code;
-    if (code === '22P02') return { statusCode: 400, message: 'Malformed identifier', key: 'errors.bad-request' };
-    if (code === '23505') return { statusCode: 409, message: 'This record already exists', key: 'errors.conflict' };
-  }
+  if (refusedFor(exception, 'malformed')) return { statusCode: 400, message: 'Malformed identifier', key: 'errors.bad-request' };
+  if (refusedFor(exception, 'uniqueKey')) return { statusCode: 409, message: 'This record already exists', key: 'errors.conflict' };
   if (isDatabaseOutage(exception)) {
     return {
       statusCode: HttpStatus.SERVICE_UNAVAILABLE,

@@ -6,10 +6,9 @@ import { likeContains } from '../../common/http/like.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, committedAndSettled } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
-import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
+import { changes, countInt, db, isoUtc, STAMPS, statement } from '../../database/typed-sql.js';
 import type { CallTypeSummaryDto } from './dto/call.dto.js';
 import { CallTypeEntity } from '../steps/call-type.entity.js';
-import { asQueryFailed, changes, STAMPS } from '../steps/as-typeorm.sql.js';
 
 const types = db.selectFrom('callType').select(['id', 'createdAt', 'updatedAt', 'version', 'name', 'description']);
 const byId = statement('call-type-by-id', (p: { id: string }) => types.where('id', '=', p.id));
@@ -111,7 +110,7 @@ export class CallTypesRepository {
   }
 
   async delete(id: string, m: EntityManager): Promise<void> {
-    await this.sql.run(remove, { id }, m).catch(asQueryFailed(remove, { id }));
+    await this.sql.run(remove, { id }, m);
   }
 
   /** A write of call types and their steps; when it answers, this replica's caches of them are already evicted. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { orderSteps, renumberSteps, stepPublishIssue } from '@impact-calls/domain';
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { badRequest, conflict, notFound, versionRequired } from '../../common/http/app-error.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { isEmptyId } from '../../common/ids.js';
@@ -12,6 +12,7 @@ import { StepsService, toStepAdminDto } from '../steps/steps.service.js';
 import type { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallTypesRepository } from './call-types.repository.js';
 import type { CallTypeDto, CallTypeInputDto, CallTypeSummaryDto } from './dto/call.dto.js';
+import { refusedFor } from '../../database/sql.js';
 
 export interface CallTypeInput {
   id?: string;
@@ -32,9 +33,6 @@ const PUBLISH_MESSAGES: Record<string, string> = {
   'pages.admin.steps.error-minidyi-no-framework': "a miniDyi step needs an impact framework (its own, or the call's)",
   'pages.admin.steps.error-survey-no-questions': 'a survey or quiz step needs at least one question',
 };
-
-const isForeignKeyViolation = (e: unknown) =>
-  e instanceof QueryFailedError && (e as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23503';
 
 /** Call types and their ordered steps. Every write is one transaction. */
 @Injectable()
@@ -144,7 +142,7 @@ export class CallTypesService {
     try {
       await this.steps.deleteOthers(type.id, [...seen], m);
     } catch (e) {
-      if (isForeignKeyViolation(e))
+      if (refusedFor(e, 'foreignKey'))
         throw conflict('pages.admin.error-step-has-answers', 'A removed step already has answers in submissions; it cannot be deleted');
       throw e;
     }
@@ -181,7 +179,7 @@ export class CallTypesService {
       try {
         await this.types.delete(id, m);
       } catch (e) {
-        if (isForeignKeyViolation(e))
+        if (refusedFor(e, 'foreignKey'))
           throw conflict('pages.admin.error-call-type-in-use', 'This call type is in use; it cannot be deleted');
         throw e;
       }

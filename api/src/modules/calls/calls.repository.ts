@@ -6,8 +6,7 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { Call, DB } from '../../database/schema.js';
 import { CacheInvalidation, committedAndSettled, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
-import { countInt, db, statement } from '../../database/typed-sql.js';
-import { asQueryFailed, changes, STAMPS } from '../steps/as-typeorm.sql.js';
+import { changes, countInt, db, STAMPS, statement } from '../../database/typed-sql.js';
 import { CallListCache } from './call-list.cache.js';
 import { CallEntity } from './call.entity.js';
 import { callPhaseIs } from './call-open.sql.js';
@@ -197,7 +196,7 @@ export class CallsRepository {
   }
 
   async delete(id: string, m: EntityManager): Promise<void> {
-    await this.sql.run(remove, { id }, m).catch(asQueryFailed(remove, { id }));
+    await this.sql.run(remove, { id }, m);
   }
 
   /** A write of calls and their steps; when it answers, this replica's caches of them are already evicted. */

@@ -9,7 +9,7 @@ import {
   parseEmailFilter,
   shortDescription,
 } from '@impact-calls/domain';
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AccessPolicy, callNotFound } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
@@ -22,6 +22,7 @@ import type { CallEntity } from './call.entity.js';
 import { CallSubmissionsRepository } from './call-submissions.repository.js';
 import { CallsRepository, type CallUserRow, type CallWithCounts } from './calls.repository.js';
 import type { CallAdminDto, CallDetailAdminDto, CallDto, CallUserDto, CreateCallDto } from './dto/call.dto.js';
+import { refusedFor } from '../../database/sql.js';
 
 /** What a call's DTO shows: the applicant list's columns, but the e-mail filter's addresses. */
 type CallFields = Omit<CallUserRow, 'userFilterEmail' | 'submissionId' | 'submissionClosed'>;
@@ -89,9 +90,6 @@ export function callPage(offset: unknown, limit: unknown): { offset: number; lim
 /** Empty analytics ids are stored as null (spec section 5). */
 const blankToNull = (s: string | null | undefined): string | null | undefined =>
   s === undefined ? undefined : s === null || s.trim() === '' ? null : s.trim();
-
-const isForeignKeyViolation = (e: unknown) =>
-  e instanceof QueryFailedError && (e as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23503';
 
 /** The Call group: the applicant's reads and the console's writes. */
 @Injectable()
@@ -221,7 +219,7 @@ export class CallsService {
       try {
         await this.calls.delete(id, m);
       } catch (e) {
-        if (isForeignKeyViolation(e)) throw refuse();
+        if (refusedFor(e, 'foreignKey')) throw refuse();
         throw e;
       }
     });

@@ -6,8 +6,7 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { DB } from '../../database/schema.js';
 import { CacheInvalidation } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
-import { countInt, db, statement } from '../../database/typed-sql.js';
-import { changes } from '../steps/as-typeorm.sql.js';
+import { changes, countInt, db, statement } from '../../database/typed-sql.js';
 import { ConfigurationEntity, type ConfigTexts } from './configuration.entity.js';
 
 /**

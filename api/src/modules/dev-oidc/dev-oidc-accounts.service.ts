@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isEmailAddress } from '@impact-calls/domain';
 import { randomUUID } from 'node:crypto';
-import { QueryFailedError } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { isUuid } from '../../common/ids.js';
 import { DEV_OIDC_ACCOUNTS, type DevOidcAccountStore } from './dev-oidc-accounts.js';
 import { devOidcIssuer } from './dev-oidc.client.js';
+import { refusedFor } from '../../database/sql.js';
 
 export interface DevSignInInput {
   email: string;
@@ -72,7 +72,7 @@ export class DevOidcAccountsService {
       return { accountId: id, created: true };
     } catch (e) {
       // The same e-mail registered at the same moment by another request: use that account.
-      if (e instanceof QueryFailedError && (e as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23505') {
+      if (refusedFor(e, 'uniqueKey')) {
         const winner = await this.users.findOne({ email });
         if (winner) return { accountId: winner.id, created: false };
       }

@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import type { EntityManager } from 'typeorm';
 import { CacheInvalidation, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
-import { db, statement } from '../../database/typed-sql.js';
-import { asQueryFailed, changes } from './as-typeorm.sql.js';
+import { changes, db, statement } from '../../database/typed-sql.js';
 import type { StepEntity } from './step.entity.js';
 
 /** A step's columns (alias `st`) and its kind, the name of its step type. */
@@ -110,7 +109,7 @@ export class StepsRepository {
   }
 
   async deleteOthers(callTypeId: string, keep: string[], m: EntityManager): Promise<void> {
-    await this.sql.run(deleteOthers, { callTypeId, keep }, m).catch(asQueryFailed(deleteOthers, { callTypeId, keep }));
+    await this.sql.run(deleteOthers, { callTypeId, keep }, m);
   }
 
   findTypes(includeHidden: boolean) {

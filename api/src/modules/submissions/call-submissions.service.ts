@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-import { QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { AccessPolicy, callNotFound } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
 import { CallsService } from '../calls/calls.service.js';
 import type { CallSubmissionRefDto } from '../calls/dto/call.dto.js';
 import { SubmissionRepository } from './submission.repository.js';
+import { refusedFor } from '../../database/sql.js';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -16,9 +16,6 @@ export function newSubmissionCode(now = new Date()): string {
   for (let i = 0; i < 8; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return `${now.getUTCFullYear()}-${s}`;
 }
-
-const isUniqueViolation = (e: unknown) =>
-  e instanceof QueryFailedError && (e as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === '23505';
 
 /** Creating the one submission of a call for an organization (the rest of its lifecycle is the submissions module's). */
 @Injectable()
@@ -50,7 +47,7 @@ export class CallSubmissionsService {
         break;
       } catch (e) {
         // A code collision (one in billions): draw another.
-        if (!isUniqueViolation(e) || attempt >= 5) throw e;
+        if (!refusedFor(e, 'uniqueKey') || attempt >= 5) throw e;
       }
     }
     const row = (await this.subs.findSubmissionForCall(callId, organizationId))!;
