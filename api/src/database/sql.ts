@@ -81,7 +81,7 @@ const refusal =
   };
 
 /** The SQLSTATEs of the refusals the services answer for. */
-const REFUSALS = { uniqueKey: '23505', foreignKey: '23503', malformed: '22P02' } as const;
+const REFUSALS = { uniqueKey: '23505', foreignKey: '23503', restrict: '23001', malformed: '22P02' } as const;
 
 /** Whether `e` is the database refusing a statement because of `reason`. */
 export function refusedFor(e: unknown, reason: keyof typeof REFUSALS): boolean {

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { CallTiming, EmailFiltered } from '@impact-calls/domain';
+import type { DB } from '../../database/schema.js';
 import { Sql } from '../../database/sql.js';
+import { db, statement } from '../../database/typed-sql.js';
 
 /** What the e-mail filter and the open/closed rule read of a call. */
 export type CallFacts = CallTiming & EmailFiltered;
@@ -29,14 +33,71 @@ export interface AttachmentFacts {
   customFileCalls: CallFacts[];
 }
 
-const CALL_COLUMNS = `is_user_filter_enable AS "isUserFilterEnable", user_filter_email AS "userFilterEmail",
-  opening_at AS "openingAt", closing_at AS "closingAt", call_lock_end AS "callLockEnd"`;
-const CALL_JSON = (
-  c: string,
-) => `json_build_object('isUserFilterEnable', ${c}.is_user_filter_enable, 'userFilterEmail', ${c}.user_filter_email,
-  'openingAt', ${c}.opening_at, 'closingAt', ${c}.closing_at)`;
+const CALL_COLUMNS = ['isUserFilterEnable', 'userFilterEmail', 'openingAt', 'closingAt', 'callLockEnd'] as const;
 
-type Row<T> = T & { id: string };
+/** Any of the ids (a uuid[] argument). */
+const anyOf = (ids: string[]) => sql<string>`ANY(${ids}::uuid[])`;
+
+/** Call `c`'s facts as a JSON object. */
+const callJson = (eb: ExpressionBuilder<DB & { c: DB['call'] }, 'c'>) =>
+  jsonBuildObject({
+    isUserFilterEnable: eb.ref('c.isUserFilterEnable'),
+    userFilterEmail: eb.ref('c.userFilterEmail'),
+    openingAt: eb.ref('c.openingAt'),
+    closingAt: eb.ref('c.closingAt'),
+  });
+
+const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map(({ id, ...facts }) => [id, facts]));
+
+/** Each call's facts, with its lock end (call.report). */
+const calls = statement('access-calls', (p: { ids: string[] }) =>
+  db.selectFrom('call').select('id').select(CALL_COLUMNS).where('id', '=', anyOf(p.ids)),
+);
+
+/** The calls using each call type. */
+const callTypes = statement('access-call-types', (p: { ids: string[] }) =>
+  db.selectFrom('call').select('callTypeId as id').select(CALL_COLUMNS).where('callTypeId', '=', anyOf(p.ids)),
+);
+
+const submissions = statement('access-submissions', (p: { ids: string[] }) =>
+  db
+    .selectFrom('callSubmission as s')
+    .innerJoin('call as c', 'c.id', 's.callId')
+    .select((eb) => ['s.id', 's.organizationId', 's.closed', callJson(eb).as('call'), 'c.enableUserDownloadPdf'])
+    .where('s.id', '=', anyOf(p.ids)),
+);
+
+const attachments = statement('access-attachments', (p: { ids: string[] }) =>
+  db
+    .selectFrom('attachment as a')
+    .leftJoin('callSubmission as s', 's.id', 'a.submissionId')
+    .leftJoin('call as c', 'c.id', 's.callId')
+    .select((eb) => [
+      'a.id',
+      'a.purpose',
+      eb
+        .case()
+        .when('c.id', 'is not', null)
+        .then(
+          jsonBuildObject({
+            organizationId: eb.ref('s.organizationId').$notNull(),
+            closed: eb.ref('s.closed').$notNull(),
+            call: callJson(eb),
+          }),
+        )
+        .end()
+        .as('submission'),
+      // The calls offering the file (as `c` inside), for a custom file only.
+      eb
+        .selectFrom('call as c')
+        .where((o) => o.and([o('a.purpose', '=', sql.lit('custom-file')), o('c.customFileId', '=', o.ref('a.downloadId'))]))
+        .select((o) => o.fn.coalesce(o.fn.jsonAgg(callJson(o)), sql<never[]>`'[]'::json`).as('list'))
+        .$asScalar()
+        .$notNull()
+        .as('customFileCalls'),
+    ])
+    .where('a.id', '=', anyOf(p.ids)),
+);
 
 /**
  * The facts every access decision reads, for a SET of ids in one statement each (immich's
@@ -47,69 +108,21 @@ type Row<T> = T & { id: string };
 export class AccessRepository {
   constructor(private readonly sql: Sql) {}
 
-  /** Each call's facts, with its lock end (call.report). */
   async calls(ids: string[]): Promise<Map<string, CallFacts & ReportCallFacts>> {
-    const rows = await this.sql.rows<Row<CallFacts & ReportCallFacts>>(
-      'access-calls',
-      `SELECT id, ${CALL_COLUMNS} FROM call WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return new Map(rows.map(({ id, ...facts }) => [id, facts]));
+    return byId(await this.sql.run(calls, { ids }));
   }
 
-  /** The calls using each call type. */
   async callsOfCallTypes(ids: string[]): Promise<Map<string, CallFacts[]>> {
-    const rows = await this.sql.rows<Row<CallFacts>>(
-      'access-call-types',
-      `SELECT call_type_id AS id, ${CALL_COLUMNS} FROM call WHERE call_type_id = ANY($1::uuid[])`,
-      [ids],
-    );
     const found = new Map<string, CallFacts[]>();
-    for (const { id, ...facts } of rows) found.set(id, [...(found.get(id) ?? []), facts]);
+    for (const { id, ...facts } of await this.sql.run(callTypes, { ids })) found.set(id, [...(found.get(id) ?? []), facts]);
     return found;
   }
 
   async submissions(ids: string[]): Promise<Map<string, SubmissionPdfFacts>> {
-    const rows = await this.sql.rows<Row<SubmissionPdfFacts>>(
-      'access-submissions',
-      `SELECT s.id, s.organization_id AS "organizationId", s.closed, ${CALL_JSON('c')} AS call,
-              c.enable_user_download_pdf AS "enableUserDownloadPdf"
-         FROM call_submission s JOIN call c ON c.id = s.call_id WHERE s.id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return new Map(rows.map(({ id, ...facts }) => [id, facts]));
+    return byId(await this.sql.run(submissions, { ids }));
   }
 
   async attachments(ids: string[]): Promise<Map<string, AttachmentFacts>> {
-    const rows = await this.sql.rows<{
-      id: string;
-      purpose: string;
-      organizationId: string | null;
-      closed: boolean | null;
-      call: CallFacts | null;
-      customFileCalls: CallFacts[];
-    }>(
-      'access-attachments',
-      `SELECT a.id, a.purpose, s.organization_id AS "organizationId", s.closed,
-              CASE WHEN c.id IS NULL THEN NULL ELSE ${CALL_JSON('c')} END AS call,
-              CASE WHEN a.purpose = 'custom-file'
-                THEN (SELECT coalesce(json_agg(${CALL_JSON('o')}), '[]') FROM call o WHERE o.custom_file_id = a.download_id)
-                ELSE '[]' END AS "customFileCalls"
-         FROM attachment a
-         LEFT JOIN call_submission s ON s.id = a.submission_id
-         LEFT JOIN call c ON c.id = s.call_id
-        WHERE a.id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return new Map(
-      rows.map((r) => [
-        r.id,
-        {
-          purpose: r.purpose,
-          submission: r.call && r.organizationId ? { organizationId: r.organizationId, closed: !!r.closed, call: r.call } : null,
-          customFileCalls: r.customFileCalls,
-        },
-      ]),
-    );
+    return byId(await this.sql.run(attachments, { ids }));
   }
 }

@@ -1,32 +1,75 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { sql } from 'kysely';
+import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
-import { ISO_UTC, Sql } from '../../database/sql.js';
+import { Sql } from '../../database/sql.js';
+import { countInt, db, isoUtc, statement, type Statement } from '../../database/typed-sql.js';
 import type { AdminUserDto } from './dto/session.dto.js';
 import { UserEntity } from '../users/user.entity.js';
 import { likeContains } from '../../common/http/like.js';
-import { countOrEstimate } from '../../common/http/list-count.js';
+import { EXACT_COUNT_LIMIT } from '../../common/http/list-count.js';
 
 export const USER_SORTABLE = ['email', 'firstName', 'lastName', 'lastLoginAt', 'createdAt'] as const;
-const SORT_COLUMNS: Record<string, string> = {
-  email: 'u.email',
-  firstName: 'u.first_name',
-  lastName: 'u.last_name',
-  lastLoginAt: 'u.last_login_at',
-  createdAt: 'u.created_at',
-};
-
-/** AdminUserDto's columns (isAdminRoles in SQL: a role named admin, any case). */
-const COLUMNS = `u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.roles,
-  EXISTS (SELECT 1 FROM unnest(u.roles) r WHERE lower(r) = 'admin') AS "isAdmin", ${ISO_UTC('u.last_login_at')} AS "lastLoginAt",
-  (SELECT count(*)::int FROM user_session s WHERE s.user_id = u.id AND s.ended_at IS NULL AND s.expires_at > now()) AS "activeSessions"`;
 
 export function isAdminRoles(roles: readonly string[]): boolean {
   return roles.some((r) => r.toLowerCase() === 'admin');
 }
+
+const authUser = statement('auth-user', (p: { id: string }) =>
+  db.selectFrom('appUser').select(['id', 'email', 'firstName', 'lastName', 'roles', 'language']).where('id', '=', p.id),
+);
+
+/** What a user is written with: TypeORM's save wrote, and moved the version, only when one of these changed. */
+const FIELDS = ['email', 'firstName', 'lastName', 'roles', 'issuer', 'subject', 'lastLoginAt', 'language'] as const;
+/** A user as its entity holds it (every column but the folded copy). */
+const USER = ['id', 'createdAt', 'updatedAt', 'version', ...FIELDS] as const;
+const byId = statement('user-by-id', (p: { id: string }) => db.selectFrom('appUser').select(USER).where('id', '=', p.id));
+const byEmail = statement('user-by-email', (p: { email: string }) => db.selectFrom('appUser').select(USER).where('email', '=', p.email));
+const bySubject = statement('user-by-subject', (p: { issuer: string; subject: string }) =>
+  db.selectFrom('appUser').select(USER).where('issuer', '=', p.issuer).where('subject', '=', p.subject),
+);
+
+type Written = Pick<UserEntity, 'id' | (typeof FIELDS)[number]>;
+const fields = (p: Written) => Object.fromEntries(FIELDS.map((f) => [f, p[f]])) as Omit<Written, 'id'>;
+const insertUser = (p: Written) => db.insertInto('appUser').values({ id: p.id, ...fields(p) });
+const insert = statement('user-insert', insertUser);
+/** The user inserted, or updated when one of its columns changed (no row: nothing changed). */
+const save = statement('user-save', (p: Written) =>
+  insertUser(p)
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet((eb) => ({ ...fields(p), version: eb('appUser.version', '+', 1), updatedAt: sql<Date>`now()` }))
+        .where((eb) => eb.or(FIELDS.map((f) => eb(`appUser.${f}`, 'is distinct from', eb.ref(`excluded.${f}`))))),
+    )
+    .returning(USER),
+);
+
+const setLanguage = statement('auth-user-language', (p: { id: string; language: string }) =>
+  db.updateTable('appUser').set({ language: p.language }).where('id', '=', p.id).where('language', 'is distinct from', p.language),
+);
+
+const users = () => db.selectFrom('appUser as u');
+
+/** AdminUserDto's columns (isAdminRoles in SQL: a role named admin, any case). */
+const adminColumns = (qb: ReturnType<typeof users>) =>
+  qb.select((eb) => [
+    ...(['u.id', 'u.email', 'u.firstName', 'u.lastName', 'u.roles'] as const),
+    sql<boolean>`EXISTS (SELECT 1 FROM unnest(${eb.ref('u.roles')}) r WHERE lower(r) = 'admin')`.as('isAdmin'),
+    isoUtc(eb.ref('u.lastLoginAt')).as('lastLoginAt'),
+    eb
+      .selectFrom('userSession as s')
+      .where((s) => s.and([s('s.userId', '=', s.ref('u.id')), s('s.endedAt', 'is', null), s('s.expiresAt', '>', sql<Date>`now()`)]))
+      .select(countInt().as('n'))
+      .$asScalar()
+      .$notNull()
+      .as('activeSessions'),
+  ]);
+
+const adminUser = statement('admin-user', (p: { id: string }) => adminColumns(users()).where('u.id', '=', p.id));
 
 /** The signed-in user of each request, and the console's reads of users. */
 @Injectable()
@@ -34,7 +77,6 @@ export class UserRepository {
   private readonly authUsers: SharedCache<AuthUser | undefined>;
 
   constructor(
-    @InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>,
     private readonly sql: Sql,
     invalidation: CacheInvalidation,
   ) {
@@ -44,11 +86,7 @@ export class UserRepository {
   /** Each signed-in request's user: cached until the database says the user changed. */
   findAuthUser(id: string): Promise<AuthUser | undefined> {
     return this.authUsers.get(id, async () => {
-      const [u] = await this.sql.rows<Omit<AuthUser, 'isAdmin'>>(
-        'auth-user',
-        'SELECT id, email, first_name AS "firstName", last_name AS "lastName", roles, language FROM app_user WHERE id = $1',
-        [id],
-      );
+      const [u] = await this.sql.run(authUser, { id });
       // Shared by every request of the user while cached: frozen so none can change it for the others.
       return u && (Object.freeze({ ...u, roles: Object.freeze(u.roles), isAdmin: isAdminRoles(u.roles) }) as AuthUser);
     });
@@ -61,61 +99,74 @@ export class UserRepository {
 
   /** The user of a verified sign-in: by the provider's subject, else by e-mail address. */
   async findSignedIn(issuer: string, subject: string, email: string): Promise<UserEntity | null> {
-    return (await this.repo.findOne({ where: { issuer, subject } })) ?? this.repo.findOne({ where: { email } });
+    return (await this.sql.run(bySubject, { issuer, subject }))[0] ?? (await this.findOne({ email }));
   }
 
   create(data: Partial<UserEntity>): UserEntity {
-    return this.repo.create(data);
+    return Object.assign(new UserEntity(), data);
   }
 
-  save(user: UserEntity): Promise<UserEntity> {
-    return this.repo.save(user);
+  /** Writes the user: inserted when new, else updated when it changed (as TypeORM's save). */
+  async save(user: UserEntity): Promise<UserEntity> {
+    return (await this.write(save, user))[0] ?? user;
   }
 
   /** A user by e-mail address (lower case) or id. */
-  findOne(where: { email: string } | { id: string }): Promise<UserEntity | null> {
-    return this.repo.findOne({ where });
+  async findOne(where: { email: string } | { id: string }): Promise<UserEntity | null> {
+    return (await ('email' in where ? this.sql.run(byEmail, where) : this.sql.run(byId, where)))[0] ?? null;
   }
 
   /** Inserts a user (in the caller's transaction, `m`, when given). */
   async insert(user: Partial<UserEntity>, m?: EntityManager): Promise<void> {
-    await (m ? m.getRepository(UserEntity) : this.repo).insert(user);
+    await this.write(insert, user, m);
+  }
+
+  /** With the columns' defaults for what a new user leaves out; a refusal raised as TypeORM's (a duplicate is a 409). */
+  private write<R>(s: Statement<Written, R>, user: Partial<UserEntity>, m?: EntityManager): Promise<R[]> {
+    const args = {
+      firstName: '',
+      lastName: '',
+      roles: [],
+      lastLoginAt: null,
+      language: null,
+      ...user,
+      id: user.id ?? randomUUID(),
+    } as Written;
+    return this.sql.run(s, args, m);
   }
 
   /** The language of the user's messages; nothing written when it is the same. */
   async setLanguage(userId: string, language: string): Promise<void> {
-    await this.sql.rows('auth-user-language', 'UPDATE app_user SET language = $2 WHERE id = $1 AND language IS DISTINCT FROM $2', [
-      userId,
-      language,
-    ]);
+    await this.sql.run(setLanguage, { id: userId, language });
   }
 
   /**
    * One page of the console's list. Each sort has an index with the id (migration
    * ConsoleListIndexes), the search trigram indexes; the total is exact up to EXACT_COUNT_LIMIT,
-   * else the planner's estimate (`estimated`).
+   * else the planner's estimate (`estimated`), as countOrEstimate (list-count.ts) counts.
    */
   async page(query: ListQuery): Promise<Page<AdminUserDto>> {
     const q = typeof query.filter.q === 'string' && query.filter.q.trim() ? likeContains(query.filter.q.trim()) : null;
-    const params: unknown[] = q ? [q] : [];
-    const where = q ? `WHERE u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1` : '';
-    const field = query.sortField && query.sortField in SORT_COLUMNS ? query.sortField : 'email';
-    const direction = query.sortOrder === 'DESC' ? 'DESC' : 'ASC';
+    const found = users().$if(q !== null, (b) =>
+      b.where((eb) => eb.or((['u.email', 'u.firstName', 'u.lastName'] as const).map((c) => eb(c, 'ilike', q)))),
+    );
+    const field = USER_SORTABLE.find((f) => f === query.sortField) ?? 'email';
+    const direction = query.sortOrder === 'DESC' ? 'desc' : 'asc';
     // NULLS LAST both ways, as always; written only for the one nullable column (the others have
     // no null, and without it a descending page is the ascending index read backwards).
-    const order = `${SORT_COLUMNS[field]} ${direction}${field === 'lastLoginAt' ? ' NULLS LAST' : ''}, u.id`;
-    const [items, count] = await Promise.all([
-      this.sql.query<AdminUserDto>(
-        `SELECT ${COLUMNS} FROM app_user u ${where} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
-        params,
-      ),
-      countOrEstimate((sql, values) => this.sql.query(sql, values), `FROM app_user u ${where}`, params),
+    const order = adminColumns(found).orderBy(`u.${field}`, (o) => (field === 'lastLoginAt' ? o[direction]().nullsLast() : o[direction]()));
+    const rows = found.select(sql.lit(1).as('one'));
+    const [items, [{ n }]] = await Promise.all([
+      this.sql.list(order.orderBy('u.id').offset(query.skip).limit(query.take)),
+      this.sql.list(db.selectFrom(rows.limit(EXACT_COUNT_LIMIT + 1).as('x')).select(countInt().as('n'))),
     ]);
-    return { items, ...count };
+    if (n <= EXACT_COUNT_LIMIT) return { items, total: n, estimated: false };
+    const plan = sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`EXPLAIN (FORMAT JSON) ${rows}`;
+    const [{ 'QUERY PLAN': estimate }] = await this.sql.list({ compile: () => plan.compile(db) });
+    return { items, total: Math.max(Math.round(estimate[0].Plan['Plan Rows']), n), estimated: true };
   }
 
   async one(id: string): Promise<AdminUserDto | undefined> {
-    const [row] = await this.sql.rows<AdminUserDto>('admin-user', `SELECT ${COLUMNS} FROM app_user u WHERE u.id = $1`, [id]);
-    return row;
+    return (await this.sql.run(adminUser, { id }))[0];
   }
 }

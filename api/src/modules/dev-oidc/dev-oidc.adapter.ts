@@ -1,14 +1,64 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { Sql } from '../../database/sql.js';
+import { db, statement } from '../../database/typed-sql.js';
 
 /** Expired records are swept at most this often, by whichever replica writes next. */
 const SWEEP_EVERY_MS = 60_000;
 
+type Record = { model: string; id: string; payload: string; grantId: string | null; uid: string | null; userCode: string | null };
+const upsert = statement('dev-oidc-upsert', (p: Record & { expiresIn: number | null }) =>
+  db
+    .insertInto('devOidcRecord')
+    .values({
+      model: p.model,
+      id: p.id,
+      payload: p.payload,
+      grantId: p.grantId,
+      uid: p.uid,
+      userCode: p.userCode,
+      expiresAt: sql<Date | null>`CASE WHEN ${p.expiresIn}::int IS NULL THEN NULL ELSE now() + make_interval(secs => ${p.expiresIn}::int) END`,
+    })
+    .onConflict((c) =>
+      c.columns(['model', 'id']).doUpdateSet((eb) => ({
+        payload: eb.ref('excluded.payload'),
+        grantId: eb.ref('excluded.grantId'),
+        uid: eb.ref('excluded.uid'),
+        userCode: eb.ref('excluded.userCode'),
+        expiresAt: eb.ref('excluded.expiresAt'),
+      })),
+    ),
+);
+const sweep = statement('dev-oidc-sweep', () => db.deleteFrom('devOidcRecord').where('expiresAt', '<=', sql<Date>`now()`));
+const FIND_BY = { id: 'id', uid: 'uid', user_code: 'userCode' } as const;
+const find = (by: keyof typeof FIND_BY) =>
+  statement(`dev-oidc-find-${by}`, (p: { model: string; value: string }) =>
+    db
+      .selectFrom('devOidcRecord')
+      .select((eb) => eb.ref('payload').$castTo<AdapterPayload>().as('payload'))
+      .where('model', '=', p.model)
+      .where(FIND_BY[by], '=', p.value)
+      .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', sql<Date>`now()`)]))
+      .limit(1),
+  );
+const finds = { id: find('id'), uid: find('uid'), user_code: find('user_code') };
+const consume = statement('dev-oidc-consume', (p: { model: string; id: string }) =>
+  db
+    .updateTable('devOidcRecord')
+    .set((eb) => ({ payload: sql`jsonb_set(${eb.ref('payload')}, '{consumed}', to_jsonb(extract(epoch FROM now())::bigint))` }))
+    .where('model', '=', p.model)
+    .where('id', '=', p.id),
+);
+const destroy = statement('dev-oidc-destroy', (p: { model: string; id: string }) =>
+  db.deleteFrom('devOidcRecord').where('model', '=', p.model).where('id', '=', p.id),
+);
+const revoke = statement('dev-oidc-revoke', (p: { grantId: string }) => db.deleteFrom('devOidcRecord').where('grantId', '=', p.grantId));
+
 /**
  * The embedded provider's storage (interactions, sessions, grants, codes): the table
- * `dev_oidc_record`, shared by every replica, so a sign-in may begin on one and end on another
- * (issue 19). Accounts are not here: they are app_user rows.
+ * `dev_oidc_record`, shared by every replica, so a sign-in may begin on one and end on another.
+ * Accounts are not here: they are app_user rows.
  */
 @Injectable()
 export class DevOidcRecords {
@@ -20,43 +70,37 @@ export class DevOidcRecords {
   adapterFor = (model: string): Adapter => new DevOidcAdapter(model, this);
 
   async upsert(model: string, id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    await this.sql.rows(
-      'dev-oidc-upsert',
-      `INSERT INTO dev_oidc_record (model, id, payload, grant_id, uid, user_code, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int) END)
-       ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
-         user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`,
-      [model, id, payload, payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresIn ?? null],
-    );
+    const { grantId, uid, userCode } = payload;
+    // The payload as JSON text: the driver would send an array as a PostgreSQL array.
+    await this.sql.run(upsert, {
+      model,
+      id,
+      payload: JSON.stringify(payload),
+      grantId: grantId ?? null,
+      uid: uid ?? null,
+      userCode: userCode ?? null,
+      expiresIn: expiresIn ?? null,
+    });
     if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
       this.lastSweep = Date.now();
-      await this.sql.rows('dev-oidc-sweep', 'DELETE FROM dev_oidc_record WHERE expires_at <= now()', []);
+      await this.sql.run(sweep, {});
     }
   }
 
   async find(model: string, by: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-    const rows = await this.sql.rows<{ payload: AdapterPayload }>(
-      `dev-oidc-find-${by}`,
-      `SELECT payload FROM dev_oidc_record WHERE model = $1 AND ${by} = $2 AND (expires_at IS NULL OR expires_at > now()) LIMIT 1`,
-      [model, value],
-    );
-    return rows[0]?.payload;
+    return (await this.sql.run(finds[by], { model, value }))[0]?.payload;
   }
 
   async consume(model: string, id: string): Promise<void> {
-    await this.sql.rows(
-      'dev-oidc-consume',
-      `UPDATE dev_oidc_record SET payload = jsonb_set(payload, '{consumed}', to_jsonb(extract(epoch FROM now())::bigint)) WHERE model = $1 AND id = $2`,
-      [model, id],
-    );
+    await this.sql.run(consume, { model, id });
   }
 
   async destroy(model: string, id: string): Promise<void> {
-    await this.sql.rows('dev-oidc-destroy', 'DELETE FROM dev_oidc_record WHERE model = $1 AND id = $2', [model, id]);
+    await this.sql.run(destroy, { model, id });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.sql.rows('dev-oidc-revoke', 'DELETE FROM dev_oidc_record WHERE grant_id = $1', [grantId]);
+    await this.sql.run(revoke, { grantId });
   }
 }
 

@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { isUuid } from '../../common/ids.js';
 import type { Membership } from '../../common/access/memberships.js';
 import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
+import type { DB } from '../../database/schema.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
-import { ISO_UTC, Sql } from '../../database/sql.js';
-import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';
+import { refusedFor, Sql } from '../../database/sql.js';
+import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
+import type { OrganizationEntity } from './organization.entity.js';
 import { likeContains } from '../../common/http/like.js';
 
 export interface MemberOrganizations {
@@ -17,24 +21,125 @@ export interface MemberOrganizations {
   memberships: ReadonlyMap<string, Membership>;
 }
 
-export interface MemberRow {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-}
-
 /** Sortable columns of the console list, by their API names. */
-export const ADMIN_SORTABLE: Record<string, string> = {
-  name: 'o.name',
-  reg_number: 'o.regNumber',
-  city_name: 'o.cityName',
-  country: 'o.country',
-  contact_email: 'o.contactEmail',
-  createdAt: 'o.createdAt',
-  archivedAt: 'o.archivedAt',
-};
+export const ADMIN_SORTABLE = {
+  name: 'name',
+  reg_number: 'regNumber',
+  city_name: 'cityName',
+  country: 'country',
+  contact_email: 'contactEmail',
+  createdAt: 'createdAt',
+  archivedAt: 'archivedAt',
+} as const;
+
+const now = sql<Date>`now()`;
+
+const NAMES = ['name', 'regNumber', 'streetName', 'cityName', 'country'] as const;
+const CONTACT = ['contactName', 'contactSurname', 'contactRole', 'contactEmail'] as const;
+const FLAGS = ['personalData', 'selfCertification', 'termsOfService', 'nordicCountry', 'preFunding', 'chnageInLife'] as const;
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The user's organizations `o` (by name, as OrganizationDto) and memberships `m`. */
+const memberOrganizations = statement('organizations-of-member', (p: { userId: string }) =>
+  db
+    .selectFrom('organization as o')
+    .innerJoin('organizationMember as m', (j) => j.onRef('m.organizationId', '=', 'o.id').on('m.userId', '=', p.userId))
+    .select((eb) => [
+      sql<string>`coalesce(${eb.fn
+        .jsonAgg(
+          // OrganizationDto's names: the data's snake_case, the flags' camelCase (toOrganizationDto).
+          jsonBuildObject({
+            id: eb.ref('o.id'),
+            ...Object.fromEntries(([...NAMES, 'dateOfFoundation', ...CONTACT] as const).map((f) => [snake(f), eb.ref(`o.${f}`)])),
+            ...Object.fromEntries(FLAGS.map((f) => [f, eb.ref(`o.${f}`)])),
+            version: eb.ref('o.version'),
+            createdAt: isoUtc(eb.ref('o.createdAt')),
+          }),
+        )
+        .orderBy(sql`lower(${eb.ref('o.name')})`)
+        .orderBy('o.createdAt')
+        .filterWhere('o.archivedAt', 'is', null)}, '[]')::text`.as('json'),
+      sql<Membership[]>`coalesce(${eb.fn.jsonAgg(
+        jsonBuildObject({ organizationId: eb.ref('o.id'), role: eb.ref('m.role'), archived: eb('o.archivedAt', 'is not', null) }),
+      )}, '[]')`.as('memberships'),
+    ]),
+);
+
+/** What an organization's data is written with: TypeORM's save wrote, and moved the version, only when one of these changed. */
+const FIELDS = [...NAMES, 'dateOfFoundation', ...CONTACT, ...FLAGS] as const;
+type Fields = Pick<OrganizationEntity, (typeof FIELDS)[number]>;
+const fields = (p: Fields) => Object.fromEntries(FIELDS.map((f) => [f, p[f]])) as Fields;
+
+/** An organization as its entity holds it: the date of foundation as its text (YYYY-MM-DD), as TypeORM read it. */
+const organization = (eb: ExpressionBuilder<DB, 'organization'>) => [
+  ...(['id', 'createdAt', 'updatedAt', 'version', 'createdById', 'archivedAt', ...NAMES, ...CONTACT, ...FLAGS] as const),
+  sql<string | null>`to_char(${eb.ref('dateOfFoundation')}, 'YYYY-MM-DD')`.as('dateOfFoundation'),
+];
+
+/** One organization; `locked`: for update, until the caller's transaction ends. */
+const byId = statement('organization-by-id', (p: { id: string }) =>
+  db.selectFrom('organization').select(organization).where('id', '=', p.id),
+);
+const lockedById = statement('organization-by-id-locked', (p: { id: string }) =>
+  db.selectFrom('organization').select(organization).where('id', '=', p.id).forUpdate(),
+);
+
+const members = statement('organization-members', (p: { organizationId: string }) =>
+  db
+    .selectFrom('organizationMember as m')
+    .innerJoin('appUser as u', 'u.id', 'm.userId')
+    .select(['m.userId', 'u.email', 'u.firstName', 'u.lastName', 'm.role'])
+    .where('m.organizationId', '=', p.organizationId)
+    .orderBy('m.createdAt')
+    .orderBy('u.email'),
+);
+export type MemberRow = typeof members.row;
+
+const sentApplications = statement('organization-sent-applications', (p: { organizationId: string }) =>
+  db
+    .selectFrom('callSubmission')
+    .select(countInt().as('n'))
+    .where('organizationId', '=', p.organizationId)
+    .where('lastSubmittedAt', 'is not', null),
+);
+
+const lockUser = statement('organization-owner-lock', (p: { userId: string }) =>
+  db.selectFrom('appUser').select(sql.lit(1).as('one')).where('id', '=', p.userId).forNoKeyUpdate(),
+);
+const owned = statement('organizations-owned', (p: { userId: string }) =>
+  db
+    .selectFrom('organizationMember as m')
+    .innerJoin('organization as o', 'o.id', 'm.organizationId')
+    .select(countInt().as('n'))
+    .where((eb) => eb.and([eb('m.userId', '=', p.userId), eb('m.role', '=', sql.lit('owner')), eb('o.archivedAt', 'is', null)])),
+);
+
+const insert = statement('organization-insert', (p: Fields & { createdById: string }) =>
+  db
+    .insertInto('organization')
+    .values({ ...fields(p), createdById: p.createdById })
+    .returning(organization),
+);
+const insertOwner = statement('organization-owner-insert', (p: { organizationId: string; userId: string }) =>
+  db.insertInto('organizationMember').values({ organizationId: p.organizationId, userId: p.userId, role: sql.lit('owner') }),
+);
+/** The organization updated, or none when nothing changed. */
+const update = statement('organization-update', (p: Fields & { id: string }) =>
+  db
+    .updateTable('organization')
+    .set((eb) => ({ ...fields(p), updatedAt: now, version: eb('version', '+', 1) }))
+    .where('id', '=', p.id)
+    .where((eb) => eb.or(FIELDS.map((f) => eb(f, 'is distinct from', eb.val(p[f])))))
+    .returning(organization),
+);
+
+const remove = statement('organization-delete', (p: { id: string }) => db.deleteFrom('organization').where('id', '=', p.id));
+const archive = statement('organization-archive', (p: { id: string }) =>
+  db
+    .updateTable('organization')
+    .set((eb) => ({ archivedAt: now, updatedAt: now, version: eb('version', '+', 1) }))
+    .where('id', '=', p.id),
+);
 
 /** Queries of organizations and memberships; no business rule here. */
 @Injectable()
@@ -43,15 +148,11 @@ export class OrganizationRepository {
   private readonly memberCache: SharedCache<MemberOrganizations>;
 
   constructor(
-    @InjectRepository(OrganizationEntity) private readonly repo: Repository<OrganizationEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
     invalidation: CacheInvalidation,
   ) {
     this.memberCache = invalidation.cache('organizations-of', { max: 2_000, ttlMs: 60_000 });
-  }
-
-  private orgs(manager?: EntityManager): Repository<OrganizationEntity> {
-    return manager?.getRepository(OrganizationEntity) ?? this.repo;
   }
 
   /**
@@ -62,20 +163,7 @@ export class OrganizationRepository {
    */
   memberOrganizations(userId: string): Promise<MemberOrganizations> {
     return this.memberCache.get(userId, async () => {
-      const [{ json, memberships }] = await this.sql.rows<{ json: string; memberships: Membership[] }>(
-        'organizations-of-member',
-        `SELECT coalesce(json_agg(json_build_object(
-          'id', o.id, 'name', o.name, 'reg_number', o.reg_number, 'street_name', o.street_name, 'city_name', o.city_name,
-          'country', o.country, 'date_of_foundation', o.date_of_foundation, 'contact_name', o.contact_name,
-          'contact_surname', o.contact_surname, 'contact_role', o.contact_role, 'contact_email', o.contact_email,
-          'personalData', o.personal_data, 'selfCertification', o.self_certification, 'termsOfService', o.terms_of_service,
-          'nordicCountry', o.nordic_country, 'preFunding', o.pre_funding, 'chnageInLife', o.chnage_in_life, 'version', o.version,
-          'createdAt', ${ISO_UTC('o.created_at')}
-        ) ORDER BY lower(o.name), o.created_at) FILTER (WHERE o.archived_at IS NULL), '[]')::text AS json,
-        coalesce(json_agg(json_build_object('organizationId', o.id, 'role', m.role, 'archived', o.archived_at IS NOT NULL)), '[]') AS memberships
-        FROM organization o JOIN organization_member m ON m.organization_id = o.id AND m.user_id = $1`,
-        [userId],
-      );
+      const [{ json, memberships }] = await this.sql.run(memberOrganizations, { userId });
       return { json: jsonDocument(json), memberships: new Map(memberships.map((m) => [m.organizationId, m])) };
     });
   }
@@ -86,70 +174,66 @@ export class OrganizationRepository {
   }
 
   /** One organization; locked for update when given a transaction's manager. */
-  findById(id: string, manager?: EntityManager): Promise<OrganizationEntity | null> {
-    const qb = this.orgs(manager).createQueryBuilder('o').where('o.id = :id', { id });
-    if (manager) qb.setLock('pessimistic_write', undefined, ['o']);
-    return qb.getOne();
+  async findById(id: string, manager?: EntityManager): Promise<OrganizationEntity | null> {
+    return (await this.sql.run(manager ? lockedById : byId, { id }, manager))[0] ?? null;
   }
 
   async findPage(query: ListQuery): Promise<Page<{ org: OrganizationEntity; memberCount: number }>> {
-    const qb = this.repo.createQueryBuilder('o');
-    this.applyFilter(qb, query.filter);
-    const sort = ADMIN_SORTABLE[query.sortField ?? 'name'] ?? 'o.name';
-    const total = await qb.getCount();
-    const items = await qb
-      .addSelect((sub) => sub.select('count(*)::int').from(OrganizationMemberEntity, 'm').where('m.organization_id = o.id'), 'member_count')
-      .orderBy(sort, query.sortOrder)
-      .addOrderBy('o.id', 'ASC')
-      .offset(query.skip)
-      .limit(query.take)
-      .getRawAndEntities();
-    return {
-      items: items.entities.map((org, i) => ({ org, memberCount: Number((items.raw[i] as { member_count: number }).member_count) })),
-      total,
-    };
-  }
-
-  private applyFilter(qb: SelectQueryBuilder<OrganizationEntity>, filter: Record<string, unknown>): void {
-    const q = typeof filter.q === 'string' ? filter.q.trim() : '';
-    if (q) {
-      const like = likeContains(q);
-      qb.andWhere(
-        `(o.name ILIKE :like OR o.reg_number ILIKE :like OR o.city_name ILIKE :like OR o.contact_email ILIKE :like
-          OR EXISTS (SELECT 1 FROM organization_member fm JOIN app_user fu ON fu.id = fm.user_id WHERE fm.organization_id = o.id AND fu.email ILIKE :like))`,
-        { like },
-      );
-    }
-    if (filter.archived === true || filter.archived === 'true') qb.andWhere('o.archived_at IS NOT NULL');
-    if (filter.archived === false || filter.archived === 'false') qb.andWhere('o.archived_at IS NULL');
-    if (typeof filter.country === 'string' && filter.country.trim())
-      qb.andWhere('o.country ILIKE :country', { country: filter.country.trim() });
-    if (Array.isArray(filter.id)) {
+    const { q, archived, country, id } = query.filter;
+    const like = typeof q === 'string' && q.trim() ? likeContains(q.trim()) : null;
+    const ids = Array.isArray(id) ? id.filter(isUuid) : null;
+    const found = db
+      .selectFrom('organization')
+      .$if(like !== null, (b) =>
+        b.where((eb) =>
+          eb.or([
+            ...(['name', 'regNumber', 'cityName', 'contactEmail'] as const).map((c) => eb(c, 'ilike', like)),
+            eb.exists(
+              eb
+                .selectFrom('organizationMember as fm')
+                .innerJoin('appUser as fu', 'fu.id', 'fm.userId')
+                .select(sql.lit(1).as('one'))
+                .where((f) => f.and([f('fm.organizationId', '=', f.ref('organization.id')), f('fu.email', 'ilike', like)])),
+            ),
+          ]),
+        ),
+      )
+      .$if(archived === true || archived === 'true', (b) => b.where('archivedAt', 'is not', null))
+      .$if(archived === false || archived === 'false', (b) => b.where('archivedAt', 'is', null))
+      .$if(typeof country === 'string' && country.trim() !== '', (b) => b.where('country', 'ilike', String(country).trim()))
       // react-admin's getMany (reference fields) asks for a list of ids.
-      const ids = filter.id.filter(isUuid);
-      if (ids.length) qb.andWhere('o.id IN (:...ids)', { ids });
-      else qb.andWhere('false');
-    }
+      .$if(ids !== null, (b) => (ids!.length ? b.where('id', 'in', ids!) : b.where(sql.lit(false))));
+    const sort = ADMIN_SORTABLE[(query.sortField ?? 'name') as keyof typeof ADMIN_SORTABLE] ?? 'name';
+    const [[{ total }], rows] = await Promise.all([
+      this.sql.list(found.select(countInt().as('total'))),
+      this.sql.list(
+        found
+          .select(organization)
+          .select((eb) =>
+            eb
+              .selectFrom('organizationMember as m')
+              .whereRef('m.organizationId', '=', 'organization.id')
+              .select(countInt().as('n'))
+              .$asScalar()
+              .$notNull()
+              .as('memberCount'),
+          )
+          .orderBy(sort, query.sortOrder === 'DESC' ? 'desc' : 'asc')
+          .orderBy('id')
+          .offset(query.skip)
+          .limit(query.take),
+      ),
+    ]);
+    return { items: rows.map(({ memberCount, ...org }) => ({ org, memberCount })), total };
   }
 
   members(organizationId: string): Promise<MemberRow[]> {
-    return this.sql.rows(
-      'organization-members',
-      `SELECT m.user_id AS "userId", u.email, u.first_name AS "firstName", u.last_name AS "lastName", m.role
-         FROM organization_member m JOIN app_user u ON u.id = m.user_id
-        WHERE m.organization_id = $1 ORDER BY m.created_at, u.email`,
-      [organizationId],
-    );
+    return this.sql.run(members, { organizationId });
   }
 
   /** How many of the organization's applications were sent at least once (they keep the data they were sent with). */
   async sentApplications(organizationId: string): Promise<number> {
-    const [{ n }] = await this.sql.rows<{ n: number }>(
-      'organization-sent-applications',
-      'SELECT count(*)::int AS n FROM call_submission WHERE organization_id = $1 AND last_submitted_at IS NOT NULL',
-      [organizationId],
-    );
-    return n;
+    return (await this.sql.run(sentApplications, { organizationId }))[0].n;
   }
 
   /**
@@ -157,27 +241,18 @@ export class OrganizationRepository {
    * once cannot both pass the quota (organizations per user).
    */
   async countOwnedLocked(manager: EntityManager, userId: string): Promise<number> {
-    await manager.query('SELECT 1 FROM app_user WHERE id = $1 FOR NO KEY UPDATE', [userId]);
-    const [{ n }] = await this.sql.rowsIn<{ n: number }>(
-      manager,
-      'organizations-owned',
-      `SELECT count(*)::int AS n FROM organization_member m JOIN organization o ON o.id = m.organization_id
-        WHERE m.user_id = $1 AND m.role = 'owner' AND o.archived_at IS NULL`,
-      [userId],
-    );
-    return n;
+    await this.sql.run(lockUser, { userId }, manager);
+    return (await this.sql.run(owned, { userId }, manager))[0].n;
   }
 
   async insertWithOwner(manager: EntityManager, fields: Partial<OrganizationEntity>, ownerId: string): Promise<OrganizationEntity> {
-    const org = await manager
-      .getRepository(OrganizationEntity)
-      .save(manager.getRepository(OrganizationEntity).create({ ...fields, createdById: ownerId }));
-    await manager.getRepository(OrganizationMemberEntity).insert({ organizationId: org.id, userId: ownerId, role: 'owner' });
+    const [org] = await this.sql.run(insert, { ...(fields as Fields), createdById: ownerId }, manager);
+    await this.sql.run(insertOwner, { organizationId: org.id, userId: ownerId }, manager);
     return org;
   }
 
   save(manager: EntityManager, org: OrganizationEntity): Promise<OrganizationEntity> {
-    return manager.getRepository(OrganizationEntity).save(org);
+    return this.sql.run(update, org, manager).then(([saved]) => saved ?? org);
   }
 
   /**
@@ -187,20 +262,18 @@ export class OrganizationRepository {
   async deleteOrArchive(manager: EntityManager, id: string): Promise<boolean> {
     await manager.query('SAVEPOINT organization_delete');
     try {
-      await manager.query('DELETE FROM organization WHERE id = $1', [id]);
+      await this.sql.run(remove, { id }, manager);
       await manager.query('RELEASE SAVEPOINT organization_delete');
       return false;
     } catch (e) {
-      // 23503 foreign_key_violation (NO ACTION), 23001 restrict_violation (RESTRICT).
-      const code = (e as { driverError?: { code?: string } }).driverError?.code;
-      if (code !== '23503' && code !== '23001') throw e;
+      if (!refusedFor(e, 'foreignKey') && !refusedFor(e, 'restrict')) throw e;
       await manager.query('ROLLBACK TO SAVEPOINT organization_delete');
-      await manager.query('UPDATE organization SET archived_at = now(), updated_at = now(), version = version + 1 WHERE id = $1', [id]);
+      await this.sql.run(archive, { id }, manager);
       return true;
     }
   }
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.repo.manager.transaction(work);
+    return this.dataSource.transaction(work);
   }
 }

@@ -1,73 +1,99 @@
 import { Injectable } from '@nestjs/common';
-import { ISO_UTC, Sql } from '../../database/sql.js';
+import { sql } from 'kysely';
+import { Sql } from '../../database/sql.js';
+import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
 import { likeContains } from '../../common/http/like.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { PbiReportRowDto } from './dto/powerbi.dto.js';
 
-/** A call whose applicants' report is this workspace and report: who may see it, and since when. */
-export interface ApplicantReportCall {
-  id: string;
-  isUserFilterEnable: boolean;
-  userFilterEmail: string;
-  callLockEnd: Date | null;
-}
+type Report = { workspaceId: string; reportId: string };
+const one = sql.lit(1).as('one');
 
-const SORTS: Record<string, string> = { name: 'c.name', openingAt: 'c.opening_at', closingAt: 'c.closing_at' };
+/** True when a configuration or a call (its console or its applicants' pair) names this workspace and report. */
+const knownReport = statement('powerbi-known-report', (p: Report) =>
+  db.selectNoFrom((eb) =>
+    eb
+      .or([
+        eb.exists(
+          eb
+            .selectFrom('configuration')
+            .select(one)
+            .where((c) => c.and({ workspacePowerBiId: p.workspaceId, reportPowerBiId: p.reportId })),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('call')
+            .select(one)
+            .where((c) =>
+              c.or([
+                c.and({ powerBiWorkspaceId: p.workspaceId, powerBiReportId: p.reportId }),
+                c.and({ userPowerBiWorkspaceId: p.workspaceId, userPowerBiReportId: p.reportId }),
+              ]),
+            ),
+        ),
+      ])
+      .$castTo<boolean>()
+      .as('known'),
+  ),
+);
+
+/** The calls whose applicants' report is this workspace and report: who may see it, and since when. */
+const applicantReportCalls = statement('powerbi-applicant-report-calls', (p: Report) =>
+  db
+    .selectFrom('call')
+    .select(['id', 'isUserFilterEnable', 'userFilterEmail', 'callLockEnd'])
+    .where((c) => c.and({ userPowerBiWorkspaceId: p.workspaceId, userPowerBiReportId: p.reportId })),
+);
+
+export type ApplicantReportCall = typeof applicantReportCalls.row;
+
+const SORTS = { name: 'c.name', openingAt: 'c.openingAt', closingAt: 'c.closingAt' } as const;
 
 /** Which Power BI workspace and report ids the product knows: the calls' and the configurations'. */
 @Injectable()
 export class PowerBiRepository {
   constructor(private readonly sql: Sql) {}
 
-  /** True when a configuration or a call (its console or its applicants' pair) names this workspace and report. */
   async isKnownReport(workspaceId: string, reportId: string): Promise<boolean> {
-    const rows = await this.sql.rows<{ known: boolean }>(
-      'powerbi-known-report',
-      `SELECT EXISTS (SELECT 1 FROM configuration WHERE workspace_power_bi_id = $1 AND report_power_bi_id = $2)
-           OR EXISTS (SELECT 1 FROM call WHERE (power_bi_workspace_id = $1 AND power_bi_report_id = $2)
-                                           OR (user_power_bi_workspace_id = $1 AND user_power_bi_report_id = $2)) AS known`,
-      [workspaceId, reportId],
-    );
-    return rows[0]?.known ?? false;
+    return (await this.sql.run(knownReport, { workspaceId, reportId }))[0]?.known ?? false;
   }
 
-  /** The calls whose applicants' report is this workspace and report. */
   applicantReportCalls(workspaceId: string, reportId: string): Promise<ApplicantReportCall[]> {
-    return this.sql.rows<ApplicantReportCall>(
-      'powerbi-applicant-report-calls',
-      `SELECT id, is_user_filter_enable AS "isUserFilterEnable", user_filter_email AS "userFilterEmail", call_lock_end AS "callLockEnd"
-         FROM call WHERE user_power_bi_workspace_id = $1 AND user_power_bi_report_id = $2`,
-      [workspaceId, reportId],
-    );
+    return this.sql.run(applicantReportCalls, { workspaceId, reportId });
   }
 
   /** The console's list: calls with Power BI ids (either pair), one page; `q` searches the name. */
   async page(query: ListQuery): Promise<Page<PbiReportRowDto>> {
-    const values: unknown[] = [];
-    let where = `((c.power_bi_workspace_id IS NOT NULL AND c.power_bi_report_id IS NOT NULL)
-               OR (c.user_power_bi_workspace_id IS NOT NULL AND c.user_power_bi_report_id IS NOT NULL))`;
-    const q = query.filter.q;
-    if (typeof q === 'string' && q.trim()) {
-      values.push(likeContains(q.trim()));
-      where += ` AND c.name ILIKE $${values.length}`;
-    }
-    const order = `${SORTS[query.sortField ?? 'name'] ?? 'c.name'} ${query.sortOrder === 'DESC' ? 'DESC' : 'ASC'}, c.id`;
-    values.push(query.take, query.skip);
-    const rows = await this.sql.rows<PbiReportRowDto & { total: number }>(
-      'powerbi-report-page-' + order.replace(/\W+/g, '-') + (values.length > 2 ? '-q' : ''),
-      `SELECT c.id, c.name, ${ISO_UTC('c.opening_at')} AS "openingAt", ${ISO_UTC('c.closing_at')} AS "closingAt",
-              c.power_bi_workspace_id AS "powerBIWorkspaceID", c.power_bi_report_id AS "powerBIReportID",
-              c.user_power_bi_workspace_id AS "userPowerBIWorkspaceID", c.user_power_bi_report_id AS "userPowerBIReportID",
-              (count(*) OVER ())::int AS total
-         FROM call c WHERE ${where} ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}`,
-      values,
+    const q = typeof query.filter.q === 'string' ? query.filter.q.trim() : '';
+    const calls = db
+      .selectFrom('call as c')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('c.powerBiWorkspaceId', 'is not', null), eb('c.powerBiReportId', 'is not', null)]),
+          eb.and([eb('c.userPowerBiWorkspaceId', 'is not', null), eb('c.userPowerBiReportId', 'is not', null)]),
+        ]),
+      )
+      .$if(q !== '', (b) => b.where('c.name', 'ilike', likeContains(q)));
+    const rows = await this.sql.list(
+      calls
+        .select((eb) => [
+          'c.id',
+          'c.name',
+          isoUtc(eb.ref('c.openingAt')).as('openingAt'),
+          isoUtc(eb.ref('c.closingAt')).as('closingAt'),
+          'c.powerBiWorkspaceId as powerBIWorkspaceID',
+          'c.powerBiReportId as powerBIReportID',
+          'c.userPowerBiWorkspaceId as userPowerBIWorkspaceID',
+          'c.userPowerBiReportId as userPowerBIReportID',
+          sql<number>`(count(*) OVER ())::int`.as('total'),
+        ])
+        .orderBy(SORTS[query.sortField as keyof typeof SORTS] ?? 'c.name', query.sortOrder === 'DESC' ? 'desc' : 'asc')
+        .orderBy('c.id')
+        .limit(query.take)
+        .offset(query.skip),
     );
     if (rows.length === 0 && query.skip > 0) {
-      const [{ total }] = await this.sql.rows<{ total: number }>(
-        'powerbi-report-count' + (values.length > 2 ? '-q' : ''),
-        `SELECT count(*)::int AS total FROM call c WHERE ${where}`,
-        values.slice(0, -2),
-      );
+      const [{ total }] = await this.sql.list(calls.select(countInt().as('total')));
       return { items: [], total };
     }
     return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };

@@ -1,19 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { sql } from 'kysely';
+import type { DataSource, EntityManager } from 'typeorm';
 import { CacheInvalidation, type SharedCache } from '../../../database/shared-cache.js';
-import { ISO_UTC, Sql } from '../../../database/sql.js';
+import { Sql } from '../../../database/sql.js';
+import { db, isoUtc, statement } from '../../../database/typed-sql.js';
 import type { SessionDto } from '../dto/session.dto.js';
 import type { SessionEndReason } from './user-session.entity.js';
-import { UserSessionEntity } from './user-session.entity.js';
-
-/** What the access guard needs of a session (cached per replica, kept exact by notifications). */
-export interface SessionState {
-  userId: string;
-  /** Milliseconds since the epoch. */
-  expiresAt: number;
-  ended: boolean;
-}
 
 /** A refresh token as the session keeps it: its hash, and what signs it again. */
 export interface IssuedRefresh {
@@ -22,6 +15,92 @@ export interface IssuedRefresh {
   issuedAt: Date;
 }
 
+type Client = { userAgent: string | null; ip: string | null };
+type NewSession = Client & { id: string; userId: string; expiresAt: Date; idToken: string | null };
+const now = sql<Date>`now()`;
+const refresh = (p: IssuedRefresh) => ({ refreshHash: p.hash, refreshJti: p.jti, refreshIssuedAt: p.issuedAt });
+
+const insert = statement('session-insert', (p: NewSession & IssuedRefresh) =>
+  db
+    .insertInto('userSession')
+    .values({ id: p.id, userId: p.userId, expiresAt: p.expiresAt, ...refresh(p), idToken: p.idToken, userAgent: p.userAgent, ip: p.ip }),
+);
+
+/** What the access guard needs of a session (`expiresAt` in milliseconds since the epoch). */
+const state = statement('session-state', (p: { id: string }) =>
+  db
+    .selectFrom('userSession')
+    .select((eb) => [
+      'userId',
+      sql<number>`round(extract(epoch FROM ${eb.ref('expiresAt')}) * 1000)::float8`.as('expiresAt'),
+      eb('endedAt', 'is not', null).$castTo<boolean>().as('ended'),
+    ])
+    .where('id', '=', p.id),
+);
+export type SessionState = typeof state.row;
+
+const REFRESH = ['id', 'userId', 'expiresAt', 'endedAt', 'refreshHash', 'refreshJti', 'refreshIssuedAt', 'generation'] as const;
+const lockForRefresh = statement('session-lock-for-refresh', (p: { id: string }) =>
+  db.selectFrom('userSession').select(REFRESH).select(['previousRefreshHash', 'rotatedAt']).where('id', '=', p.id).forUpdate(),
+);
+
+const rotate = statement('session-rotate', (p: IssuedRefresh & Client & { id: string; previousHash: string }) =>
+  db
+    .updateTable('userSession')
+    .set((eb) => ({
+      ...refresh(p),
+      previousRefreshHash: p.previousHash,
+      generation: eb('generation', '+', 1),
+      rotatedAt: now,
+      lastUsedAt: now,
+      userAgent: eb.fn.coalesce(eb.val(p.userAgent), 'userAgent'),
+      ip: eb.fn.coalesce(eb.val(p.ip), 'ip'),
+    }))
+    .where('id', '=', p.id)
+    .returning('generation'),
+);
+
+/** Ends active sessions (the end reason); answers their ids. */
+const ending = (reason: SessionEndReason) =>
+  db.updateTable('userSession').set({ endedAt: now, endReason: reason }).where('endedAt', 'is', null);
+const end = statement('session-end', (p: { id: string; reason: SessionEndReason; userId: string | null }) =>
+  ending(p.reason)
+    .where('id', '=', p.id)
+    .where((eb) => sql<boolean>`(${p.userId}::uuid IS NULL OR ${eb.ref('userId')} = ${p.userId})`)
+    .returning('id'),
+);
+const endAll = statement('session-end-all', (p: { userId: string; reason: SessionEndReason; keep: string | null }) =>
+  ending(p.reason)
+    .where('userId', '=', p.userId)
+    .where((eb) => sql<boolean>`(${p.keep}::uuid IS NULL OR ${eb.ref('id')} <> ${p.keep})`)
+    .returning('id'),
+);
+
+const listActive = statement('sessions-active', (p: { userId: string; current: string | null }) =>
+  db
+    .selectFrom('userSession')
+    .select((eb) => [
+      'id',
+      isoUtc(eb.ref('createdAt')).as('createdAt'),
+      isoUtc(eb.ref('lastUsedAt')).as('lastUsedAt'),
+      isoUtc(eb.ref('expiresAt')).as('expiresAt'),
+      'userAgent',
+      'ip',
+      sql<boolean>`${eb.ref('id')}::text IS NOT DISTINCT FROM ${p.current}::text`.as('current'),
+    ])
+    .where((eb) => eb.and([eb('userId', '=', p.userId), eb('endedAt', 'is', null), eb('expiresAt', '>', now)]))
+    .orderBy('lastUsedAt', 'desc')
+    .orderBy('createdAt', 'desc'),
+);
+
+const idToken = statement('session-id-token', (p: { id: string }) => db.selectFrom('userSession').select('idToken').where('id', '=', p.id));
+
+const purge = statement('sessions-purge', (p: { days: number }) =>
+  db
+    .deleteFrom('userSession')
+    .where((eb) => sql<boolean>`${eb.fn.coalesce('endedAt', 'expiresAt')} < now() - make_interval(days => ${p.days})`),
+);
+
 /** Every statement on user_session. */
 @Injectable()
 export class UserSessionRepository {
@@ -29,40 +108,20 @@ export class UserSessionRepository {
   private readonly states: SharedCache<SessionState | undefined>;
 
   constructor(
-    @InjectRepository(UserSessionEntity) private readonly repo: Repository<UserSessionEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
     invalidation: CacheInvalidation,
   ) {
     this.states = invalidation.cache('session', { max: 50_000, ttlMs: 60_000 });
   }
 
-  async insert(row: {
-    id: string;
-    userId: string;
-    expiresAt: Date;
-    refresh: IssuedRefresh;
-    idToken: string | null;
-    userAgent: string | null;
-    ip: string | null;
-  }): Promise<void> {
-    await this.repo.query(
-      `INSERT INTO user_session (id, user_id, expires_at, refresh_hash, refresh_jti, refresh_issued_at, id_token, user_agent, ip)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [row.id, row.userId, row.expiresAt, row.refresh.hash, row.refresh.jti, row.refresh.issuedAt, row.idToken, row.userAgent, row.ip],
-    );
+  async insert(row: NewSession & { refresh: IssuedRefresh }): Promise<void> {
+    await this.sql.run(insert, { ...row, ...row.refresh });
   }
 
   /** The guard's read: from memory, else one prepared statement. */
   state(id: string): Promise<SessionState | undefined> {
-    return this.states.get(id, async () => {
-      const [state] = await this.sql.rows<SessionState>(
-        'session-state',
-        `SELECT user_id AS "userId", round(extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAt", ended_at IS NOT NULL AS ended
-           FROM user_session WHERE id = $1`,
-        [id],
-      );
-      return state;
-    });
+    return this.states.get(id, async () => (await this.sql.run(state, { id }))[0]);
   }
 
   /** A session changed on this replica (no `id`: several did): its own next read is fresh at once. */
@@ -75,76 +134,40 @@ export class UserSessionRepository {
    * The session refresh works on, locked until the transaction ends: refreshes of one session,
    * on any replica, take turns, and each sees the rotation of the one before.
    */
-  lockForRefresh(m: EntityManager, id: string): Promise<UserSessionEntity | null> {
-    return m.findOne(UserSessionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  async lockForRefresh(m: EntityManager, id: string): Promise<typeof lockForRefresh.row | undefined> {
+    return (await this.sql.run(lockForRefresh, { id }, m))[0];
   }
 
   /** The session's refresh token becomes `next` (generation + 1); the one it replaces, `previousHash`, is kept for the retry window. */
-  async rotate(
-    m: EntityManager,
-    id: string,
-    next: IssuedRefresh,
-    previousHash: string,
-    meta: { userAgent: string | null; ip: string | null },
-  ): Promise<number> {
-    const result: unknown = await m.query(
-      `UPDATE user_session
-          SET refresh_hash = $2, refresh_jti = $3, refresh_issued_at = $4, previous_refresh_hash = $5, generation = generation + 1,
-              rotated_at = now(), last_used_at = now(), user_agent = COALESCE($6, user_agent), ip = COALESCE($7, ip)
-        WHERE id = $1 RETURNING generation`,
-      [id, next.hash, next.jti, next.issuedAt, previousHash, meta.userAgent, meta.ip],
-    );
-    return rowsOf<{ generation: number }>(result)[0].generation;
+  async rotate(m: EntityManager, id: string, next: IssuedRefresh, previousHash: string, meta: Client): Promise<number> {
+    return (await this.sql.run(rotate, { id, ...next, previousHash, ...meta }, m))[0].generation;
   }
 
   /** Ends one session (of `userId` when given); answers whether it was active. */
   async end(id: string, reason: SessionEndReason, userId?: string, m?: EntityManager): Promise<boolean> {
-    const result: unknown = await (m ?? this.repo.manager).query(
-      `UPDATE user_session SET ended_at = now(), end_reason = $2
-        WHERE id = $1 AND ended_at IS NULL AND ($3::uuid IS NULL OR user_id = $3) RETURNING id`,
-      [id, reason, userId ?? null],
-    );
-    return rowsOf(result).length > 0;
+    return (await this.sql.run(end, { id, reason, userId: userId ?? null }, m)).length > 0;
   }
 
   /** Ends every active session of a user, but `keep`; answers how many. */
   async endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<number> {
-    const result: unknown = await this.repo.query(
-      `UPDATE user_session SET ended_at = now(), end_reason = $2
-        WHERE user_id = $1 AND ended_at IS NULL AND ($3::uuid IS NULL OR id <> $3) RETURNING id`,
-      [userId, reason, keep ?? null],
-    );
-    return rowsOf(result).length;
+    return (await this.sql.run(endAll, { userId, reason, keep: keep ?? null })).length;
   }
 
   /** A user's sessions that are still active, the most recently used first; `current`: the session of the request. */
   listActive(userId: string, current?: string): Promise<SessionDto[]> {
-    return this.sql.rows(
-      'sessions-active',
-      `SELECT id, ${ISO_UTC('created_at')} AS "createdAt", ${ISO_UTC('last_used_at')} AS "lastUsedAt",
-              ${ISO_UTC('expires_at')} AS "expiresAt", user_agent AS "userAgent", ip, id::text IS NOT DISTINCT FROM $2::text AS current
-         FROM user_session
-        WHERE user_id = $1 AND ended_at IS NULL AND expires_at > now()
-        ORDER BY last_used_at DESC, created_at DESC`,
-      [userId, current ?? null],
-    );
+    return this.sql.run(listActive, { userId, current: current ?? null });
   }
 
   async idTokenOf(id: string): Promise<string | null> {
-    return (await this.repo.findOne({ select: { idToken: true }, where: { id } }))?.idToken ?? null;
+    return (await this.sql.run(idToken, { id }))[0]?.idToken ?? null;
   }
 
   /** Sessions ended or expired more than `days` ago go (kept a while so a reused token is still recognised). */
   async purge(days: number): Promise<void> {
-    await this.repo.query(`DELETE FROM user_session WHERE COALESCE(ended_at, expires_at) < now() - make_interval(days => $1)`, [days]);
+    await this.sql.run(purge, { days });
   }
 
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return this.repo.manager.transaction(work);
+    return this.dataSource.transaction(work);
   }
-}
-
-/** Rows of an UPDATE ... RETURNING (TypeORM's postgres driver answers [rows, count] for those). */
-function rowsOf<T = unknown>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
 }
