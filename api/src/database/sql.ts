@@ -52,6 +52,11 @@ export class Sql {
     return this.query<RowOf<Q>>(sql, [...parameters]).catch(refusal(sql, parameters));
   }
 
+  /** One round trip to the database (the readiness check). */
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
   /** The connection pool's counts, for /api/metrics. */
   poolCounts(): { total: number; idle: number; waiting: number } {
     return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };

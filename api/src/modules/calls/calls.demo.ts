@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql.js';
+import { db, statement } from '../../database/typed-sql.js';
 import { DemoSeeder, type DemoContentSeeder } from '../demo/demo-seeder.decorator.js';
 import { BUILT_IN_STEP_TYPE_IDS as KIND } from '../steps/step-type.entity.js';
 import { CallsService } from './calls.service.js';
@@ -79,6 +80,10 @@ export const DEMO_QUIZ = {
 const INTRO = `<h2>Benvenuti</h2>
 <p>Questo bando finanzia progetti che creano valore sociale e ambientale misurabile. Compila i passi nell’ordine: le risposte vengono salvate mentre scrivi.</p>
 <ul><li>Carica il budget e la descrizione del progetto.</li><li>Rispondi a un breve questionario e a un quiz.</li><li>Progetta il tuo impatto: SDG, outcome, indicatori.</li></ul>`;
+
+const frameworkNamed = statement('demo-framework', (p: { name: string }) =>
+  db.selectFrom('impactFramework').select('id').where('name', '=', p.name).orderBy('createdAt').limit(1),
+);
 
 /** Calls of the demo: one open with a step of each kind, one upcoming, one closed, one restricted by e-mail. */
 @Injectable()
@@ -194,12 +199,7 @@ export class CallsDemoSeeder implements DemoContentSeeder {
    * impact.demo.ts gives it: the impact module imports this one, so its constant cannot be imported here.
    */
   private async demoFramework(m: EntityManager): Promise<string | null> {
-    const [framework] = await this.sql.rowsIn<{ id: string }>(
-      m,
-      'demo-framework',
-      'SELECT id FROM impact_framework WHERE name = $1 ORDER BY created_at LIMIT 1',
-      ['Framework d’impatto di esempio'],
-    );
+    const [framework] = await this.sql.run(frameworkNamed, { name: 'Framework d’impatto di esempio' }, m);
     return framework?.id ?? null;
   }
 }

@@ -100,7 +100,7 @@ export class HealthController {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        this.sql.rows('health-ping', 'SELECT 1', []),
+        this.sql.ping(),
         new Promise(
           (_, reject) => (timer = setTimeout(() => reject(new Error(`timeout of ${PING_TIMEOUT_MS}ms exceeded`)), PING_TIMEOUT_MS)),
         ),
