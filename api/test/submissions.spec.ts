@@ -295,7 +295,7 @@ describe('closing checks', () => {
       const waiting = async () =>
         (
           await t.db.query(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%closed AS (%'`,
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%"closed" as (%'`,
           )
         )[0].n as number;
       for (const until = Date.now() + 10_000; (await waiting()) === 0; await new Promise((r) => setTimeout(r, 20))) {

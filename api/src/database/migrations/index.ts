@@ -22,6 +22,7 @@ import { SubmissionOrganizationClosed1796100000000 } from './1796100000000-submi
 import { RefreshRetry1796200000000 } from './1796200000000-refresh-retry.js';
 import { SubmittedOrganization1796300000000 } from './1796300000000-submitted-organization.js';
 import { SubmissionMessagesInCode1796400000000 } from './1796400000000-submission-messages-in-code.js';
+import { ImpactFactsInCode1796500000000 } from './1796500000000-impact-facts-in-code.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -51,4 +52,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   RefreshRetry1796200000000,
   SubmittedOrganization1796300000000,
   SubmissionMessagesInCode1796400000000,
+  ImpactFactsInCode1796500000000,
 ];

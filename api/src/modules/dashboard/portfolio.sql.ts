@@ -8,7 +8,7 @@
 import { SROI_WARNING_THRESHOLD } from '@impact-calls/domain';
 import { sql, type Expression } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import { organizationAsSent } from '../../database/typed-rules.js';
+import { organizationAsSent } from '../submissions/submitted-organization.js';
 import { countInt, db, statement } from '../../database/typed-sql.js';
 
 /** The SROI above which a submission is flagged, strictly: the domain's warning threshold (isSroiOverThreshold). */

@@ -1,98 +1,162 @@
 import { Injectable } from '@nestjs/common';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
+import type { AppUser, Call, CallSubmission, DB, Organization } from '../../database/schema.js';
 import { Sql } from '../../database/sql.js';
+import { countInt, db, statement, type RowOf } from '../../database/typed-sql.js';
 import type { SubmissionFilter } from '../submissions/submission.repository.js';
-import { SUBMITTED_ORGANIZATION_JOIN } from '../submissions/submitted-organization.js';
-import type { DocumentAttachment, DocumentResult } from './submission-document.js';
+import { organizationAsSent } from '../submissions/submitted-organization.js';
 import { likeContains } from '../../common/http/like.js';
-
-/** A submission with its call, organization and user: what every document of it starts from. */
-export interface SubmissionHead {
-  id: string;
-  code: string;
-  closed: boolean;
-  openedAt: Date;
-  submittedAt: Date | null;
-  closedAt: Date | null;
-  quizScore: number | null;
-  sroiScore: number | null;
-  callId: string;
-  callName: string;
-  callTypeId: string;
-  enableUserDownloadPdf: boolean;
-  isUserFilterEnable: boolean;
-  userFilterEmail: string;
-  organizationId: string;
-  organization: {
-    name: string;
-    regNumber: string;
-    streetName: string;
-    cityName: string;
-    country: string;
-    dateOfFoundation: string | null;
-    contactName: string;
-    contactSurname: string;
-    contactRole: string;
-    contactEmail: string;
-  };
-  user: { firstName: string; lastName: string; email: string } | null;
-}
-
-/** A submission of an export as its later sheets need it: the code, the call type and the keyset cursor. */
-export interface ExportKey {
-  id: string;
-  code: string;
-  callTypeId: string;
-  cursor: string;
-}
-
-/** One row of the export's first sheet, with the keyset cursor of its page. */
-export interface ExportRow extends SubmissionHead, ExportKey {
-  budget: number | null;
-  budgetSpent: number | null;
-}
+import type { DocumentAttachment, DocumentResult } from './submission-document.js';
 
 export interface ExportCursor {
   openedAt: string;
   id: string;
 }
 
-/** SubmissionHead's columns, aliased to its fields; the organization and the user as small JSON objects. */
-const HEAD = `s.id, s.code, s.closed, s.opened_at AS "openedAt", s.submitted_at AS "submittedAt", s.closed_at AS "closedAt",
-  s.quiz_score::float8 AS "quizScore", s.sroi_score::float8 AS "sroiScore", c.id AS "callId", c.name AS "callName",
-  c.call_type_id AS "callTypeId", c.enable_user_download_pdf AS "enableUserDownloadPdf", c.is_user_filter_enable AS "isUserFilterEnable",
-  c.user_filter_email AS "userFilterEmail", s.organization_id AS "organizationId",
-  json_build_object('name', o.name, 'regNumber', o.reg_number, 'streetName', o.street_name, 'cityName', o.city_name,
-    'country', o.country, 'dateOfFoundation', to_char(o.date_of_foundation, 'YYYY-MM-DD'), 'contactName', o.contact_name,
-    'contactSurname', o.contact_surname, 'contactRole', o.contact_role, 'contactEmail', o.contact_email) AS organization,
-  CASE WHEN u.id IS NOT NULL THEN json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) END AS "user"`;
-const FROM = `FROM call_submission s JOIN call c ON c.id = s.call_id ${SUBMITTED_ORGANIZATION_JOIN('s', 'o')} LEFT JOIN app_user u ON u.id = s.user_id`;
-const whereOf = (where: string[]) => (where.length ? `WHERE ${where.join(' AND ')}` : '');
+/** A submission `s` with its call `c`, its organization as it was sent `o` (today's `oNow`) and its user `u`. */
+const submissions = () =>
+  db
+    .selectFrom('callSubmission as s')
+    .innerJoin('call as c', 'c.id', 's.callId')
+    .innerJoin('organization as oNow', 'oNow.id', 's.organizationId')
+    .crossJoinLateral((eb) => organizationAsSent('oNow', eb.ref('s.organizationSnapshot'), 'o'))
+    .leftJoin('appUser as u', 'u.id', 's.userId');
+
+/** What every document of a submission starts from; the organization and the user as small JSON objects. */
+const head = (qb: ReturnType<typeof submissions>) =>
+  qb.select((eb) => [
+    ...(['s.id', 's.code', 's.closed', 's.openedAt', 's.submittedAt', 's.closedAt'] as const),
+    eb.cast<number | null>('s.quizScore', 'float8').as('quizScore'),
+    eb.cast<number | null>('s.sroiScore', 'float8').as('sroiScore'),
+    ...(['c.id as callId', 'c.name as callName', 'c.callTypeId', 'c.enableUserDownloadPdf', 'c.isUserFilterEnable'] as const),
+    ...(['c.userFilterEmail', 's.organizationId'] as const),
+    jsonBuildObject({
+      name: eb.ref('o.name'),
+      regNumber: eb.ref('o.regNumber'),
+      streetName: eb.ref('o.streetName'),
+      cityName: eb.ref('o.cityName'),
+      country: eb.ref('o.country'),
+      dateOfFoundation: sql<string | null>`to_char(${eb.ref('o.dateOfFoundation')}, 'YYYY-MM-DD')`,
+      contactName: eb.ref('o.contactName'),
+      contactSurname: eb.ref('o.contactSurname'),
+      contactRole: eb.ref('o.contactRole'),
+      contactEmail: eb.ref('o.contactEmail'),
+    }).as('organization'),
+    eb
+      .case()
+      .when('u.id', 'is not', null)
+      .then(
+        jsonBuildObject({
+          firstName: eb.ref('u.firstName').$notNull(),
+          lastName: eb.ref('u.lastName').$notNull(),
+          email: eb.ref('u.email').$notNull(),
+        }),
+      )
+      .end()
+      .as('user'),
+  ]);
+
+const headOf = statement('documents-head', (p: { id: string }) => head(submissions()).where('s.id', '=', p.id));
+
+/** A submission with its call, organization and user: what every document of it starts from. */
+export type SubmissionHead = typeof headOf.row;
+
+const results = statement('documents-results', (p: { ids: string[] }) =>
+  db
+    .selectFrom('stepResult')
+    .select((eb) => ['submissionId', 'stepId', 'content', eb.cast<number | null>('score', 'float8').as('score')])
+    .where('submissionId', '=', sql<string>`ANY(${p.ids}::uuid[])`),
+);
+
+const attachments = statement('documents-attachments', (p: { ids: string[] }) =>
+  db
+    .selectFrom('attachment as a')
+    .leftJoin('attachmentType as t', 't.id', 'a.attachmentTypeId')
+    .select((eb) => [
+      ...(['a.submissionId', 'a.stepId', 'a.slotIndex', 'a.fileName', 'a.dimensions as size', 'a.description'] as const),
+      eb.fn.coalesce('t.code', sql.lit('')).as('type'),
+      ...(['a.downloadId', 'a.storageKey'] as const),
+    ])
+    .where('a.submissionId', '=', sql<string>`ANY(${p.ids}::uuid[])`)
+    .where('a.purpose', '=', sql.lit('submission'))
+    .orderBy('a.submissionId')
+    .orderBy('a.stepId')
+    .orderBy('a.slotIndex', (o) => o.nullsLast())
+    .orderBy('a.createdAt'),
+);
+
+/** The active configuration's logo and name (none before any configuration exists). */
+const logo = statement('documents-logo', () =>
+  db
+    .selectFrom('configuration')
+    .select(['logoBase64', 'logoWidth', 'logoHeight', 'name'])
+    .where((eb) => eb.ref('isActive'))
+    .limit(1),
+);
+
+const x = expressionBuilder<DB & { s: CallSubmission; c: Call; oNow: Organization; u: AppUser }, 's' | 'c' | 'oNow' | 'u'>();
 
 /**
- * The WHERE conditions of the console's submission filters (the same ones as the submissions
- * list: call, organization, status, text search, opened and submitted dates), with their
- * parameters appended to `params`. A test checks that the export selects what the list shows.
+ * The console's submission filters (the same ones as the submissions list: call, organization,
+ * status, text search, opened and submitted dates) on `submissions()`. A test checks that the
+ * export selects what the list shows.
  */
-export function filterConditions(filter: SubmissionFilter, params: unknown[]): string[] {
-  const where: string[] = [];
-  const p = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  if (filter.callId) where.push(`s.call_id = ${p(filter.callId)}`);
-  if (filter.organizationId) where.push(`s.organization_id = ${p(filter.organizationId)}`);
-  if (filter.status) where.push(`s.closed = ${p(filter.status === 'closed')}`);
-  if (filter.openedFrom) where.push(`s.opened_at >= ${p(filter.openedFrom)}`);
-  if (filter.openedTo) where.push(`s.opened_at <= ${p(filter.openedTo)}`);
-  if (filter.submittedFrom) where.push(`s.submitted_at >= ${p(filter.submittedFrom)}`);
-  if (filter.submittedTo) where.push(`s.submitted_at <= ${p(filter.submittedTo)}`);
+function selection(filter: SubmissionFilter) {
+  const where: Expression<SqlBool>[] = [];
+  if (filter.callId) where.push(x('s.callId', '=', filter.callId));
+  if (filter.organizationId) where.push(x('s.organizationId', '=', filter.organizationId));
+  if (filter.status) where.push(x('s.closed', '=', filter.status === 'closed'));
+  if (filter.openedFrom) where.push(x('s.openedAt', '>=', filter.openedFrom));
+  if (filter.openedTo) where.push(x('s.openedAt', '<=', filter.openedTo));
+  if (filter.submittedFrom) where.push(x('s.submittedAt', '>=', filter.submittedFrom));
+  if (filter.submittedTo) where.push(x('s.submittedAt', '<=', filter.submittedTo));
   if (filter.q) {
-    const q = p(likeContains(filter.q));
+    const q = likeContains(filter.q);
     // Today's name, as the console list searches it, so the export selects what the list shows.
-    where.push(`(o_now.name ILIKE ${q} OR s.code ILIKE ${q} OR c.name ILIKE ${q} OR u.email ILIKE ${q})`);
+    where.push(x.or([x('oNow.name', 'ilike', q), x('s.code', 'ilike', q), x('c.name', 'ilike', q), x('u.email', 'ilike', q)]));
   }
-  return where;
+  return submissions().$if(where.length > 0, (b) => b.where(x.and(where)));
 }
+
+/**
+ * One page of the selection, newest first (the list's default order), after `cursor`:
+ * keyset paging on the list-order indexes, so an export of any size reads pages of the same
+ * cost. The cursor is the opened date as PostgreSQL's own text (no precision lost) and the id.
+ */
+const ordered = (filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number) =>
+  selection(filter)
+    .$if(cursor !== undefined, (b) =>
+      b.where((eb) => sql<boolean>`(${eb.ref('s.openedAt')}, ${eb.ref('s.id')}) < (${cursor!.openedAt}::timestamptz, ${cursor!.id}::uuid)`),
+    )
+    .orderBy('s.openedAt', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(limit);
+const cursorOf = x.cast<string>('s.openedAt', 'text').as('cursor');
+
+const keys = (filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number) =>
+  ordered(filter, cursor, limit).select(['s.id', 's.code', 'c.callTypeId', cursorOf]);
+/** A submission of an export as its later sheets need it: the code, the call type and the keyset cursor. */
+export type ExportKey = RowOf<ReturnType<typeof keys>>;
+
+/** The sum of a number of the submission's miniDyi answers (numbers only: the miniDyi hook stores them so). */
+const budget = (field: 'budget' | 'budgetSpent', withBudget: boolean) =>
+  withBudget
+    ? x
+        .selectFrom('stepResult as r')
+        .innerJoin('step as st', 'st.id', 'r.stepId')
+        .innerJoin('stepType as ty', 'ty.id', 'st.stepTypeId')
+        .whereRef('r.submissionId', '=', 's.id')
+        .where((eb) =>
+          eb.and([
+            eb('ty.name', '=', sql.lit('miniDyi')),
+            sql<boolean>`jsonb_typeof(${eb.ref('r.content')}->${sql.lit(field)}) = 'number'`,
+          ]),
+        )
+        .select((eb) => sql<number | null>`sum((${eb.ref('r.content')}->>${sql.lit(field)})::numeric)::float8`.as('sum'))
+        .$asScalar()
+        .as(field)
+    : sql<number | null>`NULL`.as(field);
 
 /** Queries of the documents module (PDF, Excel export, archives); no rule lives here. */
 @Injectable()
@@ -100,18 +164,12 @@ export class DocumentsRepository {
   constructor(private readonly sql: Sql) {}
 
   async head(submissionId: string): Promise<SubmissionHead | undefined> {
-    const [row] = await this.sql.rows<SubmissionHead>('documents-head', `SELECT ${HEAD} ${FROM} WHERE s.id = $1`, [submissionId]);
-    return row;
+    return (await this.sql.run(headOf, { id: submissionId }))[0];
   }
 
   async results(submissionIds: string[]): Promise<Map<string, Map<string, DocumentResult>>> {
-    const rows = await this.sql.rows<DocumentResult & { submissionId: string; stepId: string }>(
-      'documents-results',
-      'SELECT submission_id AS "submissionId", step_id AS "stepId", content, score::float8 AS score FROM step_result WHERE submission_id = ANY($1::uuid[])',
-      [submissionIds],
-    );
     const out = new Map<string, Map<string, DocumentResult>>();
-    for (const { submissionId, stepId, ...result } of rows) {
+    for (const { submissionId, stepId, ...result } of await this.sql.run(results, { ids: submissionIds })) {
       let m = out.get(submissionId);
       if (!m) out.set(submissionId, (m = new Map()));
       m.set(stepId, result);
@@ -120,81 +178,37 @@ export class DocumentsRepository {
   }
 
   async attachments(submissionIds: string[]): Promise<Map<string, DocumentAttachment[]>> {
-    const rows = await this.sql.rows<DocumentAttachment & { submissionId: string }>(
-      'documents-attachments',
-      `SELECT a.submission_id AS "submissionId", a.step_id AS "stepId", a.slot_index AS "slotIndex", a.file_name AS "fileName",
-              a.dimensions AS size, a.description, coalesce(t.code, '') AS type, a.download_id AS "downloadId", a.storage_key AS "storageKey"
-         FROM attachment a LEFT JOIN attachment_type t ON t.id = a.attachment_type_id
-        WHERE a.submission_id = ANY($1::uuid[]) AND a.purpose = 'submission'
-        ORDER BY a.submission_id, a.step_id, a.slot_index NULLS LAST, a.created_at`,
-      [submissionIds],
-    );
     const out = new Map<string, DocumentAttachment[]>();
-    for (const { submissionId, ...attachment } of rows) {
-      let list = out.get(submissionId);
-      if (!list) out.set(submissionId, (list = []));
+    for (const { submissionId, ...attachment } of await this.sql.run(attachments, { ids: submissionIds })) {
+      let list = out.get(submissionId!);
+      if (!list) out.set(submissionId!, (list = []));
       list.push(attachment);
     }
     return out;
   }
 
-  /** The active configuration's logo and name (none before any configuration exists). */
-  async logo(): Promise<{ logoBase64: string | null; logoWidth: number; logoHeight: number; name: string } | undefined> {
-    const [row] = await this.sql.rows<{ logoBase64: string | null; logoWidth: number; logoHeight: number; name: string }>(
-      'documents-logo',
-      'SELECT logo_base64 AS "logoBase64", logo_width AS "logoWidth", logo_height AS "logoHeight", name FROM configuration WHERE is_active LIMIT 1',
-      [],
-    );
-    return row;
+  async logo(): Promise<typeof logo.row | undefined> {
+    return (await this.sql.run(logo, {}))[0];
   }
 
   async count(filter: SubmissionFilter): Promise<number> {
-    const params: unknown[] = [];
-    const where = filterConditions(filter, params);
-    const [row] = await this.sql.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} ${whereOf(where)}`, params);
-    return row?.n ?? 0;
+    return (await this.sql.list(selection(filter).select(countInt().as('n'))))[0]?.n ?? 0;
   }
 
   /** The call types of the selection's submissions (the export's miniDyi sheet reads the selection again only if one has such a step). */
   async callTypes(filter: SubmissionFilter): Promise<string[]> {
-    const params: unknown[] = [];
-    const where = filterConditions(filter, params);
-    const rows = await this.sql.query<{ id: string }>(`SELECT DISTINCT c.call_type_id AS id ${FROM} ${whereOf(where)}`, params);
-    return rows.map((r) => r.id);
+    return (await this.sql.list(selection(filter).select('c.callTypeId as id').distinct())).map((r) => r.id);
   }
 
-  /**
-   * One page of the selection, newest first (the list's default order), after `cursor`:
-   * keyset paging on the list-order indexes, so an export of any size reads pages of the same
-   * cost. The cursor is the opened date as PostgreSQL's own text (no precision lost) and the id.
-   */
-  page(filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number, withBudget = true): Promise<ExportRow[]> {
-    // Budgets of the submission's miniDyi steps (numbers only: the miniDyi hook stores them so).
-    const budget = (field: string) => `(SELECT sum((r.content->>'${field}')::numeric)::float8 FROM step_result r
-         JOIN step st ON st.id = r.step_id JOIN step_type ty ON ty.id = st.step_type_id
-        WHERE r.submission_id = s.id AND ty.name = 'miniDyi' AND jsonb_typeof(r.content->'${field}') = 'number')`;
-    const budgets = withBudget
-      ? `${budget('budget')} AS budget, ${budget('budgetSpent')} AS "budgetSpent"`
-      : 'NULL AS budget, NULL AS "budgetSpent"';
-    return this.ordered(`${HEAD}, s.opened_at::text AS cursor, ${budgets}`, filter, cursor, limit);
+  /** One page of the export's first sheet (`ordered`), with the budgets unless `withBudget` is false. */
+  page(filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number, withBudget = true) {
+    return this.sql.list(
+      head(ordered(filter, cursor, limit)).select([cursorOf, budget('budget', withBudget), budget('budgetSpent', withBudget)]),
+    );
   }
 
   /** The same page as `page` with the code and call type only. */
   keys(filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number): Promise<ExportKey[]> {
-    return this.ordered('s.id, s.code, c.call_type_id AS "callTypeId", s.opened_at::text AS cursor', filter, cursor, limit);
-  }
-
-  private ordered<T>(columns: string, filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number): Promise<T[]> {
-    const params: unknown[] = [];
-    const where = filterConditions(filter, params);
-    if (cursor) {
-      params.push(cursor.openedAt, cursor.id);
-      where.push(`(s.opened_at, s.id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`);
-    }
-    params.push(limit);
-    return this.sql.query<T>(
-      `SELECT ${columns} ${FROM} ${whereOf(where)} ORDER BY s.opened_at DESC, s.id DESC LIMIT $${params.length}`,
-      params,
-    );
+    return this.sql.list(keys(filter, cursor, limit));
   }
 }

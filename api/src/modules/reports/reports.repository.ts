@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { sql, type Expression } from 'kysely';
 import { likeContains } from '../../common/http/like.js';
 import type { Json } from '../../database/schema.js';
-import { DataVersions, VersionedCache } from '../../database/data-version.js';
+import { DataVersions } from '../../database/data-version.js';
 import { Sql } from '../../database/sql.js';
-import { organizationAsSent } from '../../database/typed-rules.js';
+import { organizationAsSent } from '../submissions/submitted-organization.js';
 import { db, isoUtc, statement, type Statement } from '../../database/typed-sql.js';
 
 /** Which answers a report reads: one survey step of one call, by submission state and answer date. */
@@ -497,12 +497,14 @@ export type SurveyStepRow = typeof surveySteps.row;
 @Injectable()
 export class ReportsRepository {
   /** Aggregates kept while the call's data version is unchanged (exact: any write they read changes it first, on every replica). */
-  private readonly kept = new VersionedCache<AggregateRow[]>(200);
+  private readonly kept;
 
   constructor(
     private readonly sql: Sql,
     private readonly versions: DataVersions,
-  ) {}
+  ) {
+    this.kept = versions.cache<AggregateRow[]>('report-aggregates', 200);
+  }
 
   /** The call's data version: read beside the call and its step, handed to `aggregate`. */
   dataVersion(callId: string): Promise<string> {

@@ -1,21 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { impactFacts, mergeImpactFacts, type ImpactFacts } from '@impact-calls/domain';
+import { CompiledQuery, expressionBuilder, sql, type Expression, type OrderByItemBuilder, type SqlBool } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
-import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
-import { ISO_UTC, Sql } from '../../database/sql.js';
-import type { SubmissionEventDto, SubmissionRowDto } from './dto/submission.dto.js';
-import { UserEntity } from '../users/user.entity.js';
-import type { CallSubmissionEntity } from './call-submission.entity.js';
-import type { AttachmentWithType } from '../files/attachment.mapper.js';
-import { OrganizationEntity } from '../organizations/organization.entity.js';
-import type { StepResultEntity } from './step-result.entity.js';
-import type { SubmissionEventKind } from './submission-event.entity.js';
 import { likeContains } from '../../common/http/like.js';
 import { EXACT_COUNT_LIMIT, PlannerEstimates } from '../../common/http/list-count.js';
-import { ORGANIZATION_SNAPSHOT, SUBMITTED_ORGANIZATION_JOIN } from './submitted-organization.js';
+import type { DB } from '../../database/schema.js';
+import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
+import { Sql } from '../../database/sql.js';
+import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
+import type { CallSubmissionEntity } from './call-submission.entity.js';
+import type { SubmissionRowDto } from './dto/submission.dto.js';
+import type { StepResultEntity } from './step-result.entity.js';
+import type { SubmissionEventKind } from './submission-event.entity.js';
+import { organizationAsSent, organizationSnapshot } from './submitted-organization.js';
 
-/** One row of a submission's history, with who did it (null: unknown). */
 export interface SubmissionFilter {
   callId?: string;
   organizationId?: string;
@@ -41,10 +42,6 @@ export interface SubmissionFilter {
   city?: string;
 }
 
-/** A submission whose miniDyi answer's facts (submission_impact, kept by a trigger; migration DashboardImpactFacts) hold the value. */
-const IMPACT_HAS = (column: 'sdgs' | 'outcome_ids' | 'indicator_ids', param: string, type: string) =>
-  `s.id IN (SELECT i.submission_id FROM submission_impact i WHERE i.${column} @> ARRAY[${param}::${type}])`;
-
 /**
  * The list's sorts: ascending puts empty values first, descending last, then `id` ascending.
  * `nullable: false` columns have no empty values, so their NULLS placement is left to match
@@ -56,30 +53,21 @@ const SORTS: Record<string, { column: string; nullable: boolean; join?: 'call' |
   organizationName: { column: 'o.name', nullable: false, join: 'organization' },
   closed: { column: 's.closed', nullable: false },
   status: { column: 's.closed', nullable: false },
-  openedAt: { column: 's.opened_at', nullable: false },
-  submittedAt: { column: 's.submitted_at', nullable: true },
-  lastSubmittedAt: { column: 's.last_submitted_at', nullable: true },
-  closedAt: { column: 's.closed_at', nullable: true },
-  quizScore: { column: 's.quiz_score', nullable: true },
-  sroiScore: { column: 's.sroi_score', nullable: true },
+  openedAt: { column: 's.openedAt', nullable: false },
+  submittedAt: { column: 's.submittedAt', nullable: true },
+  lastSubmittedAt: { column: 's.lastSubmittedAt', nullable: true },
+  closedAt: { column: 's.closedAt', nullable: true },
+  quizScore: { column: 's.quizScore', nullable: true },
+  sroiScore: { column: 's.sroiScore', nullable: true },
 };
 export const SUBMISSION_SORTABLE = Object.keys(SORTS);
 
 export { EXACT_COUNT_LIMIT };
 
 /** What a submission holds for one step, for closing: its result and the upload slots that hold a file. */
-/** What the policy and an optimistic close need of a submission. */
-export type ClosingSubmission = Pick<CallSubmissionEntity, 'organizationId' | 'closed' | 'version'>;
-
 export interface StepFilling {
   result: StepResultEntity | undefined;
   filledSlots: Set<number>;
-}
-
-/** Which call and organization a submission belongs to: fixed for the submission's lifetime. */
-export interface SubmissionTarget {
-  callId: string;
-  organizationId: string;
 }
 
 /** A step result to write, and what the submission's live row must still be for the write to happen. */
@@ -95,40 +83,336 @@ export interface ResultWrite {
   callId: string;
 }
 
-/** The organization and user shown with a submission. */
-export interface SubmissionPeople {
-  organization: Pick<OrganizationEntity, 'name' | 'regNumber' | 'contactName' | 'contactSurname' | 'contactEmail'> | null;
-  user: Pick<UserEntity, 'firstName' | 'lastName' | 'email'> | null;
-}
+const float = (e: Expression<unknown>) => sql<number | null>`${e}::float8`;
+const [NOW, ONE, ZERO] = [sql<Date>`now()`, sql.lit(1), sql.lit(0)];
+const [CLOSED, OPEN] = [sql.lit<'closed'>('closed'), sql.lit<'open'>('open')];
+const onSubmission = expressionBuilder<DB, 'callSubmission'>();
+const onResult = expressionBuilder<DB & { r: DB['stepResult'] }, 'r'>();
+const NEXT_VERSION = onSubmission('version', '+', ONE);
 
-/** The upload slots of step `st` that hold a file of submission $1 (closing checks mandatory slots). */
-const FILLED_SLOTS = `ARRAY(SELECT a.slot_index FROM attachment a
-   WHERE a.submission_id = $1 AND a.step_id = st.id AND a.purpose = 'submission' AND a.slot_index IS NOT NULL) AS filled`;
+/** A submission's columns as CallSubmissionEntity holds them (but the snapshot), the numeric scores as numbers. */
+// prettier-ignore
+const SUBMISSION = [
+  'id', 'createdAt', 'updatedAt', 'version', 'callId', 'organizationId', 'userId', 'code', 'closed', 'openedAt', 'submittedAt',
+  'lastSubmittedAt', 'closedAt', float(onSubmission.ref('quizScore')).as('quizScore'), float(onSubmission.ref('sroiScore')).as('sroiScore'),
+] as const;
 
-/** A submission's columns aliased to the fields of CallSubmissionEntity (alias `s`; numeric scores as numbers). */
-const SUBMISSION = `s.id, s.created_at AS "createdAt", s.updated_at AS "updatedAt", s.version, s.call_id AS "callId",
-  s.organization_id AS "organizationId", s.user_id AS "userId", s.code, s.closed, s.opened_at AS "openedAt", s.submitted_at AS "submittedAt",
-  s.last_submitted_at AS "lastSubmittedAt", s.closed_at AS "closedAt", s.quiz_score::float8 AS "quizScore", s.sroi_score::float8 AS "sroiScore"`;
+/** A step result's columns as StepResultEntity holds them (alias `r`), but its step and content. */
+const RESULT = ['r.id', 'r.createdAt', 'r.updatedAt', 'r.version', 'r.submissionId', float(onResult.ref('r.score')).as('score')] as const;
 
-/** A step result's columns aliased to the fields of StepResultEntity (alias `r`), but its content. */
-const RESULT_BUT_CONTENT = `r.id, r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.version, r.submission_id AS "submissionId",
-  r.step_id AS "stepId", r.score::float8 AS score`;
-const RESULT = `${RESULT_BUT_CONTENT}, r.content`;
+const submission = db.selectFrom('callSubmission').select(SUBMISSION);
+const find = statement('submissions-find', (p: { id: string }) => submission.where('id', '=', p.id));
+const forCall = statement('submissions-for-call', (p: { callId: string; organizationId: string }) =>
+  submission.where('callId', '=', p.callId).where('organizationId', '=', p.organizationId),
+);
+const lock = statement('submissions-lock', (p: { id: string }) =>
+  db.updateTable('callSubmission').set({ version: NEXT_VERSION }).where('id', '=', p.id).returning(SUBMISSION),
+);
+const targetOf = statement('submissions-target', (p: { id: string }) =>
+  db.selectFrom('callSubmission').select(['callId', 'organizationId']).where('id', '=', p.id),
+);
 
-/** An attachment's columns aliased to the fields of AttachmentEntity (alias `a`), with its type's code (alias `aty`). */
-const ATTACHMENT = `a.id, a.created_at AS "createdAt", a.updated_at AS "updatedAt", a.version, a.purpose, a.submission_id AS "submissionId",
-  a.organization_id AS "organizationId", a.step_id AS "stepId", a.slot_index AS "slotIndex", a.attachment_type_id AS "attachmentTypeId",
-  a.file_name AS "fileName", a.description, a.dimensions, a.mime_type AS "mimeType", a.storage_key AS "storageKey",
-  a.download_id AS "downloadId", a.uploaded_by_id AS "uploadedById", json_build_object('code', aty.code) AS "attachmentType"`;
+/** Which call and organization a submission belongs to: fixed for the submission's lifetime. */
+export type SubmissionTarget = typeof targetOf.row;
 
-/** A row of `resultsForClose`: the step, its result's columns (null without one) and its filled slots. */
-type FillingRow = StepResultEntity & { filled: number[] };
+const insertSubmission = statement('submissions-insert', (p: Pick<CallSubmissionEntity, 'callId' | 'organizationId' | 'userId' | 'code'>) =>
+  db
+    .insertInto('callSubmission')
+    .values({ callId: p.callId, organizationId: p.organizationId, userId: p.userId, code: p.code })
+    .onConflict((oc) => oc.columns(['callId', 'organizationId']).doNothing())
+    .returning('id'),
+);
+const setSroi = statement('submissions-set-sroi', (p: { id: string; sroi: number | null }) =>
+  db.updateTable('callSubmission').set({ sroiScore: p.sroi, updatedAt: NOW }).where('id', '=', p.id),
+);
+
+/** The organization (as the submission was sent) and the user of a submission. */
+const people = statement('submissions-people', (p: { id: string }) =>
+  db
+    .selectFrom('callSubmission as s')
+    .innerJoin('organization as oNow', 'oNow.id', 's.organizationId')
+    .crossJoinLateral((eb) => organizationAsSent('oNow', eb.ref('s.organizationSnapshot'), 'o'))
+    .leftJoin('appUser as u', 'u.id', 's.userId')
+    .select(['o.name', 'o.regNumber', 'o.contactName', 'o.contactSurname', 'o.contactEmail', 'u.firstName', 'u.lastName', 'u.email'])
+    .where('s.id', '=', p.id),
+);
+
+/** The submission (what the policy and a close need of it) and, per step asked for, its result (null columns: none) and filled slots. */
+const forClose = statement('submissions-for-close', (p: { submissionId: string; stepIds: string[] }) =>
+  db
+    .selectFrom('callSubmission as s')
+    .leftJoin(sql<{ id: string }>`unnest(${p.stepIds}::uuid[])`.as<'st'>(sql`st(id)`), (join) => join.onTrue())
+    .leftJoin('stepResult as r', (join) => join.onRef('r.submissionId', '=', 's.id').onRef('r.stepId', '=', 'st.id'))
+    .select((eb) => [
+      jsonBuildObject({ organizationId: eb.ref('s.organizationId'), closed: eb.ref('s.closed'), version: eb.ref('s.version') }).as(
+        'submission',
+      ),
+      ...RESULT,
+      'st.id as stepId',
+      'r.content',
+      sql<number[]>`ARRAY(${eb
+        .selectFrom('attachment as a')
+        .select('a.slotIndex')
+        .where('a.submissionId', '=', p.submissionId)
+        .whereRef('a.stepId', '=', 'st.id')
+        .where('a.purpose', '=', sql.lit('submission'))
+        .where('a.slotIndex', 'is not', null)})`.as('filled'),
+    ])
+    .where('s.id', '=', p.submissionId),
+);
+
+const resultsOf = (submissionId: string) =>
+  db
+    .selectFrom('stepResult as r')
+    .select([...RESULT, 'r.stepId', 'r.content'])
+    .where('r.submissionId', '=', submissionId);
+const results = statement('submissions-results', (p: { submissionId: string }) => resultsOf(p.submissionId).orderBy('r.createdAt', 'asc'));
+const result = statement('submissions-result', (p: { submissionId: string; stepId: string }) =>
+  resultsOf(p.submissionId).where('r.stepId', '=', p.stepId),
+);
 
 /**
- * Queries of the submission lifecycle; no rule lives here. The paths an applicant hits at a
- * deadline (save, close, read) are named prepared statements, as few round trips as the rules
- * allow, their columns aliased to the fields of the objects answered: no query builder, no mapping.
+ * A save: the submission's live row locked while it is still the organization's, of that call and
+ * open (`target`), the answer inserted (version 0) or updated at the version sent (`written`),
+ * and the submission's version moved on with it (`moved`).
  */
+const save = (insert: boolean) =>
+  statement(`submissions-${insert ? 'insert' : 'update'}-result`, (p: Omit<ResultWrite, 'content'> & { content: string }) =>
+    db
+      .with('target', (qb) =>
+        qb
+          .selectFrom('callSubmission as s')
+          .select('s.id')
+          .where('s.id', '=', p.submissionId)
+          .where('s.organizationId', '=', p.organizationId)
+          .where('s.callId', '=', p.callId)
+          .where((eb) => eb.not(eb.ref('s.closed')))
+          .forNoKeyUpdate(),
+      )
+      .with('written', (qb) =>
+        insert
+          ? qb
+              .insertInto('stepResult')
+              .columns(['submissionId', 'stepId', 'content', 'score'])
+              .expression((eb) =>
+                eb.selectFrom('target').select(['id', eb.val(p.stepId).as('s'), sql`${p.content}::jsonb`.as('c'), eb.val(p.score).as('n')]),
+              )
+              .onConflict((oc) => oc.columns(['submissionId', 'stepId']).doNothing())
+              .returningAll()
+          : qb
+              .updateTable('stepResult as r')
+              .from('target')
+              .set({ content: sql`${p.content}::jsonb`, score: p.score, version: onResult('r.version', '+', ONE), updatedAt: NOW })
+              .whereRef('r.submissionId', '=', 'target.id')
+              .where('r.stepId', '=', p.stepId)
+              .where('r.version', '=', p.version)
+              .returningAll('r'),
+      )
+      .with('moved', (qb) =>
+        qb
+          .updateTable('callSubmission as s')
+          .from('written')
+          .set((eb) => ({ version: eb('s.version', '+', ONE) }))
+          .whereRef('s.id', '=', 'written.submissionId'),
+      )
+      .selectFrom('written as r')
+      .select([...RESULT, 'r.stepId']),
+  );
+const [insertResult, updateResult] = [save(true), save(false)];
+
+const setScore = statement('submissions-set-result-score', (p: { id: string; score: number | null }) =>
+  db.updateTable('stepResult').set({ score: p.score, updatedAt: NOW, version: NEXT_VERSION }).where('id', '=', p.id),
+);
+
+// prettier-ignore
+const attachments = statement('submissions-attachments', (p: { submissionId: string }) =>
+  db
+    .selectFrom('attachment as a')
+    .innerJoin('attachmentType as aty', 'aty.id', 'a.attachmentTypeId')
+    .select((eb) => [
+      'a.id', 'a.createdAt', 'a.updatedAt', 'a.version', 'a.purpose', 'a.submissionId', 'a.organizationId', 'a.stepId', 'a.slotIndex',
+      'a.attachmentTypeId', 'a.fileName', 'a.description', 'a.dimensions', 'a.mimeType', 'a.storageKey', 'a.downloadId', 'a.uploadedById',
+      jsonBuildObject({ code: eb.ref('aty.code') }).as('attachmentType'),
+    ])
+    .where('a.submissionId', '=', p.submissionId)
+    .where('a.purpose', '=', sql.lit('submission'))
+    .orderBy('a.createdAt', 'asc'),
+);
+
+interface CloseArgs {
+  id: string;
+  at: Date;
+  quizScore: number | null;
+  resultIds: string[];
+  resultScores: (number | null)[];
+  seenVersion: number | null;
+  userId: string;
+  kind: SubmissionEventKind;
+}
+
+/** The quiz results' scores to write, as a table `v(id, score)`. */
+const scoresOf = (ids: string[], scores: (number | null)[]) =>
+  sql<{ id: string; score: number | null }>`unnest(${ids}::uuid[], ${scores}::numeric[])`.as<'v'>(sql`v(id, score)`);
+
+const close = statement('submissions-close', (p: CloseArgs) =>
+  db
+    .with('sent', (qb) =>
+      qb
+        .selectFrom('callSubmission as s')
+        .innerJoin('organization as o', 'o.id', 's.organizationId')
+        .select(organizationSnapshot('o').as('organization'))
+        .where('s.id', '=', p.id),
+    )
+    .with('closed', (qb) =>
+      qb
+        .updateTable('callSubmission')
+        .set((eb) => ({
+          closed: true,
+          closedAt: p.at,
+          submittedAt: eb.fn.coalesce('submittedAt', eb.val(p.at)),
+          lastSubmittedAt: p.at,
+          quizScore: p.quizScore,
+          organizationSnapshot: eb.selectFrom('sent').select('organization'),
+          updatedAt: NOW,
+          version: NEXT_VERSION,
+        }))
+        .where('id', '=', p.id)
+        .where((eb) => eb.not(eb.ref('closed')))
+        .where((eb) => sql<boolean>`(${p.seenVersion}::int IS NULL OR ${eb.ref('version')} = ${p.seenVersion})`)
+        .returningAll(),
+    )
+    .with('scored', (qb) =>
+      qb
+        .updateTable('stepResult as r')
+        .from([scoresOf(p.resultIds, p.resultScores), 'closed'])
+        .set((eb) => ({ score: eb.ref('v.score'), updatedAt: NOW, version: eb('r.version', '+', ONE) }))
+        .whereRef('r.id', '=', 'v.id')
+        .whereRef('r.submissionId', '=', 'closed.id'),
+    )
+    .with('logged', (qb) =>
+      qb
+        .insertInto('submissionEvent')
+        .columns(['submissionId', 'kind', 'userId', 'at', 'organizationSnapshot'])
+        .expression((eb) =>
+          eb
+            .selectFrom('closed')
+            .select([
+              'id',
+              eb.val(p.kind).as('k'),
+              eb.val(p.userId).as('u'),
+              eb.val(p.at).as('a'),
+              eb.selectFrom('sent').select('organization').as('o'),
+            ]),
+        ),
+    )
+    .selectFrom('closed')
+    .select(SUBMISSION),
+);
+
+const reopen = statement('submissions-reopen', (p: { id: string; userId: string }) =>
+  db
+    .with('reopened', (qb) =>
+      qb
+        .updateTable('callSubmission')
+        .set({ closed: false, updatedAt: NOW, version: NEXT_VERSION })
+        .where('id', '=', p.id)
+        .where('closed', '=', sql.lit(true))
+        .returning(['id', 'version']),
+    )
+    .with('logged', (qb) =>
+      qb
+        .insertInto('submissionEvent')
+        .columns(['submissionId', 'kind', 'userId'])
+        .expression((eb) => eb.selectFrom('reopened').select(['id', sql.lit('reopened').as('k'), eb.val(p.userId).as('u')])),
+    )
+    .selectFrom('reopened')
+    .select('version'),
+);
+
+/** The submission's events as the console shows them (who: the user's full name, null when unknown). */
+const history = statement('submissions-history', (p: { submissionId: string }) =>
+  db
+    .selectFrom('submissionEvent as e')
+    .leftJoin('appUser as u', 'u.id', 'e.userId')
+    .select((eb) => [
+      eb.ref('e.kind').$castTo<SubmissionEventKind>().as('kind'),
+      isoUtc(eb.ref('e.at')).as('at'),
+      sql<string | null>`nullif(trim(concat_ws(' ', nullif(${eb.ref('u.firstName')}, ''), nullif(${eb.ref('u.lastName')}, ''))), '')`.as(
+        'byName',
+      ),
+      'u.email as byEmail',
+      eb('e.organizationSnapshot', 'is not', null).$castTo<boolean>().as('dataKept'),
+    ])
+    .where('e.submissionId', '=', p.submissionId)
+    .orderBy('e.at', 'asc')
+    .orderBy('e.id', 'asc'),
+);
+
+const deleteResults = statement('submissions-delete-results', (p: { id: string }) =>
+  db.deleteFrom('stepResult').where('submissionId', '=', p.id),
+);
+const deleteSubmission = statement('submissions-delete', (p: { id: string }) => db.deleteFrom('callSubmission').where('id', '=', p.id));
+
+/** The submission's miniDyi answers that hold a selection, read as its impact facts are deleted (to be written again from them). */
+const miniDyiAnswers = statement('submissions-minidyi-answers', (p: { submissionId: string }) =>
+  db
+    .with('gone', (qb) => qb.deleteFrom('submissionImpact').where('submissionId', '=', p.submissionId))
+    .selectFrom('stepResult as r')
+    .innerJoin('step as st', 'st.id', 'r.stepId')
+    .innerJoin('stepType as t', (join) => join.onRef('t.id', '=', 'st.stepTypeId').on('t.name', '=', sql.lit('miniDyi')))
+    .select('r.content')
+    .where('r.submissionId', '=', p.submissionId)
+    .where('r.content', '?', sql.lit('selectedOutcomes')),
+);
+const insertImpact = statement('submissions-insert-impact', (p: ImpactFacts & { submissionId: string }) =>
+  db.insertInto('submissionImpact').values({
+    submissionId: p.submissionId,
+    sdgs: p.sdgs,
+    outcomeIds: p.outcomeIds,
+    indicatorIds: p.indicatorIds,
+    customOutcomes: p.customOutcomes,
+    budget: p.budget,
+  }),
+);
+
+/** The console list's tables: the schema's, with the submission `s` and the CTEs of its statement. */
+type Matched = 'matchedCodes' | 'matchedOrganizations' | 'matchedCalls' | 'matchedUsers';
+type Listed = DB & { s: DB['callSubmission']; page: DB['callSubmission']; counted: { n: number }; found: { id: string } } & Record<
+    Matched,
+    { id: string }
+  >;
+const x = expressionBuilder<Listed, 's'>();
+
+/** The filters of the console's list, on submission `s`. */
+function filtering(filter: SubmissionFilter): Expression<SqlBool> {
+  // A submission whose miniDyi answers' facts (submission_impact, written with the answers) hold the value.
+  const impactHas = (column: 'sdgs' | 'outcomeIds' | 'indicatorIds', value: Expression<never>) =>
+    x('s.id', 'in', x.selectFrom('submissionImpact').select('submissionId').where(column, '@>', value));
+  const organizationHas = (column: 'country' | 'cityName', value: string) =>
+    x('s.organizationId', 'in', x.selectFrom('organization').select('id').where(column, '=', value));
+  // Numeric columns are compared with the numbers as parameters (their type in rows is text).
+  const numeric = (n: number) => sql<string>`${n}`;
+  const where: Expression<SqlBool>[] = [];
+  if (filter.callId) where.push(x('s.callId', '=', filter.callId));
+  if (filter.organizationId) where.push(x('s.organizationId', '=', filter.organizationId));
+  if (filter.status) where.push(filter.status === 'closed' ? x.ref('s.closed') : x.not(x.ref('s.closed')));
+  if (filter.openedFrom) where.push(x('s.openedAt', '>=', filter.openedFrom));
+  if (filter.openedTo) where.push(x('s.openedAt', '<=', filter.openedTo));
+  if (filter.submittedFrom) where.push(x('s.submittedAt', '>=', filter.submittedFrom));
+  if (filter.submittedTo) where.push(x('s.submittedAt', '<=', filter.submittedTo));
+  if (filter.sdg !== undefined) where.push(impactHas('sdgs', sql<never>`ARRAY[${filter.sdg}::smallint]`));
+  if (filter.outcomeId) where.push(impactHas('outcomeIds', sql<never>`ARRAY[${filter.outcomeId}::text]`));
+  if (filter.indicatorId) where.push(impactHas('indicatorIds', sql<never>`ARRAY[${filter.indicatorId}::text]`));
+  if (filter.sroiOver !== undefined) where.push(x('s.sroiScore', '>', numeric(filter.sroiOver)));
+  if (filter.sroiUpTo !== undefined) where.push(x('s.sroiScore', '<=', numeric(filter.sroiUpTo)));
+  if (filter.quizFrom !== undefined) where.push(x('s.quizScore', '>=', numeric(filter.quizFrom)));
+  if (filter.quizBelow !== undefined) where.push(x('s.quizScore', '<', numeric(filter.quizBelow)));
+  if (filter.country) where.push(organizationHas('country', filter.country));
+  if (filter.city) where.push(organizationHas('cityName', filter.city));
+  return x.and(where);
+}
+
+/** Queries of the submission lifecycle; no rule lives here. What an applicant hits at a deadline runs as few statements as it can. */
 @Injectable()
 export class SubmissionRepository {
   private readonly targets: SharedCache<SubmissionTarget | null>;
@@ -147,20 +431,8 @@ export class SubmissionRepository {
     return this.db.transaction(work);
   }
 
-  /**
-   * The rows of a read: inside a transaction on its manager, else straight on the pool as a
-   * named prepared statement (`name`: one per distinct text), planned once per connection.
-   */
-  private read<T>(name: string, text: string, params: unknown[], manager?: EntityManager): Promise<T[]> {
-    return this.sql.rowsIn<T>(manager, `submissions-${name}`, text, params);
-  }
-
-  private async one<T>(name: string, text: string, params: unknown[], m?: EntityManager): Promise<T | null> {
-    return (await this.read<T>(name, text, params, m))[0] ?? null;
-  }
-
-  findSubmission(id: string, manager?: EntityManager): Promise<CallSubmissionEntity | null> {
-    return this.one('find', `SELECT ${SUBMISSION} FROM call_submission s WHERE s.id = $1`, [id], manager);
+  async findSubmission(id: string, manager?: EntityManager): Promise<CallSubmissionEntity | null> {
+    return (await this.sql.run(find, { id }, manager))[0] ?? null;
   }
 
   /**
@@ -168,19 +440,15 @@ export class SubmissionRepository {
    * lock counts as a change (version + 1): an optimistic close that read the submission before
    * this write then finds its version moved on and closes again under the lock.
    */
-  lockSubmission(m: EntityManager, id: string): Promise<CallSubmissionEntity | null> {
-    return this.one('lock', `UPDATE call_submission s SET version = s.version + 1 WHERE s.id = $1 RETURNING ${SUBMISSION}`, [id], m);
+  async lockSubmission(m: EntityManager, id: string): Promise<CallSubmissionEntity | null> {
+    return (await this.sql.run(lock, { id }, m))[0] ?? null;
   }
 
   /** Which call and organization a submission belongs to, from memory (it never changes; unknown ids are not kept). */
   async target(id: string): Promise<SubmissionTarget | null> {
     const found = await this.targets.get(id, async () => {
-      const row = await this.one<SubmissionTarget>(
-        'target',
-        'SELECT call_id AS "callId", organization_id AS "organizationId" FROM call_submission WHERE id = $1',
-        [id],
-      );
-      return row && Object.freeze(row);
+      const [row] = await this.sql.run(targetOf, { id });
+      return row ? Object.freeze(row) : null;
     });
     if (!found) this.targets.evict(id);
     return found;
@@ -191,168 +459,74 @@ export class SubmissionRepository {
     this.targets.evict(id);
   }
 
-  findSubmissionForCall(callId: string, organizationId: string): Promise<CallSubmissionEntity | null> {
-    return this.one('for-call', `SELECT ${SUBMISSION} FROM call_submission s WHERE s.call_id = $1 AND s.organization_id = $2`, [
-      callId,
-      organizationId,
-    ]);
+  async findSubmissionForCall(callId: string, organizationId: string): Promise<CallSubmissionEntity | null> {
+    return (await this.sql.run(forCall, { callId, organizationId }))[0] ?? null;
   }
 
   /** Inserts unless the call+organization already has one; answers whether a row was inserted. */
   async insertIfAbsent(row: Pick<CallSubmissionEntity, 'callId' | 'organizationId' | 'userId' | 'code'>): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(
-      `INSERT INTO call_submission (call_id, organization_id, user_id, code) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (call_id, organization_id) DO NOTHING RETURNING id`,
-      [row.callId, row.organizationId, row.userId, row.code],
-    );
-    return rows.length > 0;
+    return (await this.sql.run(insertSubmission, row)).length > 0;
   }
 
   /** The SROI kept on the submission (derived from its miniDyi results: no version change). */
   async setSubmissionSroi(m: EntityManager, submissionId: string, sroi: number | null): Promise<void> {
-    await m.query('UPDATE call_submission SET sroi_score = $2, updated_at = now() WHERE id = $1', [submissionId, sroi]);
+    await this.sql.run(setSroi, { id: submissionId, sroi }, m);
   }
 
   /** The organization (as the submission was sent) and the user of a submission, as the submission view shows them: one query. */
-  async people(submissionId: string): Promise<SubmissionPeople> {
-    const [people] = await this.read<SubmissionPeople>(
-      'people',
-      `SELECT json_build_object('name', o.name, 'regNumber', o.reg_number, 'contactName', o.contact_name,
-                     'contactSurname', o.contact_surname, 'contactEmail', o.contact_email) AS organization,
-              CASE WHEN u.id IS NOT NULL THEN json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) END AS "user"
-         FROM call_submission s ${SUBMITTED_ORGANIZATION_JOIN('s', 'o')} LEFT JOIN app_user u ON u.id = s.user_id
-        WHERE s.id = $1`,
-      [submissionId],
-    );
-    return people;
+  async people(submissionId: string): Promise<typeof people.row> {
+    return (await this.sql.run(people, { id: submissionId }))[0];
   }
 
   /** For each of the steps given: the submission's result and the upload slots that hold a file (what closing checks), in one query. */
   async resultsForClose(m: EntityManager, submissionId: string, stepIds: string[]): Promise<Map<string, StepFilling>> {
-    return this.fillingOf(
-      await this.read<FillingRow>(
-        'results-for-close',
-        `SELECT ${RESULT.replace('r.step_id', 'st.id')}, ${FILLED_SLOTS}
-           FROM unnest($2::uuid[]) AS st(id) LEFT JOIN step_result r ON r.submission_id = $1 AND r.step_id = st.id`,
-        [submissionId, stepIds],
-        m,
-      ),
-    );
+    return fillingOf(await this.sql.run(forClose, { submissionId, stepIds }, m));
   }
 
-  /**
-   * The submission (what the policy and the close need of it) with `resultsForClose` of the
-   * steps given, read together in one statement (one snapshot, no lock): what an optimistic
-   * close checks and scores. Every write to the submission moves its version on, so the version
-   * read here says which answers were seen.
-   */
+  /** The submission with `resultsForClose`, in one snapshot without a lock: its version says which answers an optimistic close saw. */
   async submissionForClose(
     submissionId: string,
     stepIds: string[],
-  ): Promise<{ submission: ClosingSubmission; filling: Map<string, StepFilling> } | null> {
-    const rows = await this.read<FillingRow & { submission: ClosingSubmission }>(
-      'submission-for-close',
-      `SELECT json_build_object('organizationId', s.organization_id, 'closed', s.closed, 'version', s.version) AS submission,
-              ${RESULT.replace('r.step_id', 'st.id')}, ${FILLED_SLOTS}
-         FROM call_submission s LEFT JOIN unnest($2::uuid[]) AS st(id) ON true
-         LEFT JOIN step_result r ON r.submission_id = s.id AND r.step_id = st.id
-        WHERE s.id = $1`,
-      [submissionId, stepIds],
-    );
-    if (!rows.length) return null;
-    return { submission: rows[0].submission, filling: this.fillingOf(rows.filter((r) => r.stepId)) };
-  }
-
-  private fillingOf(rows: FillingRow[]): Map<string, StepFilling> {
-    return new Map(
-      rows.map(({ filled, submission: _, ...result }: FillingRow & { submission?: unknown }) => [
-        result.stepId,
-        { result: result.id ? result : undefined, filledSlots: new Set(filled) },
-      ]),
-    );
+  ): Promise<{
+    submission: Pick<CallSubmissionEntity, 'organizationId' | 'closed' | 'version'>;
+    filling: Map<string, StepFilling>;
+  } | null> {
+    const rows = await this.sql.run(forClose, { submissionId, stepIds });
+    return rows.length ? { submission: rows[0].submission, filling: fillingOf(rows) } : null;
   }
 
   results(submissionId: string, manager?: EntityManager): Promise<StepResultEntity[]> {
-    return this.read(
-      'results',
-      `SELECT ${RESULT} FROM step_result r WHERE r.submission_id = $1 ORDER BY r.created_at ASC`,
-      [submissionId],
-      manager,
-    );
+    return this.sql.run(results, { submissionId }, manager);
   }
 
-  result(submissionId: string, stepId: string, manager?: EntityManager): Promise<StepResultEntity | null> {
-    return this.one(
-      'result',
-      `SELECT ${RESULT} FROM step_result r WHERE r.submission_id = $1 AND r.step_id = $2`,
-      [submissionId, stepId],
-      manager,
-    );
+  async result(submissionId: string, stepId: string, manager?: EntityManager): Promise<StepResultEntity | null> {
+    return (await this.sql.run(result, { submissionId, stepId }, manager))[0] ?? null;
   }
 
   /**
-   * Writes a step's result in ONE statement: only while the submission's live row still belongs
-   * to the organization and call and is not closed, and only if the stored version is still the
-   * one sent. The submission's row is locked first (that waits for a concurrent close, then sees
-   * it closed) and, once the answer is written, moved on (version + 1), which tells an optimistic
-   * close that read earlier that the answers changed. A save that writes nothing (stale, closed)
-   * changes no row at all (issue 13: a refused request changes nothing). Answers the saved row,
-   * or null when any of that fails. Outside a transaction it is a whole autosave by itself;
-   * inside one (`m`), it runs on that transaction's connection. The saved row's content is the
-   * document written, not read back: jsonb keeps the same JSON value (only the order of keys may
-   * differ), and an answer is kilobytes.
+   * Writes a step's result in ONE statement (`save`), or nothing (stale, closed: null). Locking the
+   * submission's row waits for a concurrent close; moving it on tells an optimistic close that read
+   * earlier that the answers changed. The content answered is the one written, not read back.
    */
   async writeResult(w: ResultWrite, m?: EntityManager): Promise<StepResultEntity | null> {
-    const target = `WITH target AS (
-      SELECT s.id FROM call_submission s
-       WHERE s.id = $1 AND s.organization_id = $5 AND s.call_id = $6 AND NOT s.closed FOR NO KEY UPDATE)`;
-    const moveOn = `, moved AS (UPDATE call_submission s SET version = s.version + 1 FROM written WHERE s.id = written.submission_id)`;
-    const params = [w.submissionId, w.stepId, JSON.stringify(w.content), w.score, w.organizationId, w.callId];
-    const rows =
-      w.version === 0
-        ? await this.read<StepResultEntity>(
-            'insert-result',
-            `${target}, written AS (
-               INSERT INTO step_result AS r (submission_id, step_id, content, score) SELECT target.id, $2, $3::jsonb, $4 FROM target
-               ON CONFLICT (submission_id, step_id) DO NOTHING RETURNING r.*)${moveOn}
-             SELECT ${RESULT_BUT_CONTENT} FROM written r`,
-            params,
-            m,
-          )
-        : await this.read<StepResultEntity>(
-            'update-result',
-            `${target}, written AS (
-               UPDATE step_result AS r SET content = $3::jsonb, score = $4, version = r.version + 1, updated_at = now() FROM target
-                WHERE r.submission_id = target.id AND r.step_id = $2 AND r.version = $7 RETURNING r.*)${moveOn}
-             SELECT ${RESULT_BUT_CONTENT} FROM written r`,
-            [...params, w.version],
-            m,
-          );
-    return rows.length ? { ...rows[0], content: w.content } : null;
+    const [row] = await this.sql.run(w.version === 0 ? insertResult : updateResult, { ...w, content: JSON.stringify(w.content) }, m);
+    return row ? { ...row, content: w.content } : null;
   }
 
   async setResultScore(m: EntityManager, id: string, score: number | null): Promise<void> {
-    await m.query('UPDATE step_result SET score = $2, updated_at = now(), version = version + 1 WHERE id = $1', [id, score]);
+    await this.sql.run(setScore, { id, score }, m);
   }
 
-  attachments(submissionId: string, manager?: EntityManager): Promise<AttachmentWithType[]> {
-    return this.read(
-      'attachments',
-      `SELECT ${ATTACHMENT} FROM attachment a JOIN attachment_type aty ON aty.id = a.attachment_type_id
-        WHERE a.submission_id = $1 AND a.purpose = 'submission' ORDER BY a.created_at ASC`,
-      [submissionId],
-      manager,
-    );
+  attachments(submissionId: string, manager?: EntityManager): Promise<(typeof attachments.row)[]> {
+    return this.sql.run(attachments, { submissionId }, manager);
   }
 
   /**
-   * Stamps the submission closed (closed and last-submitted dates, the first submission date
-   * when it has none, quiz score), writes the scores of its quiz results and the history row
-   * (`by`: who and how), in one statement; answers the submission row as written. With
-   * `seenVersion` (an optimistic close, outside any transaction) it writes only while the
-   * submission is open and still at that version, and answers null otherwise, nothing written.
+   * Stamps the submission closed (dates, quiz score, the organization as sent), its quiz results'
+   * scores and the history row (`by`), in one statement; answers the row written. With `seenVersion`
+   * (an optimistic close) only while it is open and still at that version, else null, nothing written.
    */
-  closeSubmission(
+  async closeSubmission(
     m: EntityManager | undefined,
     id: string,
     quizScore: number | null,
@@ -361,181 +535,184 @@ export class SubmissionRepository {
     by: { userId: string; kind: Extract<SubmissionEventKind, 'submitted' | 'closed'> },
     seenVersion: number | null = null,
   ): Promise<CallSubmissionEntity | null> {
-    return this.one(
-      'close',
-      `WITH sent AS (
-         SELECT ${ORGANIZATION_SNAPSHOT('o')} AS organization FROM call_submission s JOIN organization o ON o.id = s.organization_id WHERE s.id = $1),
-       closed AS (
-         UPDATE call_submission s SET closed = true, closed_at = $2, submitted_at = COALESCE(s.submitted_at, $2), last_submitted_at = $2,
-                quiz_score = $3, organization_snapshot = (SELECT organization FROM sent), updated_at = now(), version = s.version + 1
-          WHERE s.id = $1 AND NOT s.closed AND ($6::int IS NULL OR s.version = $6) RETURNING ${SUBMISSION}),
-       scored AS (
-         UPDATE step_result r SET score = v.score, updated_at = now(), version = r.version + 1
-           FROM unnest($4::uuid[], $5::numeric[]) AS v(id, score), closed WHERE r.id = v.id AND r.submission_id = closed.id),
-       logged AS (
-         INSERT INTO submission_event (submission_id, kind, user_id, at, organization_snapshot)
-         SELECT closed.id, $8, $7, $2, (SELECT organization FROM sent) FROM closed)
-       SELECT * FROM closed`,
-      [id, at, quizScore, resultScores.map((r) => r.id), resultScores.map((r) => r.score), seenVersion, by.userId, by.kind],
-      m,
-    );
+    const scores = { resultIds: resultScores.map((r) => r.id), resultScores: resultScores.map((r) => r.score) };
+    return (await this.sql.run(close, { id, at, quizScore, ...scores, seenVersion, ...by }, m))[0] ?? null;
   }
 
-  /**
-   * Reopens a closed submission and writes the history row, in one statement; the submission dates
-   * are kept. Answers the version it wrote.
-   */
+  /** Reopens a closed submission and writes the history row, in one statement (the dates are kept); answers the version written. */
   async reopenSubmission(m: EntityManager, id: string, userId: string): Promise<number> {
-    const [row] = await this.sql.rowsIn<{ version: number }>(
-      m,
-      'submissions-reopen',
-      `WITH reopened AS (
-         UPDATE call_submission SET closed = false, updated_at = now(), version = version + 1 WHERE id = $1 AND closed RETURNING id, version),
-       logged AS (INSERT INTO submission_event (submission_id, kind, user_id) SELECT id, 'reopened', $2 FROM reopened)
-       SELECT version FROM reopened`,
-      [id, userId],
-    );
-    return row.version;
+    return (await this.sql.run(reopen, { id, userId }, m))[0].version;
   }
 
-  /** The submission's events as the console shows them (who: the user's full name, null when unknown). */
-  history(submissionId: string): Promise<SubmissionEventDto[]> {
-    return this.read(
-      'history',
-      `SELECT e.kind, ${ISO_UTC('e.at')} AS at, nullif(trim(concat_ws(' ', nullif(u.first_name, ''), nullif(u.last_name, ''))), '') AS "byName",
-              u.email AS "byEmail", e.organization_snapshot IS NOT NULL AS "dataKept"
-         FROM submission_event e LEFT JOIN app_user u ON u.id = e.user_id
-        WHERE e.submission_id = $1 ORDER BY e.at ASC, e.id ASC`,
-      [submissionId],
-    );
+  history(submissionId: string): Promise<(typeof history.row)[]> {
+    return this.sql.run(history, { submissionId });
   }
 
   /** Deletes the submission and its answers (its files first, by the files module: AttachmentsService.deleteOfSubmission). */
   async deleteSubmission(m: EntityManager, id: string): Promise<void> {
-    await m.query('DELETE FROM step_result WHERE submission_id = $1', [id]);
-    await m.query('DELETE FROM call_submission WHERE id = $1', [id]);
+    await this.sql.run(deleteResults, { id }, m);
+    await this.sql.run(deleteSubmission, { id }, m);
   }
 
   /**
-   * One page of the console's list and its total, in one statement (and, past
-   * EXACT_COUNT_LIMIT, the planner's estimate: `estimated`), the names joined for the rows
-   * shown. Each sort and filter has an index (migration ListIndexes), so a page reads about its
-   * own rows. A search takes the organizations, calls and users whose name or e-mail holds the
-   * text once each (trigram indexes) inside the statement, no id sent back and forth: it first
-   * collects up to EXACT_COUNT_LIMIT + 1 rows of each kind of match by its own index (the exact
-   * total when it is below the limit, and then the rows the page is sorted from); a broader
-   * search walks the sort's index instead, each row checked against the matches (hashed).
+   * Writes the submission's impact facts (`submission_impact`: the dashboard's figures, the list's SDG,
+   * outcome and indicator filters) again from all its miniDyi answers, in the transaction `m` that wrote one.
+   */
+  async keepImpactFacts(m: EntityManager, submissionId: string): Promise<void> {
+    const facts = mergeImpactFacts((await this.sql.run(miniDyiAnswers, { submissionId }, m)).map((a) => impactFacts(a.content)));
+    if (facts) await this.sql.run(insertImpact, { submissionId, ...facts }, m);
+  }
+
+  /**
+   * One page of the console's list and its total, in one statement (past EXACT_COUNT_LIMIT, the
+   * planner's estimate: `estimated`); each sort and filter has an index (migration ListIndexes), so
+   * a page reads about its own rows. A search collects up to EXACT_COUNT_LIMIT + 1 rows of each kind
+   * of match by its own index; a broader one walks the sort's index, each row checked against the matches.
    */
   async page(query: ListQuery, filter: SubmissionFilter): Promise<Page<SubmissionRowDto> & { estimated: boolean }> {
-    const params: unknown[] = [];
-    const p = (v: unknown) => `$${params.push(v)}`;
-    const where: string[] = [];
-    if (filter.callId) where.push(`s.call_id = ${p(filter.callId)}`);
-    if (filter.organizationId) where.push(`s.organization_id = ${p(filter.organizationId)}`);
-    if (filter.status) where.push(filter.status === 'closed' ? 's.closed' : 'NOT s.closed');
-    if (filter.openedFrom) where.push(`s.opened_at >= ${p(filter.openedFrom)}`);
-    if (filter.openedTo) where.push(`s.opened_at <= ${p(filter.openedTo)}`);
-    if (filter.submittedFrom) where.push(`s.submitted_at >= ${p(filter.submittedFrom)}`);
-    if (filter.submittedTo) where.push(`s.submitted_at <= ${p(filter.submittedTo)}`);
-    if (filter.sdg !== undefined) where.push(IMPACT_HAS('sdgs', p(filter.sdg), 'smallint'));
-    if (filter.outcomeId) where.push(IMPACT_HAS('outcome_ids', p(filter.outcomeId), 'text'));
-    if (filter.indicatorId) where.push(IMPACT_HAS('indicator_ids', p(filter.indicatorId), 'text'));
-    if (filter.sroiOver !== undefined) where.push(`s.sroi_score > ${p(filter.sroiOver)}`);
-    if (filter.sroiUpTo !== undefined) where.push(`s.sroi_score <= ${p(filter.sroiUpTo)}`);
-    if (filter.quizFrom !== undefined) where.push(`s.quiz_score >= ${p(filter.quizFrom)}`);
-    if (filter.quizBelow !== undefined) where.push(`s.quiz_score < ${p(filter.quizBelow)}`);
-    if (filter.country) where.push(`s.organization_id IN (SELECT id FROM organization WHERE country = ${p(filter.country)})`);
-    if (filter.city) where.push(`s.organization_id IN (SELECT id FROM organization WHERE city_name = ${p(filter.city)})`);
+    const where = filtering(filter);
     const sort = SORTS[query.sortField ?? 'openedAt'] ?? SORTS.openedAt;
-    const direction = `${query.sortOrder}${sort.nullable ? (query.sortOrder === 'ASC' ? ' NULLS FIRST' : ' NULLS LAST') : ''}`;
-    const order = `${sort.column} ${direction}, s.id ASC`;
-    const join =
-      sort.join === 'call'
-        ? 'JOIN call c ON c.id = s.call_id'
-        : sort.join === 'organization'
-          ? 'JOIN organization o ON o.id = s.organization_id'
-          : '';
-    const cap = EXACT_COUNT_LIMIT + 1;
-    const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
-    // The statement's CTEs before `page` (ending with `counted`), the page, and `FROM … WHERE …` for the planner's estimate.
-    let ctes: string;
-    let page: string;
-    let estimated: string;
+    const sortColumn = db.dynamic.ref(sort.column);
+    const desc = query.sortOrder === 'DESC';
+    const order = (ob: OrderByItemBuilder) => {
+      const directed = desc ? ob.desc() : ob.asc();
+      return !sort.nullable ? directed : desc ? directed.nullsLast() : directed.nullsFirst();
+    };
+    const [cap, limit, sortValue] = [sql.lit(EXACT_COUNT_LIMIT + 1), sql.lit(EXACT_COUNT_LIMIT), sql`${sortColumn}`.as('sortValue')];
+    const withSortJoin = <Q extends ReturnType<typeof x.selectFrom<'callSubmission as s'>>>(q: Q) =>
+      q
+        .$if(sort.join === 'call', (j) => j.innerJoin('call as c', 'c.id', 's.callId'))
+        .$if(sort.join === 'organization', (j) => j.innerJoin('organization as o', 'o.id', 's.organizationId'));
+    // The page's rows with the names shown, in the list's order: one JSON array, empty past the last page.
+    const items = x
+      .selectFrom('page as s')
+      .innerJoin('call as c', 'c.id', 's.callId')
+      .innerJoin('organization as o', 'o.id', 's.organizationId')
+      .innerJoin('appUser as u', 'u.id', 's.userId')
+      .select((eb) => {
+        // prettier-ignore
+        const item = jsonBuildObject({
+          id: eb.ref('s.id'), code: eb.ref('s.code'), callId: eb.ref('s.callId'), callName: eb.ref('c.name'),
+          organizationId: eb.ref('s.organizationId'), organizationName: eb.ref('o.name'), userEmail: eb.ref('u.email'),
+          closed: eb.ref('s.closed'), status: eb.case().when(eb.ref('s.closed')).then(CLOSED).else(OPEN).end(),
+          openedAt: isoUtc(eb.ref('s.openedAt')), submittedAt: isoUtc(eb.ref('s.submittedAt')),
+          lastSubmittedAt: isoUtc(eb.ref('s.lastSubmittedAt')), closedAt: isoUtc(eb.ref('s.closedAt')),
+          quizScore: float(eb.ref('s.quizScore')), sroiScore: float(eb.ref('s.sroiScore')),
+        });
+        return eb.fn.coalesce(eb.fn.jsonAgg(item).orderBy(sortColumn, order).orderBy('s.id', 'asc'), sql<never[]>`'[]'::json`).as('items');
+      })
+      .$asScalar()
+      .$notNull()
+      .as('items');
+    const submissions = x.selectFrom('callSubmission as s').select('s.id');
+    let estimated = submissions.where(where);
+    let statement;
     if (!filter.q) {
-      const whereSql = whereOf(where);
-      ctes = `counted AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM call_submission s ${whereSql} LIMIT ${cap}) x)`;
-      page = `SELECT s.* FROM call_submission s ${join} ${whereSql} ORDER BY ${order} OFFSET ${p(query.skip)} LIMIT ${p(query.take)}`;
-      estimated = `FROM call_submission s ${whereSql}`;
+      const upToCap = x.selectFrom('callSubmission as s').select(ONE.as('one')).where(where).limit(cap).as('x');
+      const page = withSortJoin(x.selectFrom('callSubmission as s'))
+        .selectAll('s')
+        .where(where)
+        .orderBy(sortColumn, order)
+        .orderBy('s.id', 'asc');
+      statement = db
+        .with('counted', () => x.selectFrom(upToCap).select(countInt().as('n')))
+        .with('page', () => page.offset(query.skip).limit(query.take))
+        .selectFrom('counted')
+        .select(['counted.n as total', items]);
     } else {
-      const q = p(likeContains(filter.q));
+      const q = likeContains(filter.q);
       // The four kinds of match: the code, and the organizations, calls and users whose name or
-      // e-mail holds the text. Those three by their lower-cased copies (migration SearchFolded):
-      // `x_folded LIKE lower(p)` is `x ILIKE p`, without lowering each row read.
-      const MATCHED = {
-        organizations: `SELECT id FROM organization WHERE name_folded LIKE lower(${q})`,
-        calls: `SELECT id FROM call WHERE name_folded LIKE lower(${q})`,
-        users: `SELECT id FROM app_user WHERE email_folded LIKE lower(${q})`,
+      // e-mail holds the text, those three by their lower-cased copies (migration SearchFolded).
+      const folded = sql<string>`lower(${q})`;
+      const matched = {
+        organizations: db.selectFrom('organization').select('id').where('nameFolded', 'like', folded),
+        calls: db.selectFrom('call').select('id').where('nameFolded', 'like', folded),
+        users: db.selectFrom('appUser').select('id').where('emailFolded', 'like', folded),
       };
-      const KEY = { organizations: 's.organization_id', calls: 's.call_id', users: 's.user_id' } as const;
-      const kinds = ['organizations', 'calls', 'users'] as const;
+      const code = x('s.code', 'ilike', q);
+      const counted = x.selectFrom('counted').select('n').$asScalar();
+      const kinds = [
+        { cte: 'matchedOrganizations', key: 's.organizationId', rows: matched.organizations },
+        { cte: 'matchedCalls', key: 's.callId', rows: matched.calls },
+        { cte: 'matchedUsers', key: 's.userId', rows: matched.users },
+      ] as const;
       // `found`: the rows of each kind (with the filters), `cap` at most of each, by its index; the
       // union passes EXACT_COUNT_LIMIT iff the search's rows do, and else is all of them.
-      const found = [
-        `(SELECT id FROM matched_codes)`,
-        ...kinds.map((k) => `(SELECT s.id FROM matched_${k} m JOIN call_submission s ON ${KEY[k]} = m.id ${whereOf(where)} LIMIT ${cap})`),
-      ];
-      const anyKind = `(${kinds.map((k) => `${KEY[k]} IN (SELECT id FROM matched_${k})`).join(' OR ')} OR s.code ILIKE ${q})`;
+      const found = kinds.reduce(
+        (union, k) =>
+          union.union(
+            x.parens(x.selectFrom(`${k.cte} as m`).innerJoin('callSubmission as s', k.key, 'm.id').select('s.id').where(where).limit(cap)),
+          ),
+        x.selectFrom('matchedCodes').select('id'),
+      );
+      const anyKind = x.or([...kinds.map((k) => x(k.key, 'in', x.selectFrom(k.cte).select('id'))), code]);
       // Walking the organizations by name: those that cannot hold a match (not matched, and no
       // code, call or user matched at all) are passed over without reading their submissions.
-      const organizationsFirst =
-        sort.join === 'organization'
-          ? [
-              `(o.id IN (SELECT id FROM matched_organizations) OR (SELECT EXISTS (SELECT 1 FROM matched_codes) OR EXISTS (SELECT 1 FROM matched_calls) OR EXISTS (SELECT 1 FROM matched_users)))`,
-            ]
-          : [];
-      const range = `OFFSET ${p(query.skip)} LIMIT ${p(query.take)}`;
+      const exists = (cte: Matched) => x.exists(x.selectFrom(cte).select(ONE.as('one')));
+      const anyOther = db
+        .selectNoFrom(x.or([exists('matchedCodes'), exists('matchedCalls'), exists('matchedUsers')]).as('any'))
+        .$asScalar();
+      const organizationFirst = x.or([x(db.dynamic.ref('o.id'), 'in', x.selectFrom('matchedOrganizations').select('id')), anyOther]);
       // Then the page. At most EXACT_COUNT_LIMIT rows: sorted from `found` (read by id). More: the
       // sort's index walked, each row checked against the kinds (hashed): at least one row in
-      // EXACT_COUNT_LIMIT matches, so a page reads few. One branch runs, the other is cut off
-      // by its one-time filter.
-      // (`OFFSET 0`: subqueries kept as written, so the few rows are read by id and then sorted,
-      // not merged into a walk of a name's index.)
-      page = `(SELECT s.* FROM (SELECT s.*, ${sort.column} AS sort_value
-                                  FROM found f CROSS JOIN LATERAL (SELECT * FROM call_submission s WHERE s.id = f.id OFFSET 0) s ${join}
-                                 WHERE (SELECT n FROM counted) <= ${EXACT_COUNT_LIMIT} OFFSET 0) s
-                ORDER BY s.sort_value ${direction}, s.id ASC ${range})
-              UNION ALL
-              (SELECT s.*, ${sort.column} AS sort_value FROM call_submission s ${join}
-                ${whereOf([`(SELECT n FROM counted) > ${EXACT_COUNT_LIMIT}`, ...where, ...organizationsFirst, anyKind])} ORDER BY ${order} ${range})`;
-      ctes = `${kinds.map((k) => `matched_${k} AS MATERIALIZED (${MATCHED[k]}),`).join(' ')}
-            matched_codes AS MATERIALIZED (SELECT s.id FROM call_submission s ${whereOf([...where, `s.code ILIKE ${q}`])} LIMIT ${cap}),
-            found AS MATERIALIZED (${found.join(' UNION ')}),
-            counted AS (SELECT count(*)::int AS n FROM found)`;
+      // EXACT_COUNT_LIMIT matches, so a page reads few. One branch runs, the other is cut off by
+      // its one-time filter. (`OFFSET 0`: subqueries kept as written, so the few rows are read by
+      // id and then sorted, not merged into a walk of a name's index.)
+      const foundRows = x
+        .selectFrom('found as f')
+        .crossJoinLateral((eb) => eb.selectFrom('callSubmission as s').selectAll('s').whereRef('s.id', '=', 'f.id').offset(ZERO).as('s'));
+      const byId = withSortJoin(foundRows);
+      const sorted = x
+        .selectFrom(byId.selectAll('s').select(sortValue).where(counted, '<=', limit).offset(ZERO).as('s'))
+        .selectAll('s')
+        .orderBy('s.sortValue', order)
+        .orderBy('s.id', 'asc')
+        .offset(query.skip)
+        .limit(query.take);
+      const walked = withSortJoin(x.selectFrom('callSubmission as s'))
+        .selectAll('s')
+        .select(sortValue)
+        .where(x.and([x(counted, '>', limit), where, ...(sort.join === 'organization' ? [organizationFirst] : []), anyKind]))
+        .orderBy(sortColumn, order)
+        .orderBy('s.id', 'asc')
+        .offset(query.skip)
+        .limit(query.take);
+      // prettier-ignore
+      statement = db
+        .with((w) => w('matchedOrganizations').materialized(), () => matched.organizations)
+        .with((w) => w('matchedCalls').materialized(), () => matched.calls)
+        .with((w) => w('matchedUsers').materialized(), () => matched.users)
+        .with((w) => w('matchedCodes').materialized(), () => submissions.where(x.and([where, code])).limit(cap))
+        .with((w) => w('found').materialized(), () => found)
+        .with('counted', (qb) => qb.selectFrom('found').select(countInt().as('n')))
+        .with('page', () => x.selectFrom(sorted.as('first')).selectAll().unionAll(x.parens(walked)))
+        .selectFrom('counted')
+        .select(['counted.n as total', items]);
       // The planner's estimate: the union of the kinds (each a semi-join it estimates, their sum)
       // intersected with the filtered rows (the smaller of the two: never past the table).
-      const kindRows = [
-        `SELECT s.id FROM call_submission s ${whereOf([...where, `s.code ILIKE ${q}`])}`,
-        ...kinds.map((k) => `SELECT s.id FROM call_submission s ${whereOf([...where, `${KEY[k]} IN (${MATCHED[k]})`])}`),
-      ];
-      estimated = `FROM ((SELECT s.id FROM call_submission s ${whereOf(where)}) INTERSECT (${kindRows.join(' UNION ')})) x`;
+      const kind = (has: Expression<SqlBool>) => submissions.where(x.and([where, has]));
+      estimated = estimated.intersect(x.parens(kinds.reduce((union, k) => union.union(kind(x(k.key, 'in', k.rows))), kind(code))));
     }
-    const rows = await this.sql.query<SubmissionRowDto & { total: number }>(
-      `WITH ${ctes},
-            page AS (${page})
-       SELECT counted.n AS total, s.id, s.code, s.call_id AS "callId", c.name AS "callName", s.organization_id AS "organizationId",
-              o.name AS "organizationName", u.email AS "userEmail", s.closed, CASE WHEN s.closed THEN 'closed' ELSE 'open' END AS status,
-              ${ISO_UTC('s.opened_at')} AS "openedAt", ${ISO_UTC('s.submitted_at')} AS "submittedAt",
-              ${ISO_UTC('s.last_submitted_at')} AS "lastSubmittedAt", ${ISO_UTC('s.closed_at')} AS "closedAt",
-              s.quiz_score::float8 AS "quizScore", s.sroi_score::float8 AS "sroiScore"
-         FROM counted
-         LEFT JOIN (page s JOIN call c ON c.id = s.call_id JOIN organization o ON o.id = s.organization_id JOIN app_user u ON u.id = s.user_id) ON true
-        ORDER BY ${order}`,
-      params,
-    );
-    const total = rows[0]?.total ?? 0;
-    const items = rows.filter((r) => r.id !== null).map(({ total: _, ...row }) => row);
-    if (total <= EXACT_COUNT_LIMIT) return { items, total, estimated: false };
-    const estimate = await this.estimates.rows((sql, values) => this.sql.query(sql, values), estimated, params.slice(0, -2));
-    return { items, total: Math.max(estimate, total), estimated: true };
+    const [{ total, items: rows }] = await this.sql.list(statement);
+    if (total <= EXACT_COUNT_LIMIT) return { items: rows, total, estimated: false };
+    // The planner's figure for `SELECT 1 FROM (the filtered rows) x`: list-count.ts writes the EXPLAIN around it.
+    const from = sql`FROM (${estimated}) x`.compile(db);
+    const run = (text: string, values: unknown[]) => this.sql.list({ compile: () => CompiledQuery.raw(text, values) });
+    return { items: rows, total: Math.max(await this.estimates.rows(run, from.sql, [...from.parameters]), total), estimated: true };
   }
+}
+
+/** Closing's view of each step asked for: its result (none when the row's result columns are null) and its filled slots. */
+function fillingOf(rows: readonly (typeof forClose.row)[]): Map<string, StepFilling> {
+  const filling = new Map<string, StepFilling>();
+  for (const { stepId, filled, submission: _, ...r } of rows) {
+    if (stepId === null) continue;
+    const { id, createdAt, updatedAt, version, submissionId } = r;
+    const result =
+      id === null
+        ? undefined
+        : { ...r, stepId, id, createdAt: createdAt!, updatedAt: updatedAt!, version: version!, submissionId: submissionId! };
+    filling.set(stepId, { result, filledSlots: new Set(filled) });
+  }
+  return filling;
 }

@@ -171,7 +171,7 @@ export class SubmissionsService implements SubmissionSlots {
   // ------------------------------------------------------------ reading
 
   private async view(s: CallSubmissionEntity, call: CallEntity, readOnly: boolean, admin: boolean): Promise<SubmissionDto> {
-    const [steps, results, attachments, { organization, user }, history] = await Promise.all([
+    const [steps, results, attachments, people, history] = await Promise.all([
       this.stepDefs.stepsOf(call.callTypeId),
       this.repo.results(s.id),
       this.repo.attachments(s.id),
@@ -191,17 +191,17 @@ export class SubmissionsService implements SubmissionSlots {
       enableUserDownloadPdf: call.enableUserDownloadPdf,
       organization: {
         id: s.organizationId,
-        name: organization?.name ?? '',
-        ...(admin && organization
+        name: people.name,
+        ...(admin
           ? {
-              regNumber: organization.regNumber,
-              contactName: organization.contactName,
-              contactSurname: organization.contactSurname,
-              contactEmail: organization.contactEmail,
+              regNumber: people.regNumber,
+              contactName: people.contactName,
+              contactSurname: people.contactSurname,
+              contactEmail: people.contactEmail,
             }
           : {}),
       },
-      user: { id: s.userId, firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '' },
+      user: { id: s.userId, firstName: people.firstName ?? '', lastName: people.lastName ?? '', email: people.email ?? '' },
       openedAt: s.openedAt.toISOString(),
       submittedAt: iso(s.submittedAt),
       lastSubmittedAt: iso(s.lastSubmittedAt),
@@ -343,6 +343,7 @@ export class SubmissionsService implements SubmissionSlots {
       const saved = await write(await hook.normalize(ctx, content), m);
       if (!saved) return this.refusedSave(auth, call, submission.id, found.step.id, m);
       if (hook.afterSave) await this.keepScores(m, submission.id, await hook.afterSave(ctx, saved));
+      if (found.kind === 'miniDyi') await this.repo.keepImpactFacts(m, submission.id);
       return toResultDto(saved, found.kind);
     });
   }

@@ -9,3 +9,4 @@ export * from './step-content.js';
 export * from './state.js';
 export * from './validation.js';
 export * from './framework.js';
+export * from './facts.js';
