@@ -71,7 +71,7 @@ export class ConfigurationRepository {
   constructor(
     @InjectDataSource() private readonly data: DataSource,
     private readonly sql: Sql,
-    invalidation: CacheInvalidation,
+    private readonly invalidation: CacheInvalidation,
   ) {
     invalidation.follow('config', { evict: () => this.forgetActive(), clear: () => this.forgetActive() });
   }
@@ -81,6 +81,7 @@ export class ConfigurationRepository {
    * ACTIVE_CONFIG_TTL_MS (every page view of both apps asks for it: serialized and hashed once).
    */
   active<T>(key: string, make: (active: ConfigurationEntity | null) => T): Promise<T> {
+    if (!this.invalidation.serves('config')) return this.findActive().then(make);
     const now = Date.now();
     let entry = this.cached.get(key);
     if (!entry || entry.until <= now) {

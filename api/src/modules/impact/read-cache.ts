@@ -73,7 +73,10 @@ export class ReadThroughCache<V> {
   private readonly pending = new Map<string, Promise<V | undefined>>();
   private generation = 0;
 
-  constructor(limits: LruLimits<V>) {
+  constructor(
+    limits: LruLimits<V>,
+    private readonly enabled: () => boolean = () => true,
+  ) {
     this.lru = new BoundedLru(limits);
   }
 
@@ -83,6 +86,7 @@ export class ReadThroughCache<V> {
 
   /** The cached value, or `load()`'s; undefined answers, and values `keep` refuses, are not cached. */
   get(key: string, load: () => Promise<V | undefined>, keep: (value: V) => boolean = () => true): Promise<V | undefined> {
+    if (!this.enabled()) return load();
     const hit = this.lru.get(key);
     if (hit !== undefined) return Promise.resolve(hit);
     const waiting = this.pending.get(key);
@@ -156,44 +160,59 @@ const MINUTE = 60_000;
  */
 @Injectable()
 export class FrameworkReadCache implements Invalidated {
+  private readonly on: () => boolean;
+
   constructor(invalidation: CacheInvalidation) {
     invalidation.follow('impact-framework', this);
+    this.on = () => invalidation.serves('impact-framework');
   }
 
   evict(): void {
     this.clear();
   }
 
-  readonly chains = new ReadThroughCache<ChainsEntry>({
-    maxEntries: 500,
-    maxWeight: 24_000_000,
-    ttlMs: 30 * MINUTE,
-    weigh: (e) => e.answer.body.length,
-  });
+  readonly chains = new ReadThroughCache<ChainsEntry>(
+    {
+      maxEntries: 500,
+      maxWeight: 24_000_000,
+      ttlMs: 30 * MINUTE,
+      weigh: (e) => e.answer.body.length,
+    },
+    () => this.on(),
+  );
 
   /** GetIndicatorType in another order than ascending ids, by the ids in that order. */
-  readonly orderedChains = new ReadThroughCache<JsonDocument>({
-    maxEntries: 2_000,
-    maxWeight: 24_000_000,
-    ttlMs: 30 * MINUTE,
-    weigh: (d) => d.body.length,
-  });
+  readonly orderedChains = new ReadThroughCache<JsonDocument>(
+    {
+      maxEntries: 2_000,
+      maxWeight: 24_000_000,
+      ttlMs: 30 * MINUTE,
+      weigh: (d) => d.body.length,
+    },
+    () => this.on(),
+  );
 
   /** GetOutcomeType, by framework and SDG codes. */
-  readonly outcomes = new ReadThroughCache<JsonDocument>({
-    maxEntries: 300,
-    maxWeight: 16_000_000,
-    ttlMs: 30 * MINUTE,
-    weigh: (d) => d.body.length,
-  });
+  readonly outcomes = new ReadThroughCache<JsonDocument>(
+    {
+      maxEntries: 300,
+      maxWeight: 16_000_000,
+      ttlMs: 30 * MINUTE,
+      weigh: (d) => d.body.length,
+    },
+    () => this.on(),
+  );
 
   /** GetStakeholderType, by framework. */
-  readonly stakeholders = new ReadThroughCache<JsonDocument>({
-    maxEntries: 300,
-    maxWeight: 4_000_000,
-    ttlMs: 30 * MINUTE,
-    weigh: (d) => d.body.length,
-  });
+  readonly stakeholders = new ReadThroughCache<JsonDocument>(
+    {
+      maxEntries: 300,
+      maxWeight: 4_000_000,
+      ttlMs: 30 * MINUTE,
+      weigh: (d) => d.body.length,
+    },
+    () => this.on(),
+  );
 
   clear(): void {
     this.chains.clear();
