@@ -3,6 +3,8 @@ import { createScratchDatabase } from './database.js';
 import type { TestUser } from './factory.js';
 import { EXACT_COUNT_LIMIT } from '../src/modules/submissions/submission.repository.js';
 import { ESTIMATE_KEPT_MS, PlannerEstimates } from '../src/common/http/list-count.js';
+import type { Sql } from '../src/database/sql.js';
+import { db } from '../src/database/typed-sql.js';
 
 /**
  * Issue 19: the console's submissions list, rewritten for 100,000 submissions (indexes, one
@@ -341,27 +343,30 @@ describe('the console submissions list', () => {
 
 describe('PlannerEstimates', () => {
   it('plans an estimate once for the same statement and values while it is kept, again after, and keeps no failure', async () => {
-    const planned: unknown[][] = [];
+    const planned: unknown[] = [];
     let fail = false;
-    const run = async (_sql: string, values: unknown[]) => {
-      planned.push(values);
-      if (fail) throw new Error('down');
-      return [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': 4242.4 } }] }];
-    };
+    const sql = {
+      list: async (q: { compile(): { parameters: readonly unknown[] } }) => {
+        planned.push(q.compile().parameters);
+        if (fail) throw new Error('down');
+        return [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': 4242.4 } }] }];
+      },
+    } as unknown as Pick<Sql, 'list'>;
+    const where = (column: 'name' | 'cityName', value: string) => db.selectFrom('organization').select('id').where(column, '=', value);
     const estimates = new PlannerEstimates();
     const at = 1_000_000;
-    expect(await estimates.rows(run, 'FROM t WHERE a = $1', ['x'], at)).toBe(4242);
-    expect(await estimates.rows(run, 'FROM t WHERE a = $1', ['x'], at + ESTIMATE_KEPT_MS - 1)).toBe(4242);
+    expect(await estimates.rows(sql, where('name', 'x'), at)).toBe(4242);
+    expect(await estimates.rows(sql, where('name', 'x'), at + ESTIMATE_KEPT_MS - 1)).toBe(4242);
     expect(planned).toHaveLength(1);
-    await estimates.rows(run, 'FROM t WHERE a = $1', ['y'], at);
-    await estimates.rows(run, 'FROM t WHERE b = $1', ['x'], at);
+    await estimates.rows(sql, where('name', 'y'), at);
+    await estimates.rows(sql, where('cityName', 'x'), at);
     expect(planned).toHaveLength(3);
-    await estimates.rows(run, 'FROM t WHERE a = $1', ['x'], at + ESTIMATE_KEPT_MS);
+    await estimates.rows(sql, where('name', 'x'), at + ESTIMATE_KEPT_MS);
     expect(planned).toHaveLength(4);
     fail = true;
-    await expect(estimates.rows(run, 'FROM t WHERE c = $1', ['x'], at)).rejects.toThrow('down');
+    await expect(estimates.rows(sql, where('name', 'z'), at)).rejects.toThrow('down');
     fail = false;
-    expect(await estimates.rows(run, 'FROM t WHERE c = $1', ['x'], at)).toBe(4242);
+    expect(await estimates.rows(sql, where('name', 'z'), at)).toBe(4242);
     expect(planned).toHaveLength(6);
   });
 });

@@ -10,7 +10,7 @@ import { countInt, db, isoUtc, statement, type Statement } from '../../database/
 import type { AdminUserDto } from './dto/session.dto.js';
 import { UserEntity } from '../users/user.entity.js';
 import { likeContains } from '../../common/http/like.js';
-import { EXACT_COUNT_LIMIT } from '../../common/http/list-count.js';
+import { countOrEstimate } from '../../common/http/list-count.js';
 
 export const USER_SORTABLE = ['email', 'firstName', 'lastName', 'lastLoginAt', 'createdAt'] as const;
 
@@ -143,7 +143,7 @@ export class UserRepository {
   /**
    * One page of the console's list. Each sort has an index with the id (migration
    * ConsoleListIndexes), the search trigram indexes; the total is exact up to EXACT_COUNT_LIMIT,
-   * else the planner's estimate (`estimated`), as countOrEstimate (list-count.ts) counts.
+   * else the planner's estimate (`estimated`).
    */
   async page(query: ListQuery): Promise<Page<AdminUserDto>> {
     const q = typeof query.filter.q === 'string' && query.filter.q.trim() ? likeContains(query.filter.q.trim()) : null;
@@ -155,15 +155,11 @@ export class UserRepository {
     // NULLS LAST both ways, as always; written only for the one nullable column (the others have
     // no null, and without it a descending page is the ascending index read backwards).
     const order = adminColumns(found).orderBy(`u.${field}`, (o) => (field === 'lastLoginAt' ? o[direction]().nullsLast() : o[direction]()));
-    const rows = found.select(sql.lit(1).as('one'));
-    const [items, [{ n }]] = await Promise.all([
+    const [items, total] = await Promise.all([
       this.sql.list(order.orderBy('u.id').offset(query.skip).limit(query.take)),
-      this.sql.list(db.selectFrom(rows.limit(EXACT_COUNT_LIMIT + 1).as('x')).select(countInt().as('n'))),
+      countOrEstimate(this.sql, found.select(sql.lit(1).as('one'))),
     ]);
-    if (n <= EXACT_COUNT_LIMIT) return { items, total: n, estimated: false };
-    const plan = sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`EXPLAIN (FORMAT JSON) ${rows}`;
-    const [{ 'QUERY PLAN': estimate }] = await this.sql.list({ compile: () => plan.compile(db) });
-    return { items, total: Math.max(Math.round(estimate[0].Plan['Plan Rows']), n), estimated: true };
+    return { items, ...total };
   }
 
   async one(id: string): Promise<AdminUserDto | undefined> {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { likeContains } from '../../common/http/like.js';
-import { EXACT_COUNT_LIMIT } from '../../common/http/list-count.js';
+import { countOrEstimate } from '../../common/http/list-count.js';
 import type { CallSubmission, DB, Json, Message } from '../../database/schema.js';
 import { Sql } from '../../database/sql.js';
 import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
@@ -431,11 +431,6 @@ const find = statement('messages-find', (p: { id: string }) =>
     .where('id', '=', p.id),
 );
 
-/** The planner's estimate of the rows a query reads (EXPLAIN: none is read), as a query Sql.list runs. */
-const explain = (q: Expression<unknown>) => ({
-  compile: () => sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`EXPLAIN (FORMAT JSON) ${q}`.compile(db),
-});
-
 const TEMPLATE = ['subject', 'html', 'updatedAt'] as const;
 const templates = statement('messages-templates', () =>
   db
@@ -607,16 +602,8 @@ export class MessagesRepository {
       .orderBy('id')
       .offset(query.skip)
       .limit(query.take);
-    const [total, items] = await Promise.all([this.total(filtered.select(ONE)), this.sql.list(rows)]);
+    const [total, items] = await Promise.all([countOrEstimate(this.sql, filtered.select(ONE)), this.sql.list(rows)]);
     return { items, ...total };
-  }
-
-  /** A list's total, as list-count.ts counts it: exact up to EXACT_COUNT_LIMIT, else the planner's estimate (never below what was counted). */
-  private async total(selected: SelectQueryBuilder<DB, 'message', { one: number }>): Promise<{ total: number; estimated: boolean }> {
-    const [{ n }] = await this.sql.list(db.selectFrom(selected.limit(EXACT_COUNT_LIMIT + 1).as('x')).select(countInt().as('n')));
-    if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
-    const [plan] = await this.sql.list(explain(selected));
-    return { total: Math.max(Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows']), n), estimated: true };
   }
 
   // ------------------------------------------------------------ templates, settings

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { impactFacts, mergeImpactFacts, type ImpactFacts } from '@impact-calls/domain';
-import { CompiledQuery, expressionBuilder, sql, type Expression, type OrderByItemBuilder, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type OrderByItemBuilder, type SqlBool } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
@@ -695,10 +695,7 @@ export class SubmissionRepository {
     }
     const [{ total, items: rows }] = await this.sql.list(statement);
     if (total <= EXACT_COUNT_LIMIT) return { items: rows, total, estimated: false };
-    // The planner's figure for `SELECT 1 FROM (the filtered rows) x`: list-count.ts writes the EXPLAIN around it.
-    const from = sql`FROM (${estimated}) x`.compile(db);
-    const run = (text: string, values: unknown[]) => this.sql.list({ compile: () => CompiledQuery.raw(text, values) });
-    return { items: rows, total: Math.max(await this.estimates.rows(run, from.sql, [...from.parameters]), total), estimated: true };
+    return { items: rows, total: Math.max(await this.estimates.rows(this.sql, estimated), total), estimated: true };
   }
 }
 
