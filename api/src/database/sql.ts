@@ -7,13 +7,11 @@ import type { Compilable } from 'kysely';
 import type { RowOf, Statement } from './typed-sql.js';
 
 /**
- * Plain statements straight on TypeORM's connection pool, for the hottest paths (the user and
- * membership checks of every signed-in request, the lists every screen opens, the autosave
- * that is one statement by itself): no query runner, no entity hydration, and a named prepared
- * statement so PostgreSQL plans each query once per connection. Its columns are aliased to the
- * fields of the objects answered (`call_type_id AS "callTypeId"`): the rows are those objects,
- * no mapping follows (docs/architecture.md, "Reading rows"). A write of several statements
- * runs in a TypeORM transaction, and `rowsIn` runs its statements on that connection.
+ * Runs the typed statements of the repositories (database/typed-sql.ts, docs/decisions/typed-sql.md)
+ * straight on TypeORM's connection pool, or on the connection of the caller's transaction: no
+ * query runner, no entity hydration. A static statement runs as a named prepared statement, so
+ * PostgreSQL plans it once per connection; a list built per request runs unprepared, since a name
+ * per distinct text would leave a statement per filter combination on every connection.
  */
 @Injectable()
 export class Sql {
@@ -21,20 +19,6 @@ export class Sql {
 
   constructor(@InjectDataSource() db: DataSource) {
     this.pool = (db.driver as PostgresDriver).master as Pool;
-  }
-
-  /** The rows of a read; `name` identifies the prepared statement (one per distinct text). */
-  async rows<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
-    return (await this.pool.query<T & object>({ name, text, values })).rows;
-  }
-
-  /**
-   * The rows of a read whose text is built from a list's filters and sort: the same aliased
-   * columns, but unprepared, since a name per distinct text would leave a statement per filter
-   * combination on every connection.
-   */
-  async query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query<T & object>(text, values)).rows;
   }
 
   /**
@@ -46,10 +30,13 @@ export class Sql {
     return this.rowsIn<R>(manager, statement.name, statement.text, values).catch(refusal(statement.text, values));
   }
 
-  /** The rows of a typed query built per request (a list's filters and sort), unprepared like `query`. */
+  /** The rows of a typed query built per request (a list's filters and sort), unprepared. */
   list<Q extends Compilable<unknown>>(query: Q): Promise<RowOf<Q>[]> {
     const { sql, parameters } = query.compile();
-    return this.query<RowOf<Q>>(sql, [...parameters]).catch(refusal(sql, parameters));
+    return this.pool
+      .query<RowOf<Q> & object>(sql, [...parameters])
+      .then((r) => r.rows)
+      .catch(refusal(sql, parameters));
   }
 
   /** One round trip to the database (the readiness check). */
@@ -62,16 +49,11 @@ export class Sql {
     return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
   }
 
-  /**
-   * The rows of a statement run inside a TypeORM transaction, on its connection, as a named
-   * prepared statement: for the few statements of the busiest write paths (saving an answer
-   * at the deadline), which would otherwise be parsed and planned on every call. Without a
-   * manager, the same statement runs on the pool (`rows`).
-   */
-  async rowsIn<T>(manager: EntityManager | undefined, name: string, text: string, values: unknown[]): Promise<T[]> {
-    if (!manager) return this.rows<T>(name, text, values);
+  /** A named prepared statement's rows, on the transaction's connection when given its manager. */
+  private async rowsIn<T>(manager: EntityManager | undefined, name: string, text: string, values: unknown[]): Promise<T[]> {
+    if (!manager) return (await this.pool.query<T & object>({ name, text, values })).rows;
     const runner = manager.queryRunner;
-    if (!runner?.isTransactionActive) throw new Error('Sql.rowsIn needs the manager of an open transaction');
+    if (!runner?.isTransactionActive) throw new Error('Sql.run needs the manager of an open transaction');
     // connect() answers the connection the transaction already holds.
     const connection = (await runner.connect()) as PoolClient;
     return (await connection.query<T & object>({ name, text, values })).rows;
@@ -94,14 +76,6 @@ export function refusedFor(e: unknown, reason: keyof typeof REFUSALS): boolean {
     e instanceof QueryFailedError && (e as QueryFailedError & { driverError?: { code?: string } }).driverError?.code === REFUSALS[reason]
   );
 }
-
-/** Rows of a DELETE/UPDATE ... RETURNING (TypeORM's postgres driver answers [rows, count] for those). */
-export function returned<T>(result: unknown): T[] {
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}
-
-/** SQL for a timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds, `Z`). */
-export const ISO_UTC = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 @Global()
 @Module({ providers: [Sql], exports: [Sql] })

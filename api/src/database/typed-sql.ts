@@ -180,6 +180,10 @@ export class Statement<A extends object, R> {
   private compile(): { text: string; slots: Slot[] } {
     if (this.compiled) return this.compiled;
     const p = new Proxy({} as A, {
+      // `values(p)` or `{ ...p }` would see no key (an empty insert): name each argument.
+      ownKeys: () => {
+        throw new Error(`Statement ${this.name}: read its arguments one by one (p.x), not as a whole object`);
+      },
       get: (_, key: string) => {
         let param = this.params.get(key);
         if (!param) this.params.set(key, (param = new Param(key)));
@@ -214,7 +218,7 @@ export function statement<A extends object, Q extends Compilable<unknown>>(
 /** `count(*)` as an integer (PostgreSQL counts in bigint, which the driver answers as text). */
 export const countInt = () => sql<number>`count(*)::int`;
 
-/** A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds, `Z`): `ISO_UTC` of sql.ts, typed. */
+/** A timestamptz as JavaScript's `toISOString()` writes it (UTC, milliseconds, `Z`). */
 export const isoUtc = (at: Expression<Date | null>) => sql<string>`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The columns the database makes, answered (RETURNING) to the row saved. */

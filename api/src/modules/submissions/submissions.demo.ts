@@ -1,8 +1,54 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import type { EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql.js';
-import { CallSubmissionEntity } from './call-submission.entity.js';
+import { db, statement } from '../../database/typed-sql.js';
 import { DemoSeeder, type DemoContentSeeder } from '../demo/demo-seeder.decorator.js';
+
+const firstOrganization = statement('demo-organization', () =>
+  db
+    .selectFrom('organization as o')
+    .innerJoin('organizationMember as mb', 'mb.organizationId', 'o.id')
+    .select(['o.id', 'mb.userId'])
+    .where('o.archivedAt', 'is', null)
+    .orderBy('o.createdAt')
+    .orderBy('o.id')
+    .limit(1),
+);
+const firstOpenCall = statement('demo-call', () =>
+  db
+    .selectFrom('call')
+    .select(['id', 'callTypeId'])
+    .where(sql<boolean>`now() BETWEEN opening_at AND closing_at`)
+    .where('isUserFilterEnable', '=', false)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(1),
+);
+const existing = statement('demo-submission', (p: { callId: string; organizationId: string }) =>
+  db.selectFrom('callSubmission').select('id').where('callId', '=', p.callId).where('organizationId', '=', p.organizationId),
+);
+const insertSubmission = statement(
+  'demo-submission-insert',
+  (p: { callId: string; organizationId: string; userId: string; code: string }) =>
+    db
+      .insertInto('callSubmission')
+      .values({ callId: p.callId, organizationId: p.organizationId, userId: p.userId, code: p.code })
+      .returning('id'),
+);
+const firstSurveyStep = statement('demo-survey-step', (p: { callTypeId: string }) =>
+  db
+    .selectFrom('step as s')
+    .innerJoin('stepType as t', 't.id', 's.stepTypeId')
+    .select('s.id')
+    .where('s.callTypeId', '=', p.callTypeId)
+    .where('t.name', '=', 'survey')
+    .orderBy('s.sort')
+    .limit(1),
+);
+const insertResult = statement('demo-step-result-insert', (p: { submissionId: string; stepId: string; content: string }) =>
+  db.insertInto('stepResult').values({ submissionId: p.submissionId, stepId: p.stepId, content: p.content }),
+);
 
 /**
  * An in-progress submission for the first demo organization on the first open demo call
@@ -15,38 +61,16 @@ export class SubmissionsDemoSeeder implements DemoContentSeeder {
   constructor(private readonly sql: Sql) {}
 
   async seed(m: EntityManager): Promise<void> {
-    const [org] = await this.sql.rowsIn<{ id: string; userId: string }>(
-      m,
-      'demo-organization',
-      `SELECT o.id, mb.user_id AS "userId" FROM organization o JOIN organization_member mb ON mb.organization_id = o.id
-        WHERE o.archived_at IS NULL ORDER BY o.created_at, o.id LIMIT 1`,
-      [],
-    );
-    const [call] = await this.sql.rowsIn<{ id: string; callTypeId: string }>(
-      m,
-      'demo-call',
-      `SELECT id, call_type_id AS "callTypeId" FROM call
-        WHERE now() BETWEEN opening_at AND closing_at AND NOT is_user_filter_enable ORDER BY created_at, id LIMIT 1`,
-      [],
-    );
+    const [org] = await this.sql.run(firstOrganization, {}, m);
+    const [call] = await this.sql.run(firstOpenCall, {}, m);
     if (!org || !call) return;
-    if (await m.exists(CallSubmissionEntity, { where: { callId: call.id, organizationId: org.id } })) return;
-    const [submission] = await m.query<{ id: string }[]>(
-      `INSERT INTO call_submission (call_id, organization_id, user_id, code) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [call.id, org.id, org.userId, `DEMO-${new Date().getUTCFullYear()}-0001`],
-    );
-    const [survey] = await this.sql.rowsIn<{ id: string }>(
-      m,
-      'demo-survey-step',
-      `SELECT s.id FROM step s JOIN step_type t ON t.id = s.step_type_id WHERE s.call_type_id = $1 AND t.name = 'survey' ORDER BY s.sort LIMIT 1`,
-      [call.callTypeId],
-    );
+    if ((await this.sql.run(existing, { callId: call.id, organizationId: org.id }, m)).length) return;
+    const code = `DEMO-${new Date().getUTCFullYear()}-0001`;
+    const [submission] = await this.sql.run(insertSubmission, { callId: call.id, organizationId: org.id, userId: org.userId, code }, m);
+    const [survey] = await this.sql.run(firstSurveyStep, { callTypeId: call.callTypeId }, m);
     if (survey) {
-      await m.query('INSERT INTO step_result (submission_id, step_id, content) VALUES ($1, $2, $3)', [
-        submission.id,
-        survey.id,
-        JSON.stringify({ data: {}, currentPageNo: 0, completed: false }),
-      ]);
+      const content = JSON.stringify({ data: {}, currentPageNo: 0, completed: false });
+      await this.sql.run(insertResult, { submissionId: submission.id, stepId: survey.id, content }, m);
     }
   }
 }
