@@ -145,7 +145,10 @@ export const db = new Kysely<DB>({
 /** The row type of a query. */
 export type RowOf<Q> = Q extends Compilable<infer R> ? R : never;
 
-const names = new Set<string>();
+const made = new Map<string, Statement<object, unknown>>();
+
+/** Every statement made so far (api/test/statements.spec.ts prepares each against the migrated schema). */
+export const madeStatements = (): Statement<object, unknown>[] => [...made.values()];
 
 /**
  * One static statement, compiled once (on first use) into a named prepared statement. Its
@@ -160,8 +163,8 @@ export class Statement<A extends object, R> {
     private readonly build: (p: A) => Compilable<unknown>,
     private readonly order: readonly (keyof A & string)[] = [],
   ) {
-    if (names.has(name)) throw new Error(`Two statements are named ${name}`);
-    names.add(name);
+    if (made.has(name)) throw new Error(`Two statements are named ${name}`);
+    made.set(name, this as unknown as Statement<object, unknown>);
   }
 
   /** The SQL text, `$n` for the arguments (numbered in `order`, then by first use). */
