@@ -104,7 +104,17 @@ export async function seed(db, n = SUBMISSIONS) {
        FROM (SELECT id, row_number() OVER (ORDER BY id) AS i FROM call_submission WHERE call_id = $1) s WHERE s.i % 10 < 7`,
     [callId, impact, impact],
   );
-  await db.query('ANALYZE call_submission; ANALYZE step_result; ANALYZE organization');
+  // What the miniDyi save keeps for each submission (SubmissionRepository.keepImpactFacts), from the same domain rule.
+  const { impactFacts } = await import('@impact-calls/domain');
+  const answers = (await db.query('SELECT submission_id AS sid, content FROM step_result WHERE step_id = $1', [impact])).rows;
+  const facts = answers.map(({ sid, content }) => ({ sid, ...impactFacts(content) }));
+  await db.query(
+    `INSERT INTO submission_impact (submission_id, sdgs, outcome_ids, indicator_ids, custom_outcomes, budget)
+     SELECT x.sid, x."sdgs", x."outcomeIds", x."indicatorIds", x."customOutcomes", x.budget
+       FROM jsonb_to_recordset($1::jsonb) AS x(sid uuid, "sdgs" smallint[], "outcomeIds" text[], "indicatorIds" text[], "customOutcomes" int, budget float8)`,
+    [JSON.stringify(facts)],
+  );
+  await db.query('ANALYZE call_submission; ANALYZE step_result; ANALYZE organization; ANALYZE submission_impact');
   return callId;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The portfolio dashboard's statements (issue 18), typed over the migrated schema
+ * The portfolio dashboard's statements, typed over the migrated schema
  * (docs/decisions/typed-sql.md). Each statement reads the submissions the scope selects: the
  * state ($1: all, open, closed), and the call ($2) when there is one; two statements per
  * section (with and without a call), so each prepared statement keeps a plan fitted to its
@@ -271,9 +271,8 @@ const submissionFigures = (withCall: boolean) =>
   );
 
 /**
- * SDGs, outcomes, indicators and budgets from the scope's miniDyi answers, as the trigger of
- * migration DashboardImpactFacts keeps them in `submission_impact` (one row per submission, over
- * all its miniDyi answers). A submission aims at an SDG it picked or that one of its outcomes
+ * SDGs, outcomes, indicators and budgets from the scope's miniDyi answers, as the miniDyi save
+ * keeps them in `submission_impact` (one row per submission, over all its miniDyi answers). A submission aims at an SDG it picked or that one of its outcomes
  * belongs to; an outcome or indicator counts once per submission; the budget asked is the sum of
  * its miniDyi budgets. Names come from the framework (the answer's ids are the framework's).
  */
