@@ -5,12 +5,15 @@
  */
 import pg from 'pg';
 import { migrateDatabase } from '../src/database/migrate.js';
+import { AppModule } from '../src/app.module.js';
 import { CACHE_TOPICS, declaredTriggers } from '../src/database/invalidation.js';
+import { madeStatements } from '../src/database/typed-sql.js';
 import { createScratchDatabase } from './database.js';
 
 describe('the database plumbing (database/invalidation.ts)', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let triggers: { table: string; trigger: string; definition: string; body: string }[];
+  let tables: Set<string>;
 
   beforeAll(async () => {
     scratch = await createScratchDatabase('ic_invalidation');
@@ -22,6 +25,7 @@ describe('the database plumbing (database/invalidation.ts)', () => {
         `SELECT t.tgrelid::regclass::text AS "table", t.tgname AS "trigger", pg_get_triggerdef(t.oid) AS definition, p.prosrc AS body
            FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid WHERE NOT t.tgisinternal`,
       ));
+      tables = new Set((await client.query(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).rows.map((r) => r.tablename));
     } finally {
       await client.end();
     }
@@ -46,5 +50,24 @@ describe('the database plumbing (database/invalidation.ts)', () => {
           notifies: true,
         });
       }
+  });
+
+  it('tells each cache of every table its statements read', () => {
+    expect(AppModule).toBeDefined(); // every module, so every statement, is loaded
+    const texts = new Map(madeStatements().map((s) => [s.name, s.text]));
+    const missing: string[] = [];
+    for (const [topic, declared] of Object.entries(CACHE_TOPICS)) {
+      const told = new Set<string>([
+        ...declared.triggers.map((t) => t.table),
+        ...Object.keys('unwatched' in declared ? declared.unwatched : {}),
+      ]);
+      for (const name of declared.loads) {
+        const text = texts.get(name);
+        if (text === undefined) missing.push(`${topic}: no statement ${name}`);
+        for (const [, table] of (text ?? '').matchAll(/\b(?:from|join)\s+"(\w+)"/gi))
+          if (tables.has(table) && !told.has(table)) missing.push(`${topic}: ${name} reads ${table}, whose changes do not reach the cache`);
+      }
+    }
+    expect([...new Set(missing)]).toEqual([]);
   });
 });

@@ -19,32 +19,51 @@ export interface Trigger {
 
 /**
  * Each cache topic (`CacheInvalidation.cache` / `.follow` take no other): the triggers that
- * notify it (`pg_notify('ic_cache', '<topic>:<key>')`), the statements its caches load with,
- * and the tables those read that need no trigger, with why.
+ * notify it (`pg_notify('ic_cache', '<topic>:<key>')`), the statements its caches load with
+ * (typed-sql.ts names), and the tables those read that need no trigger, with why.
  */
 export const CACHE_TOPICS = {
-  user: { triggers: [{ table: 'app_user', trigger: 'app_user_cache' }] },
-  session: { triggers: [{ table: 'user_session', trigger: 'user_session_cache' }] },
+  user: { triggers: [{ table: 'app_user', trigger: 'app_user_cache' }], loads: ['auth-user'] },
+  session: { triggers: [{ table: 'user_session', trigger: 'user_session_cache' }], loads: ['session-state'] },
   'organizations-of': {
     triggers: [
       { table: 'organization_member', trigger: 'organization_member_cache' },
       { table: 'organization', trigger: 'organization_cache' },
     ],
+    loads: ['organizations-of-member'],
   },
-  call: { triggers: [{ table: 'call', trigger: 'call_cache' }] },
-  'steps-of': { triggers: [{ table: 'step', trigger: 'step_cache' }] },
-  config: { triggers: [{ table: 'configuration', trigger: 'configuration_cache' }] },
+  call: { triggers: [{ table: 'call', trigger: 'call_cache' }], loads: ['call-by-id', 'calls-for-list'] },
+  'steps-of': {
+    triggers: [{ table: 'step', trigger: 'step_cache' }],
+    loads: ['steps-of-call-types'],
+    unwatched: { step_type: 'a step kept names its type, and a type in use is never renamed or deleted' },
+  },
+  config: { triggers: [{ table: 'configuration', trigger: 'configuration_cache' }], loads: ['configuration-active'] },
   // Frameworks are never edited once imported: only their deletion makes what was read stale.
-  'impact-framework': { triggers: [{ table: 'impact_framework', trigger: 'impact_framework_cache' }] },
+  'impact-framework': {
+    triggers: [{ table: 'impact_framework', trigger: 'impact_framework_cache' }],
+    loads: ['impact-indicator-chains-json', 'impact-outcomes-json', 'impact-stakeholders-json'],
+    unwatched: {
+      impact_outcome: 'written only by the import of its framework, deleted with it',
+      impact_indicator: 'written only by the import of its framework, deleted with it',
+      impact_proxy: 'written only by the import of its framework, deleted with it',
+      impact_stakeholder: 'written only by the import of its framework, deleted with it',
+    },
+  },
   'organization-submissions': {
     triggers: [
       { table: 'call_submission', trigger: 'call_submission_cache' },
       { table: 'call_submission', trigger: 'call_submission_cache_update' },
     ],
+    loads: ['calls-submissions-of'],
   },
   // A submission's call and organization never change: nothing to notify (an immutable cache).
-  'submission-target': { triggers: [] },
-} as const satisfies Record<string, { triggers: readonly Trigger[] }>;
+  'submission-target': {
+    triggers: [],
+    loads: ['submissions-target'],
+    unwatched: { call_submission: 'its call and organization never change; a deleted one is evicted by its owner' },
+  },
+} as const satisfies Record<string, { triggers: readonly Trigger[]; loads: readonly string[]; unwatched?: Partial<Record<Table, string>> }>;
 
 export type CacheTopic = keyof typeof CACHE_TOPICS;
 
