@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { Sql } from '../../database/sql.js';
 import { countInt, db, statement } from '../../database/typed-sql.js';
-import { CALL_IS_OPEN } from '../calls/call-open.sql.js';
+import { callPhaseIs } from '../calls/call-open.sql.js';
 
 /** The console home's figures: `now` the instant, `week` a week before, `horizon` a week after. */
 const counts = statement('dashboard-counts', (p: { now: Date; week: Date; horizon: Date }) =>
@@ -14,7 +14,7 @@ const counts = statement('dashboard-counts', (p: { now: Date; week: Date; horizo
         .selectFrom(['call', 'clock'])
         .select(['call.id', 'call.name', 'call.closingAt'])
         // The calls module's rule of an open call, at the instant asked.
-        .where(sql<boolean>`${sql.raw(CALL_IS_OPEN('call', 'clock.t'))}`),
+        .where((eb) => callPhaseIs.open({ openingAt: eb.ref('call.openingAt'), closingAt: eb.ref('call.closingAt') }, eb.ref('clock.t'))),
     )
     .selectNoFrom((eb) => [
       eb.selectFrom('openCalls').select(countInt().as('n')).$asScalar().$notNull().as('openCalls'),
