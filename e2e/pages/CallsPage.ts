@@ -31,7 +31,8 @@ export class CallsPage {
     for (let i = 0; i < 100 && (await more.isVisible()); i++) {
       await more.click();
       // Disabled while the next page loads; then enabled again (more to come) or gone.
-      await expect.poll(async () => (await more.count()) === 0 || (await more.isEnabled())).toBe(true);
+      // (The button may go between the two reads: then isEnabled finds nothing, and the next poll sees it gone.)
+      await expect.poll(async () => (await more.count()) === 0 || (await more.isEnabled({ timeout: 500 }).catch(() => false))).toBe(true);
     }
   }
 
