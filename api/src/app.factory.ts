@@ -39,15 +39,19 @@ function filesUnder(dir: string, mountPath: string): Map<string, string> {
 }
 
 /**
- * A built single-page application under `mountPath`: its files as they are (assets cached for a
- * year: their names carry a hash), and index.html for any other page (the history fallback).
- * The files are listed once at start, so a request never walks the file system and no path
- * outside the folder can be named. /api and /oidc never reach it (their routes are more specific).
+ * A built single-page application under `mountPath`: its files (assets cached for a year: their names
+ * carry a hash), and index.html for any other page. The files are listed once at start, so no path
+ * outside the folder can be named.
  */
 function serveSpa(fastify: FastifyInstance, mountPath: string, dir: string): void {
   const files = filesUnder(dir, mountPath);
   const answer = (request: FastifyRequest, reply: FastifyReply) => {
-    const path = decodeURIComponentSafe(request.url.split('?')[0]) ?? '';
+    let path = '';
+    try {
+      path = decodeURIComponent(request.url.split('?')[0]);
+    } catch {
+      // Not a path of the application: its index.html.
+    }
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/oidc/')) throw new NotFoundException();
     const file = files.get(path);
     if (file && file !== 'index.html')
@@ -57,14 +61,6 @@ function serveSpa(fastify: FastifyInstance, mountPath: string, dir: string): voi
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', dir, { cacheControl: false });
   };
   for (const url of mountPath === '/' ? ['/', '/*'] : [mountPath, `${mountPath}/*`]) fastify.get(url, answer);
-}
-
-function decodeURIComponentSafe(path: string): string | undefined {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Everything around the Nest routes: headers, body limits, validation, Swagger, the SPAs. */
@@ -104,12 +100,10 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   await app.get(DevOidcService).mount(fastify);
   app.setGlobalPrefix('api', { exclude: [] });
   app.useGlobalPipes(new CanonicalIdPipe(), createValidationPipe());
-  // No enableShutdownHooks(): server.ts stops on SIGTERM/SIGINT itself (drain, then app.close(),
-  // which runs the modules' shutdown hooks). Nest's own handler closed Fastify at once, and Fastify
-  // answers 503 to requests that arrive while it closes: the drain's requests failed.
+  // No enableShutdownHooks(): server.ts drains first, then app.close(); Nest's handler would close
+  // Fastify at once, which answers 503 to the requests of the drain.
 
-  // Built on its first request, not at start: scanning every controller is about 5% of a start's CPU,
-  // and a replica that starts under load should serve applicants first.
+  // Built on its first request, not at start: a replica that starts under load serves applicants first.
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   const openApi = () => (document ??= buildOpenApiDocument(app));
   let openApiJson: ReturnType<typeof jsonDocument> | undefined;
@@ -125,17 +119,6 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   for (const [mountPath, dir] of spas) serveSpa(fastify, mountPath, dir);
 }
 
-/** Fastify under Nest (docs/decisions/fastify.md): the server's options. */
-export function httpAdapter(settings: Settings): FastifyAdapter {
-  return new FastifyAdapter({
-    trustProxy: settings.trustProxy.length > 0 ? settings.trustProxy : false,
-    bodyLimit: byteSize(settings.bodyLimit),
-    genReqId: requestId,
-    // As Express matched them: paths in any letter case, with or without a trailing slash.
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
-  });
-}
-
 /** Builds the whole product on a database; runs migrations, and loads demo content on an empty database. */
 export async function createApp(
   settings: Settings,
@@ -143,7 +126,15 @@ export async function createApp(
   options: { demo?: boolean; logDestination?: DestinationStream } = {},
 ): Promise<NestFastifyApplication> {
   const { wasEmpty } = await migrateDatabase(databaseUrl);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings, databaseUrl), httpAdapter(settings), {
+  // Fastify under Nest (docs/decisions/fastify.md).
+  const fastify = new FastifyAdapter({
+    trustProxy: settings.trustProxy.length > 0 ? settings.trustProxy : false,
+    bodyLimit: byteSize(settings.bodyLimit),
+    genReqId: requestId,
+    // As Express matched them: paths in any letter case, with or without a trailing slash.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings, databaseUrl), fastify, {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,

@@ -30,22 +30,10 @@ import { ReportsModule } from './modules/reports/reports.module.js';
 
 /** The settings object, available everywhere as the SETTINGS provider. */
 @Module({})
-class SettingsModule {
-  static forRoot(settings: Settings): DynamicModule {
-    return {
-      module: SettingsModule,
-      global: true,
-      providers: [
-        { provide: SETTINGS, useValue: settings },
-        { provide: CACHES_OFF, useValue: settings.cachesOff },
-      ],
-      exports: [SETTINGS, CACHES_OFF],
-    };
-  }
-}
+class SettingsModule {}
 
 /** Feature modules, one per API group. New groups are added here. */
-export const FEATURE_MODULES = [
+const FEATURE_MODULES = [
   AuthModule,
   ConfigModule,
   HealthModule,
@@ -71,7 +59,15 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        SettingsModule.forRoot(settings),
+        {
+          module: SettingsModule,
+          global: true,
+          providers: [
+            { provide: SETTINGS, useValue: settings },
+            { provide: CACHES_OFF, useValue: settings.cachesOff },
+          ],
+          exports: [SETTINGS, CACHES_OFF],
+        },
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: databaseUrl,

@@ -11,9 +11,8 @@ import { freePort, startEmbeddedPostgres } from './database/embedded-database.js
 import { migrateDatabase } from './database/migrate.js';
 
 /**
- * Writes a migration with the SQL that brings the migrated schema in line with the
- * entities: `npm run migration:generate -w api -- <kebab-name>` (after `npm run build -w api`).
- * Uses DATABASE_URL's server when set (a scratch database is created), else an embedded one.
+ * `npm run migration:generate -w api -- <kebab-name>`: writes a migration bringing the migrated schema in
+ * line with the entities, on DATABASE_URL's server (a scratch database) or an embedded one.
  */
 export async function pendingSchemaSql(dataSource: DataSource): Promise<{ up: string[]; down: string[] }> {
   const log = await dataSource.driver.createSchemaBuilder().log();

@@ -5,22 +5,12 @@ import { checkWritableFolders, loadSettings, SettingError, type Settings } from 
 import { startEmbeddedPostgres, type RunningDatabase } from './database/embedded-database.js';
 import { isDatabaseOutage } from './common/http/error.filter.js';
 import { drainAndClose, Traffic } from './common/lifecycle/traffic.js';
-
-const telemetryOn = !!(process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
+import { tracing } from './common/http/trace-route.js';
 
 async function main(): Promise<void> {
-  let settings: Settings;
-  try {
-    settings = loadSettings();
-    checkWritableFolders(settings);
-    loaded = settings;
-  } catch (e) {
-    if (e instanceof SettingError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const settings = loadSettings();
+  checkWritableFolders(settings);
+  loaded = settings;
 
   let embedded: RunningDatabase | undefined;
   let databaseUrl = settings.databaseUrl;
@@ -32,13 +22,10 @@ async function main(): Promise<void> {
     databaseUrl = embedded.url;
   }
 
-  let app: Awaited<ReturnType<typeof createApp>>;
-  try {
-    app = await createApp(settings, databaseUrl);
-  } catch (e) {
+  const app = await createApp(settings, databaseUrl).catch(async (e: unknown) => {
     await embedded?.stop().catch(() => undefined);
     throw e;
-  }
+  });
   const server = app.getHttpServer() as import('node:http').Server;
   // Slow or stuck clients cannot hold connections forever (security.md, Limits); keep-alive
   // outlives a typical load balancer's idle timeout so it never sends to a closed socket.
@@ -83,13 +70,12 @@ async function main(): Promise<void> {
     console.log(
       `${signal}: stopping (not ready now; ${drainMs} ms for the load balancer, then up to ${timeoutMs} ms for requests in flight)...`,
     );
-    const timer = setTimeout(() => process.exit(1), drainMs + timeoutMs + 15_000);
-    timer.unref();
+    setTimeout(() => process.exit(1), drainMs + timeoutMs + 15_000).unref();
     const report = await drainAndClose(server, app.get(Traffic), settings.shutdown);
     if (!report.finished) console.log(`${report.cutOff} request(s) still running after ${timeoutMs} ms were cut off`);
     await app.close();
     await embedded?.stop();
-    if (telemetryOn) await (await import('./telemetry.js')).shutdownTelemetry().catch(() => undefined);
+    if (tracing()) await (await import('./telemetry.js')).shutdownTelemetry().catch(() => undefined);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
@@ -97,10 +83,11 @@ async function main(): Promise<void> {
 }
 
 /**
- * One readable line for any start failure (issue 13: never `undefined`): the error's message, or
- * what was thrown, or that nothing was said; the stack follows only with LOG_LEVEL=debug or trace.
+ * One readable line for any start failure, never `undefined` (a wrong setting: the line naming it);
+ * the stack follows only with LOG_LEVEL=debug or trace.
  */
 function startFailure(e: unknown, settings: Settings | undefined): string {
+  if (e instanceof SettingError) return e.message;
   let reason: string;
   if (e instanceof Error) reason = e.message || e.name;
   else if (e === undefined || e === null || e === '') reason = 'it stopped without saying why';
@@ -115,6 +102,6 @@ function startFailure(e: unknown, settings: Settings | undefined): string {
 let loaded: Settings | undefined;
 main().catch((e: unknown) => {
   console.error(startFailure(e, loaded));
-  if (e instanceof Error && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(e.stack);
+  if (e instanceof Error && !(e instanceof SettingError) && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(e.stack);
   process.exit(1);
 });

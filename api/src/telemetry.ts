@@ -5,12 +5,9 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 
 /**
- * OpenTelemetry traces, on only when OTEL_EXPORTER_OTLP_ENDPOINT (or ..._TRACES_ENDPOINT) is set
- * (main.ts): a span per request (node:http) with its database statements (pg)
- * as children, sent by OTLP. Everything else is the standard OTEL_* environment variables
- * (OTEL_SERVICE_NAME, default impact-calls; OTEL_EXPORTER_OTLP_PROTOCOL, http/protobuf by default;
- * OTEL_EXPORTER_OTLP_HEADERS; OTEL_TRACES_SAMPLER...). Health checks and metrics scrapes are not
- * traced: they would be most of the spans and say nothing.
+ * OpenTelemetry traces, on only when OTEL_EXPORTER_OTLP_ENDPOINT (or ..._TRACES_ENDPOINT) is set:
+ * a span per request with its database statements as children, configured by the standard OTEL_*
+ * variables. Health checks and metrics scrapes are not traced: they would be most of the spans.
  */
 // ES modules loaded from here on are seen by the instrumentations too (CommonJS ones always are).
 register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);

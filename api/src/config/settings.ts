@@ -8,76 +8,10 @@ import { CACHE_NAMES, type CacheName } from '../database/invalidation.js';
  * Every setting the product reads from the environment, validated once at start.
  * A wrong value stops the process with one line naming the setting (see main.ts).
  */
-export interface Settings {
-  /** Graceful shutdown: how long a replica answers not-ready before it stops listening, and the bound on requests in flight. */
-  shutdown: { drainMs: number; timeoutMs: number };
-  /** Express' `trust proxy`: the proxies whose X-Forwarded-For is believed (names such as loopback, or networks). */
-  trustProxy: string[];
-  /** `GET /api/metrics`: a scraper shows this bearer token, or comes from one of these networks (CIDR). */
-  metrics: { token?: string; networks: string[] };
-  /** Caches turned off, by name (database/invalidation.ts): the benchmarks measure what each one buys. */
-  cachesOff: CacheName[];
-  nodeEnv: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  embeddedPostgresPort: number;
-  jwtSecret: string;
-  /** Lifetime of an access token; the apps renew it silently through the session's refresh token. */
-  accessTokenMinutes: number;
-  oidc: OidcSettings | undefined;
-  adminEmails: string[];
-  customizeEmailDomain: string | undefined;
-  filesDir: string;
-  s3:
-    | { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined }
-    | undefined;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  /** Sending messages: attempts before `failed`, the first retry's delay (doubling, capped), how long an attempt may take before another process takes the message over, the reminders' cron schedule. */
-  messages: {
-    attempts: number;
-    retryDelaySeconds: number;
-    retryDelayMaxSeconds: number;
-    attemptTimeoutSeconds: number;
-    reminderCron: string;
-  };
-  chromiumPath: string;
-  /** PDF rendering: pages rendered at once, requests that may wait for one, and the time one may take. */
-  pdf: { concurrency: number; queueMax: number; timeoutMs: number };
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  demoContent: boolean;
-  bodyLimit: string;
-  /** Requests per user and per client address (0: no limit), by kind of request. */
-  rateLimits: RateLimitSettings;
-  /** What one account can fill. */
-  quotas: { organizationsPerUser: number; bytesPerOrganization: number; filesPerSubmission: number };
-  staticDirs: { applicant: string; admin: string };
-  /** SurveyJS licence key for the console's Survey Creator (removes its "developer license" banner). */
-  surveyJsLicenseKey: string | undefined;
-  /** Power BI embedding: the service principal and where it talks to; undefined when not configured (the feature is off). */
-  powerBi: PowerBiSettings | undefined;
-}
-
-export interface PowerBiSettings {
-  tenantId: string;
-  clientId: string;
-  clientSecret: string;
-  /** Entra ID's host (https; the authority is `<host>/<tenantId>`). */
-  authorityHost: string;
-  /** The Power BI REST API's base, up to `/v1.0/myorg` (https). */
-  apiUrl: string;
-  /** The scope asked for by client credentials. */
-  scope: string;
-  /** Extra trusted certificate authorities (PEM) for these two hosts only (a TLS-inspecting proxy; the tests' stand-in). */
-  ca: string | undefined;
-  /** How long one call to Entra ID or Power BI may take. */
-  timeoutMs: number;
-  /** Row-level security roles sent with the organization's effective identity (empty: none sent). */
-  rlsRoles: string[];
-}
+export type Settings = ReturnType<typeof loadSettings>;
+export type PowerBiSettings = NonNullable<Settings['powerBi']>;
+export type RateLimitSettings = Settings['rateLimits'];
+export type RateBudget = RateLimitSettings['write'];
 
 /** How the product authenticates at the provider's token endpoint (RFC 6749 2.3, OpenID Connect Core 9). */
 export const TOKEN_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'private_key_jwt', 'none'] as const;
@@ -88,29 +22,6 @@ export interface ClientPrivateKey {
   pem: string;
   alg: 'RS256' | 'PS256' | 'ES256' | 'ES384' | 'ES512' | 'EdDSA';
   kid: string | undefined;
-}
-
-export interface OidcSettings {
-  issuer: string;
-  clientId: string;
-  clientSecret: string | undefined;
-  /** OIDC_TOKEN_AUTH_METHOD; undefined: chosen from the provider's `token_endpoint_auth_methods_supported`. */
-  tokenAuthMethod: TokenAuthMethod | undefined;
-  privateKey: ClientPrivateKey | undefined;
-}
-
-export interface RateBudget {
-  perUser: number;
-  perIp: number;
-  windowSeconds: number;
-}
-
-/** write: every non-GET request; upload: file uploads; organization: new organizations; sign-in: token exchange and refresh (per address only). */
-export interface RateLimitSettings {
-  write: RateBudget;
-  upload: RateBudget;
-  organization: RateBudget;
-  'sign-in': RateBudget;
 }
 
 export class SettingError extends Error {
@@ -124,9 +35,10 @@ export class SettingError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 function value(env: Env, name: string): string | undefined {
-  const raw = env[name];
-  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+  return env[name]?.trim() || undefined;
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -149,15 +61,9 @@ function boolean(env: Env, name: string, fallback: boolean): boolean {
 function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = value(env, name);
   if (raw === undefined) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new SettingError(name, `"${raw}" is not a URL`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new SettingError(name, `protocol must be one of ${protocols.join(', ')}`);
-  }
+  const parsed = URL.parse(raw);
+  if (!parsed) throw new SettingError(name, `"${raw}" is not a URL`);
+  if (!protocols.includes(parsed.protocol)) throw new SettingError(name, `protocol must be one of ${protocols.join(', ')}`);
   return raw;
 }
 
@@ -168,59 +74,39 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   return raw as T;
 }
 
+/** A value that must match `pattern`; `problem` says what is wrong with one that does not. */
+function matching(env: Env, name: string, pattern: RegExp, problem: (raw: string) => string): string | undefined {
+  const raw = value(env, name);
+  if (raw !== undefined && !pattern.test(raw)) throw new SettingError(name, problem(raw));
+  return raw;
+}
+
+/** A comma-separated list without blanks; undefined when the setting is unset. */
+function list(env: Env, name: string): string[] | undefined {
+  return value(env, name)
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
 function emails(env: Env, name: string, fallback: string[]): string[] {
-  const raw = value(env, name);
-  if (raw === undefined) return fallback;
-  const list = raw
-    .split(',')
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean);
-  for (const e of list) if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) throw new SettingError(name, `"${e}" is not an e-mail address`);
-  return list;
+  const found = list(env, name)?.map((e) => e.toLowerCase()) ?? fallback;
+  for (const e of found) if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) throw new SettingError(name, `"${e}" is not an e-mail address`);
+  return found;
 }
 
-/** A five-field cron expression (minute hour day month weekday). */
-function networks(env: Env, name: string, fallback: string[]): string[] {
-  const raw = value(env, name);
-  if (raw === undefined) return fallback;
-  const list = raw
-    .split(',')
-    .map((n) => n.trim())
-    .filter(Boolean);
-  for (const n of list) if (!parseNetwork(n)) throw new SettingError(name, `"${n}" is not an address or a network such as 10.0.0.0/8`);
-  return list;
+/** Addresses or networks (CIDR), or one of the `named` ranges Express knows (TRUST_PROXY). */
+function networks(env: Env, name: string, fallback: string[], named: string[] = []): string[] {
+  const found = list(env, name) ?? fallback;
+  for (const n of found)
+    if (!named.includes(n) && !parseNetwork(n)) {
+      const expected = named.length ? `neither ${named.join(', ')} nor` : 'not an address or';
+      throw new SettingError(name, `"${n}" is ${expected} a network such as 10.0.0.0/8`);
+    }
+  return found;
 }
 
-/** Express' named ranges, or networks; at least loopback stays trusted (a proxy on the same machine). */
-const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
-function trustedProxies(env: Env): string[] {
-  const raw = value(env, 'TRUST_PROXY');
-  if (raw === undefined) return ['loopback'];
-  const list = raw
-    .split(',')
-    .map((n) => n.trim())
-    .filter(Boolean);
-  for (const n of list)
-    if (!PROXY_RANGES.includes(n) && !parseNetwork(n))
-      throw new SettingError('TRUST_PROXY', `"${n}" is neither ${PROXY_RANGES.join(', ')} nor a network such as 10.0.0.0/8`);
-  return list;
-}
-
-function cron(env: Env, name: string, fallback: string): string {
-  const raw = value(env, name) ?? fallback;
-  if (!/^(\S+\s+){4}\S+$/.test(raw) || !/^[\d*/,\-\s]+$/.test(raw))
-    throw new SettingError(name, `"${raw}" is not a five-field cron expression`);
-  return raw;
-}
-
-/** A licence key: printable characters without spaces, at most 4,000. */
-function licenceKey(env: Env, name: string): string | undefined {
-  const raw = value(env, name);
-  if (raw === undefined) return undefined;
-  if (raw.length > 4000 || !/^[\x21-\x7e]+$/.test(raw))
-    throw new SettingError(name, 'must be the key as SurveyJS gives it (printable characters, no spaces)');
-  return raw;
-}
+const errorCode = (e: unknown) => (e as NodeJS.ErrnoException).code ?? 'error';
 
 /** OIDC_CLIENT_PRIVATE_KEY_FILE: a PKCS#8 PEM file whose key type gives the algorithm (RSA: RS256, EC: ES256/384/512, Ed25519: EdDSA). */
 function clientPrivateKey(env: Env, cwd: string): ClientPrivateKey | undefined {
@@ -230,7 +116,7 @@ function clientPrivateKey(env: Env, cwd: string): ClientPrivateKey | undefined {
   try {
     pem = readFileSync(resolve(cwd, file), 'utf8');
   } catch (e) {
-    throw new SettingError('OIDC_CLIENT_PRIVATE_KEY_FILE', `cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new SettingError('OIDC_CLIENT_PRIVATE_KEY_FILE', `cannot read ${file} (${errorCode(e)})`);
   }
   let alg: ClientPrivateKey['alg'];
   try {
@@ -254,10 +140,11 @@ function clientPrivateKey(env: Env, cwd: string): ClientPrivateKey | undefined {
 }
 
 /** The external provider's client: id, secret or key, and how to authenticate at the token endpoint. */
-function oidcSettings(env: Env, cwd: string, issuer: string, clientId: string): OidcSettings {
+function oidcSettings(env: Env, cwd: string, issuer: string, clientId: string) {
   const clientSecret = value(env, 'OIDC_CLIENT_SECRET');
   const privateKey = clientPrivateKey(env, cwd);
   const raw = value(env, 'OIDC_TOKEN_AUTH_METHOD');
+  // Unset or `auto`: chosen from the provider's `token_endpoint_auth_methods_supported`.
   const tokenAuthMethod =
     raw === undefined || raw === 'auto' ? undefined : oneOf(env, 'OIDC_TOKEN_AUTH_METHOD', TOKEN_AUTH_METHODS, 'none');
   if ((tokenAuthMethod === 'client_secret_basic' || tokenAuthMethod === 'client_secret_post') && !clientSecret)
@@ -286,7 +173,7 @@ function pemFile(env: Env, name: string, cwd: string): string | undefined {
  * secret); one of them alone names the missing ones. Base URLs must be https (MSAL refuses
  * any other authority, and the bearer token must not travel in clear).
  */
-function powerBiSettings(env: Env, cwd: string): PowerBiSettings | undefined {
+function powerBiSettings(env: Env, cwd: string) {
   const names = ['POWERBI_TENANT_ID', 'POWERBI_CLIENT_ID', 'POWERBI_CLIENT_SECRET'] as const;
   const [tenantId, clientId, clientSecret] = names.map((n) => value(env, n));
   if (!tenantId && !clientId && !clientSecret) return undefined;
@@ -303,12 +190,10 @@ function powerBiSettings(env: Env, cwd: string): PowerBiSettings | undefined {
     authorityHost: base('POWERBI_AUTHORITY_HOST', 'https://login.microsoftonline.com'),
     apiUrl: base('POWERBI_API_URL', 'https://api.powerbi.com/v1.0/myorg'),
     scope: value(env, 'POWERBI_SCOPE') ?? 'https://analysis.windows.net/powerbi/api/.default',
+    // Trusted for these two hosts only: a TLS-inspecting proxy, or the tests' stand-in.
     ca: pemFile(env, 'POWERBI_CA_FILE', cwd),
     timeoutMs: integer(env, 'POWERBI_TIMEOUT_MS', 10_000, 500, 120_000),
-    rlsRoles: (value(env, 'POWERBI_RLS_ROLES') ?? '')
-      .split(',')
-      .map((r) => r.trim())
-      .filter(Boolean),
+    rlsRoles: list(env, 'POWERBI_RLS_ROLES') ?? [],
   };
 }
 
@@ -322,24 +207,18 @@ function developmentSecret(dataDir: string): string {
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   } catch (e) {
-    throw new SettingError(
-      'DATA_DIR',
-      `cannot keep the development JWT secret in ${dataDir} (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
-    );
+    throw new SettingError('DATA_DIR', `cannot keep the development JWT secret in ${dataDir} (${errorCode(e)})`);
   }
 }
 
 function cacheNames(env: Env, name: string): CacheName[] {
-  const names = (value(env, name) ?? '')
-    .split(',')
-    .map((n) => n.trim())
-    .filter(Boolean);
+  const names = list(env, name) ?? [];
   const unknown = names.filter((n) => !(CACHE_NAMES as readonly string[]).includes(n));
   if (unknown.length) throw new SettingError(name, `names no cache: ${unknown.join(', ')} (known: ${CACHE_NAMES.join(', ')})`);
   return names as CacheName[];
 }
 
-export function loadSettings(env: Env = process.env, cwd = process.cwd()): Settings {
+export function loadSettings(env: Env = process.env, cwd = process.cwd()) {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const dataDir = resolve(cwd, value(env, 'DATA_DIR') ?? 'data');
@@ -360,6 +239,12 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
   const embeddedDevelopment = !issuer && nodeEnv !== 'production';
 
   const s3Bucket = value(env, 'S3_BUCKET');
+  /** Requests per user and per client address in a window (0: no limit). */
+  const budget = (perUser: [string, number] | undefined, perIp: [string, number], windowSeconds: number) => ({
+    perUser: perUser ? integer(env, perUser[0], perUser[1], 0, 1_000_000) : 0,
+    perIp: integer(env, perIp[0], perIp[1], 0, 10_000_000),
+    windowSeconds,
+  });
 
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   return {
@@ -393,7 +278,9 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
       retryDelaySeconds: integer(env, 'MAIL_RETRY_DELAY_SECONDS', 60, 1, 86_400),
       retryDelayMaxSeconds: integer(env, 'MAIL_RETRY_MAX_DELAY_SECONDS', 6 * 3600, 1, 7 * 86_400),
       attemptTimeoutSeconds: integer(env, 'MAIL_ATTEMPT_TIMEOUT_SECONDS', 300, 2, 3600),
-      reminderCron: cron(env, 'MAIL_REMINDER_SCHEDULE', '0 * * * *'),
+      reminderCron:
+        matching(env, 'MAIL_REMINDER_SCHEDULE', /^[\d*/,-]+(\s+[\d*/,-]+){4}$/, (raw) => `"${raw}" is not a five-field cron expression`) ??
+        '0 * * * *',
     },
     chromiumPath: value(env, 'CHROMIUM_PATH') ?? '/usr/bin/chromium',
     pdf: {
@@ -401,67 +288,48 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
       queueMax: integer(env, 'PDF_QUEUE_MAX', 200, 0, 100_000),
       timeoutMs: integer(env, 'PDF_TIMEOUT_MS', 30_000, 1000, 600_000),
     },
-    logLevel: oneOf(
-      env,
-      'LOG_LEVEL',
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
-      nodeEnv === 'test' ? 'silent' : 'info',
-    ),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, nodeEnv === 'test' ? 'silent' : 'info'),
     demoContent: boolean(env, 'DEMO_CONTENT', nodeEnv !== 'test'),
     rateLimits: {
-      write: {
-        perUser: integer(env, 'RATE_LIMIT_WRITES_PER_MINUTE', 240, 0, 1_000_000),
-        perIp: integer(env, 'RATE_LIMIT_WRITES_PER_IP_PER_MINUTE', 12_000, 0, 10_000_000),
-        windowSeconds: 60,
-      },
-      upload: {
-        perUser: integer(env, 'RATE_LIMIT_UPLOADS_PER_MINUTE', 30, 0, 1_000_000),
-        perIp: integer(env, 'RATE_LIMIT_UPLOADS_PER_IP_PER_MINUTE', 600, 0, 10_000_000),
-        windowSeconds: 60,
-      },
-      organization: {
-        perUser: integer(env, 'RATE_LIMIT_ORGANIZATIONS_PER_HOUR', 10, 0, 1_000_000),
-        perIp: integer(env, 'RATE_LIMIT_ORGANIZATIONS_PER_IP_PER_HOUR', 100, 0, 10_000_000),
-        windowSeconds: 3600,
-      },
-      'sign-in': {
-        perUser: 0,
-        perIp: integer(env, 'RATE_LIMIT_SIGN_INS_PER_IP_PER_MINUTE', 300, 0, 10_000_000),
-        windowSeconds: 60,
-      },
+      write: budget(['RATE_LIMIT_WRITES_PER_MINUTE', 240], ['RATE_LIMIT_WRITES_PER_IP_PER_MINUTE', 12_000], 60),
+      upload: budget(['RATE_LIMIT_UPLOADS_PER_MINUTE', 30], ['RATE_LIMIT_UPLOADS_PER_IP_PER_MINUTE', 600], 60),
+      organization: budget(['RATE_LIMIT_ORGANIZATIONS_PER_HOUR', 10], ['RATE_LIMIT_ORGANIZATIONS_PER_IP_PER_HOUR', 100], 3600),
+      // Token exchange and refresh: per address only.
+      'sign-in': budget(undefined, ['RATE_LIMIT_SIGN_INS_PER_IP_PER_MINUTE', 300], 60),
     },
     quotas: {
       organizationsPerUser: integer(env, 'QUOTA_ORGANIZATIONS_PER_USER', 20, 1, 1_000_000),
       bytesPerOrganization: integer(env, 'QUOTA_MB_PER_ORGANIZATION', 500, 1, 10_000_000) * 1024 * 1024,
       filesPerSubmission: integer(env, 'QUOTA_FILES_PER_SUBMISSION', 50, 1, 1_000_000),
     },
-    bodyLimit: /^\d+(kb|mb)$/i.test(value(env, 'BODY_LIMIT') ?? '1mb')
-      ? (value(env, 'BODY_LIMIT') ?? '1mb')
-      : (() => {
-          throw new SettingError('BODY_LIMIT', 'must look like 512kb or 1mb');
-        })(),
+    bodyLimit: matching(env, 'BODY_LIMIT', /^\d+(kb|mb)$/i, () => 'must look like 512kb or 1mb') ?? '1mb',
     staticDirs: {
       applicant: resolve(cwd, value(env, 'APPLICANT_UI_DIR') ?? 'applicant-ui/dist'),
       admin: resolve(cwd, value(env, 'ADMIN_UI_DIR') ?? 'admin-ui/dist'),
     },
-    surveyJsLicenseKey: licenceKey(env, 'SURVEYJS_LICENSE_KEY'),
+    surveyJsLicenseKey: matching(
+      env,
+      'SURVEYJS_LICENSE_KEY',
+      /^[\x21-\x7e]{1,4000}$/,
+      () => 'must be the key as SurveyJS gives it (printable characters, no spaces)',
+    ),
     powerBi: powerBiSettings(env, cwd),
     shutdown: {
       // In production a load balancer must see the 503 of /api/health/ready before the port closes.
       drainMs: integer(env, 'SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 5000 : 0, 0, 120_000),
       timeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     },
-    trustProxy: trustedProxies(env),
+    // Whose X-Forwarded-For is believed: by default a proxy on the same machine.
+    trustProxy: networks(env, 'TRUST_PROXY', ['loopback'], ['loopback', 'linklocal', 'uniquelocal']),
     metrics: { token: value(env, 'METRICS_TOKEN'), networks: networks(env, 'METRICS_NETWORKS', ['127.0.0.0/8', '::1/128']) },
+    // The benchmarks turn caches off to measure what each one buys.
     cachesOff: cacheNames(env, 'CACHES_OFF'),
   };
 }
 
 /**
- * At start (main.ts): the folders the product writes to exist and are writable by this process
- * (DATA_DIR: the upload staging folder, the development keys, the embedded PostgreSQL; FILES_DIR
- * without S3). A container whose user cannot write its volume stops with one line naming the
- * setting, instead of an EACCES stack trace from whichever module writes first.
+ * At start: the folders the product writes to exist and are writable, so a container whose user
+ * cannot write its volume stops with one line naming the setting, not an EACCES stack trace.
  */
 export function checkWritableFolders(settings: Settings): void {
   const folders: [string, string][] = [['DATA_DIR', settings.dataDir]];

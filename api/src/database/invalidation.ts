@@ -10,17 +10,14 @@ export interface Trigger {
 }
 
 /**
- * The only triggers the database has, declared once (docs/architecture.md, "Caches"). No
- * trigger decides what the product does: each tells caches of a change, counts a change for
- * the data versions, or guards an invariant. api/test/invalidation.spec.ts fails when the
- * migrated database's triggers differ from these lists, or when a cache loads from a table
- * whose changes do not reach it.
+ * The only triggers the database has, declared once (docs/architecture.md, "Caches"): none decides
+ * what the product does; each tells caches of a change, counts one for the data versions, or guards
+ * an invariant. api/test/invalidation.spec.ts checks them against the migrated database.
  */
 
 /**
- * Each cache topic (`CacheInvalidation.cache` / `.follow` take no other): the triggers that
- * notify it (`pg_notify('ic_cache', '<topic>:<key>')`), the statements its caches load with
- * (typed-sql.ts names), and the tables those read that need no trigger, with why.
+ * Each cache topic: the triggers that notify it (`pg_notify('ic_cache', '<topic>:<key>')`), the
+ * statements its caches load with, and the tables those read that need no trigger, with why.
  */
 export const CACHE_TOPICS = {
   user: { triggers: [{ table: 'app_user', trigger: 'app_user_cache' }], loads: ['auth-user'] },
@@ -77,10 +74,7 @@ export type CacheName = (typeof CACHE_NAMES)[number];
 /** The provider of the caches turned off (the `cachesOff` setting): the database's code reads no settings itself. */
 export const CACHES_OFF = Symbol('CACHES_OFF');
 
-/**
- * The tables whose writes move a call's data version (the reports' and the dashboard's
- * caches, data-version.ts): a submission and its rows count for its call, the rest for every call.
- */
+/** The tables whose writes move a data version: a submission and its rows for its call, the rest for every call. */
 export const DATA_VERSION_TABLES = {
   call: ['call_submission'],
   submission: ['step_result', 'attachment', 'submission_impact'],
@@ -106,10 +100,4 @@ export const INVARIANT_TRIGGERS: readonly Trigger[] = [
 /** Every trigger the migrated database should have. */
 export function declaredTriggers(): Trigger[] {
   return [...Object.values(CACHE_TOPICS).flatMap((t): readonly Trigger[] => t.triggers), ...dataVersionTriggers(), ...INVARIANT_TRIGGERS];
-}
-
-/** The SQL that makes a cache trigger notifying `topic` with the row's `keyColumn` on every change (a migration adding a cache uses it). */
-export function cacheTriggerSql(t: Trigger, topic: CacheTopic, keyColumn: string): string {
-  return `CREATE TRIGGER ${t.trigger} AFTER INSERT OR UPDATE OR DELETE ON ${t.table}
-    FOR EACH ROW EXECUTE FUNCTION ic_cache_row_changed('${topic}', '${keyColumn}')`;
 }

@@ -6,9 +6,8 @@ import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 const MIGRATION_LOCK = 72_360_001;
 
 /**
- * Runs pending migrations while holding a PostgreSQL advisory lock, so several replicas
- * (or test workers) starting at once migrate exactly once. Answers whether the database
- * was empty before (no migration had ever run).
+ * Runs pending migrations under an advisory lock, so replicas starting at once migrate exactly once.
+ * Answers whether the database was empty before.
  */
 export async function migrateDatabase(url: string): Promise<{ wasEmpty: boolean }> {
   const ds = new DataSource({

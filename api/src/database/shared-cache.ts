@@ -13,19 +13,16 @@ const SETTLED_TOPIC = 'settled';
 const SETTLED_TIMEOUT_MS = 2_000;
 
 /**
- * An in-process cache of reads that every request makes (the signed-in user, their
- * organizations), kept exact across replicas by PostgreSQL itself: triggers on the source
- * tables `pg_notify` on every change, whoever makes it (the API, a migration, an operator's
- * SQL), and the notification is delivered only when the change commits. Each replica
- * LISTENs and evicts. While it is not listening (start, lost connection) every read goes
- * to the database and the caches are emptied, so nothing stale survives a gap.
+ * In-process caches of reads every request makes, kept exact across replicas by PostgreSQL: triggers
+ * `pg_notify` every committed change, whoever makes it, and each replica LISTENs and evicts. While
+ * it is not listening, every read goes to the database and the caches are emptied.
  */
 @Injectable()
 export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Cache');
-  private readonly caches = new Map<string, Invalidated>();
+  private readonly caches = new Map<string, Invalidated[]>();
   private client: pg.Client | undefined;
-  private listening = false;
+  isListening = false;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
   private readonly markers = new Map<string, () => void>();
@@ -37,12 +34,9 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
     @Inject(CACHES_OFF) private readonly cachesOff: readonly CacheName[],
   ) {}
 
-  /**
-   * A cache of `topic`'s keys: at most `max` entries, each kept at most `ttlMs`. `immutable`: values that
-   * never change (nothing notifies them; the owner evicts a deleted one), served even while not listening.
-   */
+  /** A cache of `topic`'s keys; `immutable` values never change (the owner evicts a deleted one), served even while not listening. */
   cache<V>(topic: CacheTopic, options: { max: number; ttlMs: number; immutable?: boolean }): SharedCache<V> {
-    const cache = new SharedCache<V>(options, options.immutable ? () => !this.off(topic) : () => this.serves(topic));
+    const cache = new SharedCache<V>(options, options.immutable ? () => !this.cachesOff.includes(topic) : () => this.serves(topic));
     if (!options.immutable) this.follow(topic, cache);
     this.shared.push({ topic, cache });
     return cache;
@@ -50,34 +44,16 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
 
   /** Another kind of cache told of `topic`'s changes (beside any other); it is emptied whenever notifications may have been missed. */
   follow(topic: CacheTopic, target: Invalidated): void {
-    const before = this.caches.get(topic);
-    this.caches.set(
-      topic,
-      before
-        ? {
-            evict: (key) => (before.evict(key), target.evict(key)),
-            clear: () => (before.clear(), target.clear()),
-          }
-        : target,
-    );
+    this.caches.set(topic, [...(this.caches.get(topic) ?? []), target]);
   }
 
-  /** Hits and misses of each cache since start, for /api/metrics. */
   stats(): { topic: string; hits: number; misses: number }[] {
     return this.shared.map(({ topic, cache }) => ({ topic, hits: cache.hits, misses: cache.misses }));
   }
 
-  get isListening(): boolean {
-    return this.listening;
-  }
-
   /** Whether `topic`'s caches may answer now: notifications are arriving and the cache is not turned off (CACHES_OFF). */
   serves(topic: CacheTopic): boolean {
-    return this.listening && !this.off(topic);
-  }
-
-  private off(topic: CacheTopic): boolean {
-    return this.cachesOff.includes(topic);
+    return this.isListening && !this.cachesOff.includes(topic);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -103,8 +79,8 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
       await client.connect();
       await client.query(`LISTEN ${CACHE_CHANNEL}`);
       // Anything read before this point may have missed a notification.
-      for (const cache of this.caches.values()) cache.clear();
-      this.listening = true;
+      this.clearAll();
+      this.isListening = true;
     } catch (e) {
       this.lost(client, e);
     }
@@ -121,20 +97,18 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private stopped(): void {
-    this.listening = false;
-    for (const cache of this.caches.values()) cache.clear();
+    this.isListening = false;
+    this.clearAll();
     for (const arrived of this.markers.values()) arrived();
     this.markers.clear();
   }
 
   /**
-   * Resolves once every change committed before the call has reached this replica's caches:
-   * PostgreSQL delivers notifications in commit order, so a marker sent now arrives after them.
-   * A marker that does not arrive within `timeoutMs` (a stalled listener) empties every cache
-   * instead, so the caller still reads nothing older than its change.
+   * Resolves once every change committed before the call has reached this replica's caches (PostgreSQL
+   * delivers notifications in commit order); a marker late past `timeoutMs` empties every cache instead.
    */
   async settled(timeoutMs = SETTLED_TIMEOUT_MS): Promise<void> {
-    if (!this.listening) return;
+    if (!this.isListening) return;
     const marker = randomUUID();
     let timer: NodeJS.Timeout | undefined;
     const arrived = new Promise<boolean>((resolve) => {
@@ -145,7 +119,7 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
       await this.db.query('SELECT pg_notify($1, $2)', [CACHE_CHANNEL, `${SETTLED_TOPIC}:${marker}`]);
       if (!(await arrived)) {
         this.logger.warn(`Cache notifications took over ${timeoutMs} ms to arrive; caches emptied`);
-        for (const cache of this.caches.values()) cache.clear();
+        this.clearAll();
       }
     } finally {
       clearTimeout(timer);
@@ -162,7 +136,11 @@ export class CacheInvalidation implements OnApplicationBootstrap, OnModuleDestro
       this.markers.delete(key);
       return;
     }
-    this.caches.get(topic)?.evict(key);
+    for (const cache of this.caches.get(topic) ?? []) cache.evict(key);
+  }
+
+  private clearAll(): void {
+    for (const caches of this.caches.values()) for (const cache of caches) cache.clear();
   }
 }
 
@@ -172,11 +150,7 @@ export interface Invalidated {
   clear(): void;
 }
 
-/**
- * Runs `work` in a transaction and, once it has committed, waits for this replica's caches to
- * have taken its notifications: whoever made a change reads it back at once, never a cached
- * copy from before it (other replicas follow within the notification's delivery).
- */
+/** Runs `work` in a transaction, then waits for this replica's caches to take its notifications: whoever made a change reads it back. */
 export async function committedAndSettled<T>(
   manager: EntityManager,
   invalidation: CacheInvalidation,
@@ -198,13 +172,9 @@ export class SharedCache<V> implements Invalidated {
     private readonly enabled: () => boolean,
   ) {}
 
-  /**
-   * The cached value of `key`, or `load()`'s. The promise is kept from the start of the load,
-   * so an eviction during the load drops it too and the next read loads again.
-   */
-  get(key: string, load: () => Promise<V>): Promise<V> {
+  /** The cached value of `key`, or `load()`'s, kept from the start of the load so that an eviction during it drops it too. */
+  get(key: string, load: () => Promise<V>, now = Date.now()): Promise<V> {
     if (!this.enabled()) return load();
-    const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.until > now) {
       this.hits++;

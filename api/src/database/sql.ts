@@ -7,11 +7,9 @@ import type { Compilable } from 'kysely';
 import type { RowOf, Statement } from './typed-sql.js';
 
 /**
- * Runs the typed statements of the repositories (database/typed-sql.ts, docs/decisions/typed-sql.md)
- * straight on TypeORM's connection pool, or on the connection of the caller's transaction: no
- * query runner, no entity hydration. A static statement runs as a named prepared statement, so
- * PostgreSQL plans it once per connection; a list built per request runs unprepared, since a name
- * per distinct text would leave a statement per filter combination on every connection.
+ * Runs the typed statements (typed-sql.ts) straight on TypeORM's pool or the caller's transaction.
+ * A list built per request runs unprepared: a name per distinct text would leave a prepared statement
+ * per filter combination on every connection.
  */
 @Injectable()
 export class Sql {
@@ -21,13 +19,14 @@ export class Sql {
     this.pool = (db.driver as PostgresDriver).master as Pool;
   }
 
-  /**
-   * The rows of a typed statement (`statement(...)`, database/typed-sql.ts): a named prepared
-   * statement, on the pool or, given a transaction's manager, on its connection (`rowsIn`).
-   */
-  run<A extends object, R>(statement: Statement<A, R>, args: A, manager?: EntityManager): Promise<R[]> {
-    const values = statement.values(args);
-    return this.rowsIn<R>(manager, statement.name, statement.text, values).catch(refusal(statement.text, values));
+  /** The rows of a typed statement, as a named prepared statement: on the pool, or on the connection of a transaction's manager. */
+  async run<A extends object, R>(statement: Statement<A, R>, args: A, manager?: EntityManager): Promise<R[]> {
+    const query = { name: statement.name, text: statement.text, values: statement.values(args) };
+    const runner = manager?.queryRunner;
+    if (manager && !runner?.isTransactionActive) throw new Error('Sql.run needs the manager of an open transaction');
+    // connect() answers the connection the transaction already holds.
+    const client = runner ? ((await runner.connect()) as PoolClient) : this.pool;
+    return client.query<R & object>(query).then((r) => r.rows, refusal(query.text, query.values));
   }
 
   /** The rows of a typed query built per request (a list's filters and sort), unprepared. */
@@ -39,24 +38,12 @@ export class Sql {
       .catch(refusal(sql, parameters));
   }
 
-  /** One round trip to the database (the readiness check). */
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
   }
 
-  /** The connection pool's counts, for /api/metrics. */
   poolCounts(): { total: number; idle: number; waiting: number } {
     return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
-  }
-
-  /** A named prepared statement's rows, on the transaction's connection when given its manager. */
-  private async rowsIn<T>(manager: EntityManager | undefined, name: string, text: string, values: unknown[]): Promise<T[]> {
-    if (!manager) return (await this.pool.query<T & object>({ name, text, values })).rows;
-    const runner = manager.queryRunner;
-    if (!runner?.isTransactionActive) throw new Error('Sql.run needs the manager of an open transaction');
-    // connect() answers the connection the transaction already holds.
-    const connection = (await runner.connect()) as PoolClient;
-    return (await connection.query<T & object>({ name, text, values })).rows;
   }
 }
 

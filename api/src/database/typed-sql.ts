@@ -26,17 +26,10 @@ import {
 import type { DB } from './schema.js';
 
 /**
- * Typed SQL (docs/decisions/typed-sql.md): statements are written with Kysely's query builder
- * over `DB`, the types generated from the migrated schema (`schema.ts`, `node scripts/db-types.mjs`),
- * so a statement that no longer fits the schema fails `npm run typecheck`. Kysely only builds
- * and compiles here (`db` never connects): `Sql.run` executes a `statement` as a named prepared
- * statement on the pool or in the caller's transaction, `Sql.list` a query built per request.
- *
- * Names are camelCase in TypeScript (`s.callId`) and snake_case in the database (`call_id`):
- * every identifier is snake-cased when the statement is compiled, and each column the outermost
- * select (or RETURNING) answers is aliased to its camelCase name, so the driver's rows are the
- * typed objects, with no mapping after the query. Objects built inside a statement take their
- * keys from `jsonBuildObject({ … })` (kysely/helpers/postgres), never from a row's column names.
+ * Typed SQL (docs/decisions/typed-sql.md): statements written with Kysely over `DB`, the types of the
+ * migrated schema, so one that no longer fits fails the typecheck. Kysely only compiles here. Each
+ * column the outermost select (or RETURNING) answers is aliased to its camelCase name, so the driver's
+ * rows are the typed objects; objects built inside take their keys from `jsonBuildObject({ … })`.
  */
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -67,7 +60,7 @@ function aliased(original: readonly SelectionNode[], snaked: readonly SelectionN
   });
 }
 
-/** snake_case names in SQL, camelCase fields in the rows (see above). */
+/** snake_case names in SQL, camelCase fields in the rows. */
 class FieldNames implements KyselyPlugin {
   private readonly snake = new SnakeCase();
 
@@ -93,13 +86,11 @@ class Param {
 /** What each `$n` of a compiled statement stands for: an argument of the caller, or a constant of the statement. */
 type Slot = { key: string } | { value: unknown };
 
-/**
- * Numbers each `Param` once (`$1` wherever the same argument is used), the keys of `order`
- * first, then the others and the statement's constants (`.limit(5)`) in order of use.
- */
+/** Numbers each `Param` once, the keys of `order` first, then the others and the constants (`.limit(5)`) in order of use. */
 class StatementCompiler extends PostgresQueryCompiler {
   private numbers = new Map<string, number>();
-  private slots: Slot[] = [];
+  /** The last compiled statement's `$n`, in order. */
+  slots: Slot[] = [];
   order: readonly string[] = [];
 
   override compileQuery(...args: Parameters<DefaultQueryCompiler['compileQuery']>) {
@@ -122,11 +113,6 @@ class StatementCompiler extends PostgresQueryCompiler {
     }
     this.append(`$${n}`);
   }
-
-  /** The last compiled statement's `$n`, in order. */
-  compiledSlots(): Slot[] {
-    return this.slots;
-  }
 }
 
 const compiler = new StatementCompiler();
@@ -142,7 +128,6 @@ export const db = new Kysely<DB>({
   plugins: [new FieldNames()],
 });
 
-/** The row type of a query. */
 export type RowOf<Q> = Q extends Compilable<infer R> ? R : never;
 
 const made = new Map<string, Statement<object, unknown>>();
@@ -150,10 +135,7 @@ const made = new Map<string, Statement<object, unknown>>();
 /** Every statement made so far (api/test/statements.spec.ts prepares each against the migrated schema). */
 export const madeStatements = (): Statement<object, unknown>[] => [...made.values()];
 
-/**
- * One static statement, compiled once (on first use) into a named prepared statement. Its
- * arguments are the fields of `p`, which stand for the values each run passes.
- */
+/** One static statement, compiled on first use into a named prepared statement; the fields of `p` stand for its arguments. */
 export class Statement<A extends object, R> {
   private compiled?: { text: string; slots: Slot[] };
   private readonly params = new Map<string, Param>();
@@ -197,7 +179,7 @@ export class Statement<A extends object, R> {
     compiler.order = this.order;
     try {
       const { sql } = query.compile();
-      this.compiled = { text: sql, slots: compiler.compiledSlots() };
+      this.compiled = { text: sql, slots: compiler.slots };
     } finally {
       compiler.order = [];
     }
@@ -205,11 +187,7 @@ export class Statement<A extends object, R> {
   }
 }
 
-/**
- * A statement named `name` (unique), built once by `build` from its arguments `p`; its rows
- * are the query's result type. `order` fixes the first parameters' numbers where SQL outside
- * the API reuses the text (the benchmarks' baselines).
- */
+/** A statement named `name` (unique); `order` fixes the first parameters' numbers where SQL outside the API reuses the text. */
 export function statement<A extends object, Q extends Compilable<unknown>>(
   name: string,
   build: (p: A) => Q,

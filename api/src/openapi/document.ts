@@ -4,24 +4,20 @@ import { ORGANIZATION_HEADER, type AccessRule } from '../common/auth/access.deco
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, v]) => [k, sortKeys(v)]),
+  );
 }
 
 /** The security scheme of the metrics scraper's METRICS_TOKEN (`@Endpoint({ access: { metrics: true } })`). */
 const METRICS_SCHEME = 'metricsToken';
 
 /**
- * Every operation's `security`, from its access rule (the `x-access` extension `@Access` writes,
- * the one marker the AccessGuard reads too): a public route needs nothing (`security: []`); the
- * metrics route takes METRICS_TOKEN, or nothing from an address in METRICS_NETWORKS; the others
- * got their bearer requirement from `@Access` itself.
+ * Every operation's `security`, from its `x-access` rule: a public route needs nothing; the metrics
+ * route takes METRICS_TOKEN, or nothing from METRICS_NETWORKS; the others got theirs from `@Access`.
  */
 function applyAccessSecurity(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths)) {
@@ -35,15 +31,10 @@ function applyAccessSecurity(document: OpenAPIObject): void {
 }
 
 /**
- * OpenAPI 3.0 reads `nullable` only beside a `type` (@nestjs/swagger writes it beside a `oneOf`
- * too, where it means nothing): such a schema gets `nullable` on its first typed alternative
- * instead (one only, so that `null` still matches exactly one of them).
+ * OpenAPI 3.0 reads `nullable` only beside a `type`: a `oneOf` schema gets it on its first typed
+ * alternative instead (one only, so that `null` still matches exactly one of them).
  */
 function fixNullableAlternatives(node: unknown): void {
-  if (Array.isArray(node)) {
-    node.forEach(fixNullableAlternatives);
-    return;
-  }
   if (!node || typeof node !== 'object') return;
   const schema = node as Record<string, unknown>;
   if (schema.nullable === true && schema.type === undefined && Array.isArray(schema.oneOf)) {

@@ -6,10 +6,7 @@ import { AppModule } from '../app.module.js';
 import { loadSettings } from '../config/settings.js';
 import { buildOpenApiDocument } from './document.js';
 
-/**
- * Writes the OpenAPI document without a database or a listening server: the application
- * is created in preview mode (no provider is instantiated), as immich's sync-open-api does.
- */
+/** Writes the OpenAPI document without a database or a listening server (preview mode: no provider is made). */
 async function main(): Promise<void> {
   const out = process.argv[2];
   if (!out) throw new Error('usage: sync.js <output.json>');

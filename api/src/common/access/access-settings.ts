@@ -1,8 +1,4 @@
-/**
- * What the access policy reads of the settings: common/ does not import config/ (which imports
- * common), so the auth module provides this token from SETTINGS, as the organizations module
- * provides MEMBERSHIP_READER.
- */
+/** What the access policy reads of the settings: common/ does not import config/, so the auth module provides it. */
 export interface AccessSettings {
   /** CUSTOMIZE_EMAIL_DOMAIN: the customizing company's administrators may change the branding (branding.customize). */
   customizeEmailDomain: string | null | undefined;

@@ -2,11 +2,7 @@ import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { AccessPolicy } from './access.policy.js';
 import { AccessRepository } from './access.repository.js';
 
-/**
- * The access policy, for every module (global). `memberships` is the module that provides
- * MEMBERSHIP_READER (organizations): named by the application's root, so nothing in common/
- * imports a feature module.
- */
+/** The access policy, for every module; `memberships` provides MEMBERSHIP_READER, so common/ imports no feature module. */
 @Module({})
 export class AccessModule {
   static forRoot(memberships: Type): DynamicModule {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type EmailFiltered, isCallLocked, isCallOpen, isEmailAllowed, isInEmailDomain, parseEmailFilter } from '@impact-calls/domain';
+import { isCallLocked, isCallOpen, isEmailAllowed, isInEmailDomain, parseEmailFilter } from '@impact-calls/domain';
 import type { AuthUser } from '../auth/access.decorator.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/app-error.js';
 import {
@@ -49,11 +49,7 @@ export interface FactsOf {
   [Permission.ImpactFrameworkUsage]: undefined;
 }
 
-/**
- * The roles of an organization's members and what each may do to the organization itself
- * (docs/decisions/access.md). Every member is `owner` today; `editor` and `viewer` are one
- * line each here.
- */
+/** What each role of an organization's members may do to the organization itself (docs/decisions/access.md). */
 const ORGANIZATION_ROLES: Record<string, readonly Permission[]> = {
   owner: [Permission.OrganizationRead, Permission.OrganizationWrite],
 };
@@ -65,18 +61,7 @@ const organizationNotFound = () => notFound('errors.organization-not-found', 'Or
 /** 403, never 404, for the user's own permissions: the route is known, the user is not one who may use it. */
 const adminOnly = () => forbidden('errors.admin-only', 'Administrators only');
 
-/** The permissions of the user alone: administrators (a role named admin, any case, read at sign-in as `isAdmin`). */
-const ADMIN_PERMISSIONS: readonly Permission[] = [
-  Permission.ConsoleUse,
-  Permission.BrandingCustomize,
-  Permission.LibraryUpload,
-  Permission.ImpactFrameworkUsage,
-];
-
-/**
- * The error of each permission when a record is missing or not the user's: 404, as if it did not
- * exist. The user's own permissions (no record) answer 403 errors.admin-only instead: the route is public knowledge.
- */
+/** 404 when a record is missing or not the user's; 403 for the user's own permissions, whose routes are public knowledge. */
 const REFUSALS: Record<Permission, () => Error> = {
   [Permission.OrganizationRead]: organizationNotFound,
   [Permission.OrganizationWrite]: organizationNotFound,
@@ -97,12 +82,9 @@ const REFUSALS: Record<Permission, () => Error> = {
 };
 
 /**
- * The one access policy of the API (issue 15): "may this user do this to these records".
- * Organization membership (archived organizations included), the admin role and the customize
- * domain (the guard asks `requireGranted`), a call's e-mail filter and its open/closed state are
- * decided here and nowhere else. Services ask with
- * `requireAccess({ auth, permission, ids })` (facts read for the whole set in one statement),
- * or, holding the facts already (a locked row, the fill cache), with `require`/`refusal`.
+ * The one access policy of the API: "may this user do this to these records", decided here and
+ * nowhere else. Services ask with `requireAccess({ auth, permission, ids })` (facts read for the
+ * whole set in one statement), or, holding the facts already (a locked row, a cache), with `require`.
  */
 @Injectable()
 export class AccessPolicy {
@@ -126,9 +108,7 @@ export class AccessPolicy {
   /** The ids the user may act on. */
   async checkAccess({ auth, permission, ids }: AccessRequest): Promise<Set<string>> {
     const facts = await this.facts(auth, permission, [...new Set(ids)]);
-    const allowed = new Set<string>();
-    for (const [id, f] of facts) if (!this.refusal(auth, permission, f as never)) allowed.add(id);
-    return allowed;
+    return new Set([...facts.keys()].filter((id) => !this.refusal(auth, permission, facts.get(id) as never)));
   }
 
   /** Throws the refusal of a permission on facts the caller holds. */
@@ -142,11 +122,7 @@ export class AccessPolicy {
     return !this.refusal(auth, permission, facts, now);
   }
 
-  /**
-   * Throws unless the user may on at least one of the records the caller holds (e.g. the calls
-   * sharing a report): the first refusal that says why (409 locked, ...) when every one is
-   * refused, else `refusal` (the caller's 404: none of them is the user's).
-   */
+  /** Throws unless the user may on one of the records: the first refusal that says why (409...), else `refusal`. */
   requireAny<P extends Permission>(auth: Auth, permission: P, facts: readonly FactsOf[P][], refusal: () => Error, now = new Date()): void {
     let why: Error | undefined;
     for (const f of facts) {
@@ -168,25 +144,23 @@ export class AccessPolicy {
   }
 
   /**
-   * Who may see a call on the applicant paths, for a query that selects people (the recipients
-   * of a call's messages): null when everyone may, else the addresses its e-mail filter lists,
-   * lower case (call.read, the rule of `isEmailAllowed`). undefined for an unknown call.
+   * Who may see a call (call.read), for a query that selects people (a message's recipients): null
+   * when everyone may, else the addresses its e-mail filter lists; undefined for an unknown call.
    */
   async callReaders(callId: string): Promise<string[] | null | undefined> {
     const call = (await this.repo.calls([callId])).get(callId);
     return call && (call.isUserFilterEnable ? parseEmailFilter(call.userFilterEmail) : null);
   }
 
-  /** Calls of a list the user may see (the list itself is the caller's query). */
+  /** Calls of a list the user may see; the e-mail filter holds for everyone, administrators included, on the applicant paths. */
   visibleCalls<T extends CallFacts>(auth: Auth, calls: readonly T[]): T[] {
     // The CallRead rule itself (refusal below), without building a refusal per hidden call: lists hold thousands.
-    return calls.filter((c) => this.emailAllowed(auth, c));
+    return calls.filter((c) => isEmailAllowed(c, auth.user.email));
   }
 
   /**
-   * Why the user may not, or undefined when they may: the rules. 404 for what is not theirs;
-   * 409 (never 403: the applicant app ends the session on a 403, spec section 8) for a write
-   * to a submission they may read but not change now.
+   * Why the user may not, or undefined when they may. 409, never 403, for a write to a submission they
+   * may read but not change now: the applicant app ends the session on a 403.
    */
   refusal<P extends Permission>(auth: Auth, permission: P, facts: FactsOf[P], now = new Date()): Error | undefined {
     const f = facts as FactsOf[Permission];
@@ -199,12 +173,12 @@ export class AccessPolicy {
         return !m.archived && ORGANIZATION_ROLES[m.role]?.includes(permission) ? undefined : none();
       }
       case Permission.CallRead:
-        return this.emailAllowed(auth, f as CallFacts) ? undefined : none();
+        return isEmailAllowed(f as CallFacts, auth.user.email) ? undefined : none();
       case Permission.CallApply:
-        if (!this.emailAllowed(auth, f as CallFacts)) return none();
+        if (!isEmailAllowed(f as CallFacts, auth.user.email)) return none();
         return isCallOpen(f as CallFacts, now) ? undefined : badRequest('pages.calls.error-call-closed', 'The call is not open');
       case Permission.CallTypeRead:
-        return (f as CallFacts[]).some((c) => this.emailAllowed(auth, c)) ? undefined : none();
+        return (f as CallFacts[]).some((c) => isEmailAllowed(c, auth.user.email)) ? undefined : none();
       case Permission.SubmissionRead:
         return this.submissionRefusal(auth, f as SubmissionFacts, none);
       case Permission.SubmissionReview:
@@ -218,7 +192,7 @@ export class AccessPolicy {
         if (auth.user.isAdmin) return undefined;
         if (a.purpose === 'submission')
           return a.submission && auth.organizationId ? this.submissionRefusal(auth, a.submission, none) : none();
-        if (a.purpose === 'custom-file') return a.customFileCalls.some((c) => this.emailAllowed(auth, c)) ? undefined : none();
+        if (a.purpose === 'custom-file') return a.customFileCalls.some((c) => isEmailAllowed(c, auth.user.email)) ? undefined : none();
         return none();
       }
       case Permission.AttachmentDelete: {
@@ -239,34 +213,29 @@ export class AccessPolicy {
       }
       case Permission.CallReport: {
         const c = f as ReportCallFacts;
-        if (!this.emailAllowed(auth, c)) return none();
+        if (!isEmailAllowed(c, auth.user.email)) return none();
         return isCallLocked(c, now)
           ? conflict('pages.admin.pbi.locked', 'The report opens once the call’s lock end date has passed')
           : undefined;
       }
       case Permission.BrandingCustomize:
         // The customize domain is compared in one place, case-insensitively (isInEmailDomain): the guard and GET /User both ask here.
-        if (!this.adminMay(auth, permission)) return none();
+        if (!auth.user.isAdmin) return none();
         return isInEmailDomain(auth.user.email, this.settings.customizeEmailDomain)
           ? undefined
           : forbidden('errors.customize-only', 'Only administrators of the customizing company may change the branding');
       case Permission.ConsoleUse:
       case Permission.LibraryUpload:
       case Permission.ImpactFrameworkUsage:
-        return this.adminMay(auth, permission) ? undefined : none();
+        return auth.user.isAdmin ? undefined : none();
     }
     return none();
-  }
-
-  /** An administrator, and the permission is one of theirs. */
-  private adminMay(auth: Auth, permission: Permission): boolean {
-    return auth.user.isAdmin && ADMIN_PERMISSIONS.includes(permission);
   }
 
   /** The acting organization's submission, of a call the user may see. */
   private submissionRefusal(auth: Auth, s: SubmissionFacts, none: () => Error): Error | undefined {
     if (!auth.organizationId) return badRequest('errors.organization-required', 'Select an organization first');
-    return s.organizationId === auth.organizationId && this.emailAllowed(auth, s.call) ? undefined : none();
+    return s.organizationId === auth.organizationId && isEmailAllowed(s.call, auth.user.email) ? undefined : none();
   }
 
   /** A submission the user may read but not change now. */
@@ -274,11 +243,6 @@ export class AccessPolicy {
     if (s.closed) return conflict('errors.submission-closed', 'This submission is closed: it can no longer be changed');
     if (!isCallOpen(s.call, now)) return conflict('errors.call-closed', 'This call is not open');
     return undefined;
-  }
-
-  /** The call's e-mail filter (everyone, administrators included, on the applicant paths). */
-  private emailAllowed(auth: Auth, call: EmailFiltered): boolean {
-    return isEmailAllowed(call, auth.user.email);
   }
 
   private async facts(auth: Auth, permission: Permission, ids: string[]): Promise<ReadonlyMap<string, unknown>> {
@@ -290,20 +254,18 @@ export class AccessPolicy {
         return this.members.membershipsOf(auth.user.id);
       case Permission.CallRead:
       case Permission.CallApply:
+      case Permission.CallReport:
         return this.repo.calls(ids);
       case Permission.CallTypeRead:
         return this.repo.callsOfCallTypes(ids);
       case Permission.SubmissionRead:
       case Permission.SubmissionWrite:
       case Permission.SubmissionReview:
+      case Permission.SubmissionPdf:
         return this.repo.submissions(ids);
       case Permission.AttachmentRead:
       case Permission.AttachmentDelete:
         return this.repo.attachments(ids);
-      case Permission.SubmissionPdf:
-        return this.repo.submissions(ids);
-      case Permission.CallReport:
-        return this.repo.calls(ids);
       case Permission.ConsoleUse:
       case Permission.BrandingCustomize:
       case Permission.LibraryUpload:

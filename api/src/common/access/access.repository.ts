@@ -6,10 +6,8 @@ import type { DB } from '../../database/schema.js';
 import { Sql } from '../../database/sql.js';
 import { db, statement } from '../../database/typed-sql.js';
 
-/** What the e-mail filter and the open/closed rule read of a call. */
 export type CallFacts = CallTiming & EmailFiltered;
 
-/** What the submission rules read of a submission: its organization, its state, its call. */
 export interface SubmissionFacts {
   organizationId: string;
   closed: boolean;
@@ -24,7 +22,6 @@ export interface SubmissionPdfFacts extends SubmissionFacts {
 /** What the report rule reads of a call: the e-mail filter and the end of its lock. */
 export type ReportCallFacts = EmailFiltered & { callLockEnd?: string | Date | null };
 
-/** What the file rules read of an attachment. */
 export interface AttachmentFacts {
   purpose: string;
   /** The submission a submission file belongs to (null for console files). */
@@ -35,10 +32,8 @@ export interface AttachmentFacts {
 
 const CALL_COLUMNS = ['isUserFilterEnable', 'userFilterEmail', 'openingAt', 'closingAt', 'callLockEnd'] as const;
 
-/** Any of the ids (a uuid[] argument). */
 const anyOf = (ids: string[]) => sql<string>`ANY(${ids}::uuid[])`;
 
-/** Call `c`'s facts as a JSON object. */
 const callJson = (eb: ExpressionBuilder<DB & { c: DB['call'] }, 'c'>) =>
   jsonBuildObject({
     isUserFilterEnable: eb.ref('c.isUserFilterEnable'),
@@ -49,12 +44,10 @@ const callJson = (eb: ExpressionBuilder<DB & { c: DB['call'] }, 'c'>) =>
 
 const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map(({ id, ...facts }) => [id, facts]));
 
-/** Each call's facts, with its lock end (call.report). */
 const calls = statement('access-calls', (p: { ids: string[] }) =>
   db.selectFrom('call').select('id').select(CALL_COLUMNS).where('id', '=', anyOf(p.ids)),
 );
 
-/** The calls using each call type. */
 const callTypes = statement('access-call-types', (p: { ids: string[] }) =>
   db.selectFrom('call').select('callTypeId as id').select(CALL_COLUMNS).where('callTypeId', '=', anyOf(p.ids)),
 );
@@ -100,9 +93,8 @@ const attachments = statement('access-attachments', (p: { ids: string[] }) =>
 );
 
 /**
- * The facts every access decision reads, for a SET of ids in one statement each (immich's
- * access repository): the rules themselves live in AccessPolicy. The only SQL of the API that
- * crosses every module's tables, on purpose: access is decided in one place.
+ * The facts every access decision reads, for a set of ids in one statement each; the rules live in
+ * AccessPolicy. The only SQL that crosses every module's tables, on purpose: access is decided in one place.
  */
 @Injectable()
 export class AccessRepository {

@@ -6,10 +6,7 @@ export interface Membership {
   archived: boolean;
 }
 
-/**
- * How the access policy (and so the guard) reads a user's memberships, without knowing the
- * module that owns organizations: that module provides this token (it caches the answer).
- */
+/** How the access policy reads a user's memberships: the organizations module provides (and caches) it. */
 export interface MembershipReader {
   membershipsOf(userId: string): Promise<ReadonlyMap<string, Membership>>;
 }

@@ -1,8 +1,4 @@
-/**
- * What a user may do to records, by name. Every check of the API goes through AccessPolicy with
- * one of these (docs/decisions/access.md): a new role is a new entry in the mappings of
- * access.policy.ts, never a check in a service.
- */
+/** What a user may do to records: every check of the API goes through AccessPolicy with one of these (docs/decisions/access.md). */
 export enum Permission {
   /** Act for an organization (SelectedOrganizationId) and read it: a member of it, while it is not archived. */
   OrganizationRead = 'organization.read',
@@ -20,17 +16,11 @@ export enum Permission {
   SubmissionWrite = 'submission.write',
   /** Review a submission (its files, its PDF): administrators any; everyone else submission.read. */
   SubmissionReview = 'submission.review',
-  /**
-   * Download a file: administrators any; a submission's file, submission.read on the
-   * submission; a call's custom file, call.read on a call offering it; library files, nobody else.
-   */
+  /** Download a file: administrators any; a submission's, submission.read on it; a call's custom file, call.read on a call offering it. */
   AttachmentRead = 'attachment.read',
   /** Remove a file from a slot: a submission's file, submission.read on it (submission.write is checked on the locked row). */
   AttachmentDelete = 'attachment.delete',
-  /**
-   * Have a submission's PDF: administrators any; everyone else submission.read, once the
-   * submission is closed, of a call that lets applicants download it (409 otherwise).
-   */
+  /** Have a submission's PDF: administrators any; others submission.read, once it is closed, if its call lets applicants (409 otherwise). */
   SubmissionPdf = 'submission.pdf',
   /** Embed a call's applicants' report (Power BI): call.read, once the call's lock end has passed (409 before). */
   CallReport = 'call.report',

@@ -46,12 +46,7 @@ export interface AuthenticatedRequest extends FastifyRequest {
   access?: AccessRule;
 }
 
-/**
- * Declares who may call an endpoint (routes state it through `@Endpoint({ access })`). Read
- * by the one global AccessGuard; an endpoint without it is refused (deny by default), and a
- * test walks every route to check.
- * It also writes the OpenAPI security entry and the `x-access` extension.
- */
+/** Who may call an endpoint, for the one global AccessGuard (an endpoint without it is refused), and its OpenAPI security. */
 export function Access(rule: AccessRule) {
   const decorators = [SetMetadata(ACCESS_KEY, rule), ApiExtension('x-access', rule)];
   if (!rule.public && !rule.metrics) {
@@ -59,9 +54,8 @@ export function Access(rule: AccessRule) {
       ApiBearerAuth('bearer'),
       ApiUnauthorizedResponse({ description: 'Missing, expired or invalid token', type: ErrorResponseDto }),
       ApiForbiddenResponse({ description: 'Not allowed for this user or organization', type: ErrorResponseDto }),
-      // Never `required` in the schema: the generated client's middleware adds the header to
-      // every call, so the typed call sites need not pass it. The API still refuses (400
-      // errors.organization-required) when an endpoint needs it and it is missing.
+      // Never `required` in the schema: the generated client's middleware adds the header to every
+      // call. The API still refuses a call without it where it is needed.
       ApiHeader({
         name: ORGANIZATION_HEADER,
         required: false,
@@ -76,19 +70,15 @@ export function Access(rule: AccessRule) {
   return applyDecorators(...decorators);
 }
 
-/** The signed-in user (present on every non-public endpoint). */
-export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
-  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().user!;
-});
+const requestOf = (ctx: ExecutionContext) => ctx.switchToHttp().getRequest<AuthenticatedRequest>();
 
-/** The session of the request's access token (present on every non-public endpoint). */
-export const CurrentSession = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
-  return ctx.switchToHttp().getRequest<AuthenticatedRequest>().sessionId!;
-});
+/** The signed-in user, and the session of the request's access token (present on every non-public endpoint). */
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => requestOf(ctx).user!);
+export const CurrentSession = createParamDecorator((_: unknown, ctx: ExecutionContext): string => requestOf(ctx).sessionId!);
 
 /** The organization named by SelectedOrganizationId, already checked for membership. */
 export const CurrentOrganization = createParamDecorator((required: boolean | undefined, ctx: ExecutionContext): string | undefined => {
-  const id = ctx.switchToHttp().getRequest<AuthenticatedRequest>().organizationId;
+  const id = requestOf(ctx).organizationId;
   if (required && !id) throw badRequest('errors.organization-required', 'Select an organization first');
   return id;
 });

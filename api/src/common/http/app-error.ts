@@ -1,10 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 
-/**
- * An error the client should understand: HTTP status, an English message and the i18n
- * key of the spec (`pages.admin.call-not-found`, ...). The filter turns it into
- * `{ statusCode, message, key }`.
- */
+/** An error the client should understand: HTTP status, an English message and the i18n key of the spec. */
 export class AppError extends HttpException {
   constructor(
     status: HttpStatus,
@@ -25,13 +21,11 @@ export const unauthorized = (key = 'errors.unauthorized', message = 'Sign-in req
 export const conflict = (key: string, message: string, details?: Record<string, unknown>) =>
   new AppError(HttpStatus.CONFLICT, key, message, details);
 
-/** An update that does not say which version it was made from (issue 13): it would overwrite blindly. */
+/** An update that does not say which version it was made from: it would overwrite blindly. */
 export const versionRequired = (what: string) =>
   new AppError(
     HttpStatus.PRECONDITION_REQUIRED,
     'errors.version-required',
     `Send the version of the ${what} you read: an update needs it`,
-    {
-      errors: { version: 'required when updating' },
-    },
+    { errors: { version: 'required when updating' } },
   );

@@ -8,9 +8,8 @@ import { constants, createGzip, gzipSync, type ZlibOptions } from 'node:zlib';
 export const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * What is compressed: @fastify/compress's own list without `application/octet-stream` (a stored
- * file of unknown type is most likely compressed already). Server-Sent Events stay out, and so do
- * PDF, ZIP, XLSX and images, which mime-db marks as not compressible.
+ * @fastify/compress's own list without `application/octet-stream` (a stored file of unknown type
+ * is most likely compressed already) and without Server-Sent Events.
  */
 const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)/u;
 
@@ -18,10 +17,8 @@ const COMPRESSIBLE = /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text
 const SYNC_UP_TO_BYTES = 64 * 1024;
 
 /**
- * The gzip forms of recent answers, by the SHA-256 of their bytes (most recently sent last), at
- * most SYNC_UP_TO_BYTES each: an answer sent again (the configuration to every visitor, a list page
- * asked again, a screen polled) is not compressed again. The one piece kept by hand, because the
- * benchmark said so (bench/results/compression.md): gzip per request doubled the CPU of a list page.
+ * The gzip forms of recent answers, by the SHA-256 of their bytes: an answer sent again (the
+ * configuration, a list page, a polled screen) is not compressed again (bench/results/compression.md).
  */
 const recentGzip = new Map<string, Buffer>();
 const RECENT_GZIP_MAX = 128;
@@ -40,19 +37,11 @@ export function gzipRecent(payload: Buffer, options?: ZlibOptions): Buffer {
 }
 
 /**
- * ETags and compression by Fastify's maintained plugins (docs/decisions/compression.md), for every
- * route registered after this call (register it before any route):
- * - @fastify/etag first (its onSend hook runs before compression, so it hashes the bytes of the
- *   answer as made): a weak ETag on every string or Buffer answer, unless the route set one
- *   (`jsonBody`), and 304 when If-None-Match names it.
- * - @fastify/compress: gzip, level 1 (nearly the size of level 6 at a fraction of the time), for
- *   answers of COMPRESS_FROM_BYTES or more to a client that accepts it; in one call on the event
- *   loop up to SYNC_UP_TO_BYTES (through `gzipRecent`, handed to the plugin as its `zlib`), larger
- *   answers and streams through zlib's stream on libuv's thread pool.
- *   Brotli and zstd are not offered: brotli at the plugin's quality 4 took three times gzip's
- *   time on a 12 KB list page. Request bodies are not decompressed (no such clients; the body
- *   limits stay the bytes received).
- * Answers written to the raw response (streamed downloads, `streamedAnswer`) pass by both.
+ * ETags and compression (docs/decisions/compression.md) for every route registered after this call.
+ * @fastify/etag goes first, so it hashes the answer as made, not its gzip form. Only gzip, level 1:
+ * nearly the size of level 6 at a fraction of the time, and brotli was slower still. Request bodies
+ * are not decompressed (no such clients; the body limits stay the bytes received).
+ * Answers written to the raw response (`streamedAnswer`) pass by both.
  */
 export async function installCompression(fastify: FastifyInstance, recentOff = false): Promise<void> {
   await fastify.register(fastifyEtag, { weak: true });

@@ -26,10 +26,8 @@ function okResponse({ ok, file }: EndpointOptions): ApiResponseNoStatusOptions |
 }
 
 /**
- * One endpoint's declaration, each rule once (as immich's `@Endpoint`): the OpenAPI
- * operationId (the generated client's name of the call) and summary, who may call it, the
- * success status and answer, and the error answers (ErrorResponseDto unless said). The
- * route itself stays `@Get`/`@Post`...
+ * One endpoint's declaration, each rule once (as immich's `@Endpoint`): operationId and summary,
+ * who may call it, the success status and answer, and the error answers. The route stays `@Get`/`@Post`...
  */
 export function Endpoint(operationId: string, summary: string, options: EndpointOptions) {
   const { access, status = 200, file, errors = {} } = options;

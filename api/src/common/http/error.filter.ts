@@ -47,8 +47,7 @@ const OUTAGE_MESSAGES =
 /**
  * True when `e` (or what it wraps: TypeORM's driverError, a cause) says the database cannot be
  * reached: a refused or lost connection, a server shutting down or starting, too many clients.
- * Such requests answer 503 errors.service-unavailable with Retry-After (issue 13), so clients
- * wait and retry instead of treating it as a failure of their own.
+ * Such requests answer 503 with Retry-After, so clients wait and retry instead of failing.
  */
 export function isDatabaseOutage(e: unknown, depth = 0): boolean {
   if (!e || typeof e !== 'object' || depth > 4) return false;
@@ -60,19 +59,15 @@ export function isDatabaseOutage(e: unknown, depth = 0): boolean {
   return isDatabaseOutage(x.driverError, depth + 1) || isDatabaseOutage(x.cause, depth + 1);
 }
 
+const errorBody = (statusCode: number, key: string, message: string): ErrorBody => ({ statusCode, message, key });
+
 /** A body that JSON.parse (or its reviver) refused: a forbidden key, a bad character, or not JSON at all. */
 function jsonSyntaxError(message: string): ErrorBody {
   const forbidden = /Forbidden key "(\w+)"/.exec(message);
-  if (forbidden)
-    return { statusCode: 400, message: `The key "${forbidden[1]}" is not allowed in a request body`, key: 'errors.forbidden-key' };
-  if (message.includes(BAD_CHARACTER_MESSAGE)) {
-    return {
-      statusCode: 400,
-      message: 'The request body holds a character that is not allowed (NUL or a lone surrogate)',
-      key: 'errors.invalid-characters',
-    };
-  }
-  return { statusCode: 400, message: 'The request body is not valid JSON', key: 'errors.malformed-json' };
+  if (forbidden) return errorBody(400, 'errors.forbidden-key', `The key "${forbidden[1]}" is not allowed in a request body`);
+  if (message.includes(BAD_CHARACTER_MESSAGE))
+    return errorBody(400, 'errors.invalid-characters', 'The request body holds a character that is not allowed (NUL or a lone surrogate)');
+  return errorBody(400, 'errors.malformed-json', 'The request body is not valid JSON');
 }
 
 /** Maps any thrown value to the one error shape of the API: `{ statusCode, message, key }`. */
@@ -93,34 +88,28 @@ export function toErrorBody(exception: unknown): ErrorBody {
       const message = Array.isArray(r.message) ? r.message.join('; ') : String(r.message ?? exception.message);
       return { ...r, statusCode: status, message, key: typeof r.key === 'string' ? r.key : (DEFAULT_KEYS[status] ?? 'errors.http') };
     }
-    return { statusCode: status, message: String(response), key: DEFAULT_KEYS[status] ?? 'errors.http' };
+    return errorBody(status, DEFAULT_KEYS[status] ?? 'errors.http', String(response));
   }
   // The JSON body parser's refusals (pipeline.ts): not JSON, or its reviver's forbidden key or bad character.
   if (exception instanceof SyntaxError) return jsonSyntaxError(exception.message);
-  if (exception instanceof OptimisticLockVersionMismatchError) {
-    return { statusCode: 409, message: 'This record was changed by someone else; reload it', key: 'errors.stale-version' };
-  }
-  if (refusedFor(exception, 'malformed')) return { statusCode: 400, message: 'Malformed identifier', key: 'errors.bad-request' };
-  if (refusedFor(exception, 'uniqueKey')) return { statusCode: 409, message: 'This record already exists', key: 'errors.conflict' };
+  if (exception instanceof OptimisticLockVersionMismatchError)
+    return errorBody(409, 'errors.stale-version', 'This record was changed by someone else; reload it');
+  if (refusedFor(exception, 'malformed')) return errorBody(400, 'errors.bad-request', 'Malformed identifier');
+  if (refusedFor(exception, 'uniqueKey')) return errorBody(409, 'errors.conflict', 'This record already exists');
   if (isDatabaseOutage(exception)) {
-    return {
-      statusCode: HttpStatus.SERVICE_UNAVAILABLE,
-      message: 'The service is briefly unavailable (its database cannot be reached); try again shortly',
-      key: 'errors.service-unavailable',
-      retryAfter: OUTAGE_RETRY_AFTER_SECONDS,
-    };
+    const message = 'The service is briefly unavailable (its database cannot be reached); try again shortly';
+    return { ...errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'errors.service-unavailable', message), retryAfter: OUTAGE_RETRY_AFTER_SECONDS };
   }
   // Fastify's own refusals (body too large, a media type no parser takes, a bad Content-Length) carry a status and a code.
   const e = exception as { status?: number; statusCode?: number; code?: string };
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return { statusCode: 413, message: 'The request body is too large', key: 'errors.payload-too-large' };
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorBody(413, 'errors.payload-too-large', 'The request body is too large');
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      return { statusCode: 415, message: 'This type of request body is not accepted', key: 'errors.unsupported-media-type' };
-    return { statusCode: status, message: 'Bad request', key: DEFAULT_KEYS[status] ?? 'errors.bad-request' };
+      return errorBody(415, 'errors.unsupported-media-type', 'This type of request body is not accepted');
+    return errorBody(status, DEFAULT_KEYS[status] ?? 'errors.bad-request', 'Bad request');
   }
-  return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', key: 'errors.internal' };
+  return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'errors.internal', 'Internal server error');
 }
 
 @Catch()
@@ -131,25 +120,15 @@ export class ErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
     const body = toErrorBody(exception);
-    if (body.key === 'errors.service-unavailable') {
+    const unavailable = body.key === 'errors.service-unavailable';
+    if (unavailable || body.statusCode >= 500) {
       const req = http.getRequest<FastifyRequest>();
-      this.logger.warn({
-        reqId: req.id,
-        method: req.method,
-        url: req.originalUrl,
-        msg: `503: ${exception instanceof Error ? exception.message : String(exception)}`,
-      });
-    } else if (body.statusCode >= 500) {
-      const req = http.getRequest<FastifyRequest>();
-      this.logger.error({
-        reqId: req.id,
-        method: req.method,
-        url: req.originalUrl,
-        err: exception instanceof Error ? exception : new Error(String(exception)),
-      });
+      const request = { reqId: req.id, method: req.method, url: req.originalUrl };
+      if (unavailable) this.logger.warn({ ...request, msg: `503: ${exception instanceof Error ? exception.message : String(exception)}` });
+      else this.logger.error({ ...request, err: exception instanceof Error ? exception : new Error(String(exception)) });
     }
     if (reply.sent || reply.raw.headersSent) return;
-    // 429 and 503 say when to come back (issue 13).
+    // 429 and 503 say when to come back.
     if (typeof body.retryAfter === 'number') void reply.header('Retry-After', String(body.retryAfter));
     void reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
   }

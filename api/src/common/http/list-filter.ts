@@ -1,10 +1,7 @@
 import { badRequest } from './app-error.js';
 import { isUuid } from '../ids.js';
 
-/**
- * Reads the `filter` object of a list's query, one key at a time; a malformed value answers
- * 400 errors.list-query naming the key. Empty strings count as absent.
- */
+/** Reads a list's `filter` one key at a time (400 errors.list-query naming a malformed one); empty strings are absent. */
 export function listFilter(f: Record<string, unknown>) {
   const str = (k: string) => (typeof f[k] === 'string' && f[k] !== '' ? (f[k] as string) : undefined);
   return {

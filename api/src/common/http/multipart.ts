@@ -8,11 +8,9 @@ import { holdsBadCharacter, invalidCharacters } from './text-guard.js';
 export type UploadRequest = FastifyRequest & { file?: Express.Multer.File };
 
 /**
- * Runs a multer middleware on Fastify's raw request (the pipeline leaves multipart bodies unread,
- * pipeline.ts): multer streams the file where its storage says, then the fields become the
- * request's body (what `@Body()` reads) and the file `request.file`. A field or file name with a
- * bad character is refused (400 errors.invalid-characters); multer's own refusals go through
- * `toAppError`. Resolves with the request.
+ * Runs a multer middleware on Fastify's raw request (the pipeline leaves multipart bodies unread):
+ * the fields become the request's body and the file `request.file`; a field or file name with a
+ * bad character is refused, multer's own refusals go through `toAppError`.
  */
 export function receiveMultipart(
   upload: RequestHandler,

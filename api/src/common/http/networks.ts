@@ -1,13 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 
-export interface Network {
-  address: string;
-  prefix: number;
-  type: 'ipv4' | 'ipv6';
-}
-
 /** `10.0.0.0/8`, `::1/128` or a bare address (a network of one); undefined when it is neither. */
-export function parseNetwork(text: string): Network | undefined {
+export function parseNetwork(text: string): { address: string; prefix: number; type: 'ipv4' | 'ipv6' } | undefined {
   const [address, bits, extra] = text.split('/');
   const family = isIP(address ?? '');
   if (!family || extra !== undefined) return undefined;

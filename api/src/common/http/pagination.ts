@@ -1,9 +1,8 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { badRequest } from './app-error.js';
-import { BAD_CHARACTER_MESSAGE, hasBadCharacter, invalidCharacters, parseJsonText } from './text-guard.js';
+import { BAD_CHARACTER_MESSAGE, hasBadCharacter, invalidCharacters, refuseBadCharacters } from './text-guard.js';
 
 export const MAX_PAGE_SIZE = 100;
 /** The largest row offset a list accepts (PostgreSQL's OFFSET is a bigint; nobody pages this far). */
@@ -30,7 +29,7 @@ function parseJson(name: string, raw: unknown): unknown {
   if (typeof raw !== 'string') throw badRequest('errors.list-query', `${name} must be a JSON string`);
   if (hasBadCharacter(raw)) throw invalidCharacters(name);
   try {
-    return parseJsonText(raw);
+    return JSON.parse(raw, refuseBadCharacters);
   } catch (e) {
     if (e instanceof SyntaxError && e.message === BAD_CHARACTER_MESSAGE) throw invalidCharacters(name);
     throw badRequest('errors.list-query', `${name} is not valid JSON`);
@@ -52,16 +51,14 @@ export function parseListQuery(query: Record<string, unknown>, sortable: readonl
   if (!Array.isArray(sort) || (sort.length !== 0 && sort.length !== 2))
     throw badRequest('errors.list-query', 'sort must be [field, order]');
   const [field, order] = sort as [unknown, unknown];
-  if (field !== undefined && !sortable.includes(String(field))) {
+  if (field !== undefined && !sortable.includes(String(field)))
     throw badRequest('errors.list-query', `sort field must be one of ${sortable.join(', ')}`);
-  }
   const filter = parseJson('filter', query.filter) ?? {};
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
     throw badRequest('errors.list-query', 'filter must be an object');
-  for (const [k, v] of Object.entries(filter)) {
+  for (const [k, v] of Object.entries(filter))
     if (v !== null && typeof v === 'object' && !Array.isArray(v))
       throw badRequest('errors.list-query', `filter ${k} must be a value or a list`);
-  }
   return {
     skip: range[0],
     take,

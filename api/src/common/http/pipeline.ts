@@ -4,10 +4,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import { badRequest } from './app-error.js';
 import { invalidCharacters } from './text-guard.js';
 
-/**
- * helmet's headers, computed once. With our options every header is static (no per-request
- * nonce), so running helmet's twelve middlewares on each request would only redo the same work.
- */
+/** helmet's headers, computed once: with our options (no nonce) every header is static. */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
@@ -19,35 +16,26 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
- * JSON bodies are read as UTF-8 that must be valid: a lenient decoder would turn bytes that are
- * not UTF-8 into U+FFFD and the API would store text the client never wrote. The BOM is left in
- * the text (JSON.parse refuses it, as before).
+ * A lenient decoder would turn bytes that are not UTF-8 into U+FFFD: the API would store text the
+ * client never wrote. The BOM is left in the text for JSON.parse to refuse.
  */
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-const invalidUtf8 = () => badRequest('errors.invalid-utf8', 'The request body is not valid UTF-8 text');
-
-/** `%00` anywhere in the URL (path or query), in either case. */
 const ENCODED_NUL = /%00/i;
 
 export interface BodyParserOptions {
-  /** Largest JSON body, in bytes. */
+  /** Largest bodies, in bytes. */
   jsonLimit: number;
-  /** Largest form body, in bytes. */
   formLimit: number;
   /** JSON.parse's reviver: throws a SyntaxError on what no body may hold. */
   reviver: (key: string, value: unknown) => unknown;
 }
 
 /**
- * The request pipeline on Fastify, before any route: static security headers and X-Request-Id on every answer,
- * an encoded NUL in the URL refused (path parameters and query strings alike: lone surrogates
- * cannot arrive percent-encoded, and inside JSON query parameters `parseJsonText` catches them),
- * and the body parsers the API accepts.
- *
- * Bodies: JSON (strict UTF-8, with the reviver, an empty body read as none), URL-encoded forms, and multipart
- * left unread for the upload interceptors (multer reads the raw stream). Any other type answers
- * 415 errors.unsupported-media-type.
+ * The request pipeline on Fastify, before any route: security headers and X-Request-Id on every
+ * answer, an encoded NUL in the URL refused (lone surrogates cannot arrive percent-encoded), and
+ * the body parsers: JSON, URL-encoded forms, and multipart left unread for multer. Any other type
+ * answers 415.
  */
 export function installPipeline(fastify: FastifyInstance, headers: Record<string, string>, bodies: BodyParserOptions): void {
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -66,7 +54,7 @@ export function installPipeline(fastify: FastifyInstance, headers: Record<string
       try {
         text = STRICT_UTF8.decode(body as Buffer);
       } catch {
-        return done(invalidUtf8(), undefined);
+        return done(badRequest('errors.invalid-utf8', 'The request body is not valid UTF-8 text'), undefined);
       }
       if (text.trim() === '') return done(null, undefined);
       try {
@@ -82,7 +70,6 @@ export function installPipeline(fastify: FastifyInstance, headers: Record<string
     { parseAs: 'string', bodyLimit: bodies.formLimit },
     (_request, body, done) => done(null, { ...parseQueryString(body as string) }),
   );
-  // Read by multer from the raw request in the upload interceptors, streamed to disk.
   fastify.addContentTypeParser(/^multipart\/form-data(\s*;|$)/i, (_request, _payload, done) => done(null, undefined));
 }
 

@@ -18,9 +18,7 @@ export function jsonDocument(json: string): JsonDocument {
 
 /**
  * A JsonDocument as a route's answer (`@Res({ passthrough: true })`, then `return jsonBody(res, doc)`):
- * its bytes as they are, not serialized again, with its ETag, so @fastify/etag hashes nothing and
- * answers 304 to a client that has them; @fastify/compress gzips them for a client that takes gzip
- * (docs/decisions/compression.md). The route still declares its answer's type for the OpenAPI document.
+ * its bytes as they are, with its ETag, so @fastify/etag hashes nothing.
  */
 export function jsonBody(reply: FastifyReply, doc: JsonDocument): Buffer {
   void reply.type('application/json; charset=utf-8').header('ETag', doc.etag);
@@ -28,10 +26,8 @@ export function jsonBody(reply: FastifyReply, doc: JsonDocument): Buffer {
 }
 
 /**
- * The raw response of an answer written as a stream (exports, the embedded provider's pages):
- * the headers Fastify holds so far (the pipeline's security headers, X-Request-Id) are copied onto
- * it. Set the answer's own headers on it too; Fastify's onSend hooks (compression, ETags) do not
- * run for it, so it is neither buffered nor compressed.
+ * The raw response of an answer written as a stream (exports, the embedded provider's pages), with
+ * the headers Fastify holds so far; Fastify's onSend hooks (compression, ETags) do not run for it.
  */
 export function streamedAnswer(reply: FastifyReply): ServerResponse {
   for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);

@@ -5,11 +5,9 @@ import type { FastifyReply } from 'fastify';
 const DOWNLOAD_HEADERS = ['Content-Type', 'Content-Disposition', 'Content-Length', 'X-Document-Count'];
 
 /**
- * Runs the work of a download streamed into the raw response (exports, archives). Before the
- * first byte a failure is the request's: the download's headers go and the error answers as any
- * other. Once bytes are out the status is sent, so a failure (the client went away, a stored
- * file vanished) can only cut this response: it is logged and the connection closed, and the
- * failure goes no further (the client sees a failed download; nothing else is touched).
+ * Runs the work of a download streamed into the raw response (exports, archives). Before the first
+ * byte a failure answers as any other; once the status is sent, it can only cut this response:
+ * it is logged and the connection closed.
  */
 export async function runStreamedDownload(res: FastifyReply, logger: LoggerService, work: () => Promise<void>): Promise<void> {
   try {

@@ -1,16 +1,14 @@
 import { badRequest } from './app-error.js';
 
 /**
- * Characters no text of the product may hold, wherever it arrives (JSON bodies, query strings,
- * list filters, form fields, file names): NUL (U+0000), which PostgreSQL cannot store in `text`
- * or `jsonb`, and a lone UTF-16 surrogate, which is not Unicode at all. Refusing them once, at
- * the door, keeps every endpoint from answering 500 on them (issue 13).
+ * Characters no text of the product may hold, wherever it arrives: NUL, which PostgreSQL cannot
+ * store in `text` or `jsonb`, and a lone UTF-16 surrogate, which is not Unicode at all.
  */
 export function hasBadCharacter(text: string): boolean {
   return text.includes('\u0000') || !(text as WellFormed).isWellFormed();
 }
 
-/** ES2024's String.prototype.isWellFormed (Node 20 and later have it; the project's TypeScript lib predates it). */
+/** ES2024's String.prototype.isWellFormed, which the project's TypeScript lib predates. */
 type WellFormed = string & { isWellFormed(): boolean };
 
 /** The message a body parser's reviver throws: the error filter turns it into 400 errors.invalid-characters. */
@@ -27,10 +25,8 @@ export function holdsBadCharacter(value: unknown, depth = 0): boolean {
   return false;
 }
 
-/** JSON.parse that refuses bad characters in any key or string (for JSON carried in query strings). */
-export function parseJsonText(text: string): unknown {
-  return JSON.parse(text, (key: string, value: unknown) => {
-    if (hasBadCharacter(key) || (typeof value === 'string' && hasBadCharacter(value))) throw new SyntaxError(BAD_CHARACTER_MESSAGE);
-    return value;
-  });
+/** JSON.parse's reviver refusing bad characters in any key or string. */
+export function refuseBadCharacters(key: string, value: unknown): unknown {
+  if (hasBadCharacter(key) || (typeof value === 'string' && hasBadCharacter(value))) throw new SyntaxError(BAD_CHARACTER_MESSAGE);
+  return value;
 }

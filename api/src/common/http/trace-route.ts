@@ -5,11 +5,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 export const tracing = (env: NodeJS.ProcessEnv = process.env): boolean =>
   Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 
-/**
- * An onRequest hook, installed only when tracing: the request's span (made by the node:http
- * instrumentation) is named after its route pattern and carries it as `http.route`, never the raw
- * URL with its ids.
- */
+/** Names the request's span after its route pattern (`http.route`), never the raw URL with its ids. */
 export function nameSpanAfterRoute(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const route = request.is404 ? undefined : request.routeOptions.url;
   const span = trace.getActiveSpan();

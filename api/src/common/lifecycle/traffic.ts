@@ -3,45 +3,31 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { Server } from 'node:http';
 
 /**
- * What this replica is doing with its requests (graceful shutdown): how many are in
- * flight, and whether it is draining. While draining, `/api/health/ready` answers 503 so the load
- * balancer sends new requests elsewhere, and every answer closes its connection so keep-alive
- * clients reconnect to another replica.
+ * This replica's requests in flight, and whether it is draining: then `/api/health/ready` answers 503
+ * and every answer closes its connection, so clients move to another replica.
  */
 @Injectable()
 export class Traffic {
-  private draining = false;
-  private inFlight = 0;
+  isDraining = false;
+  requestsInFlight = 0;
   private waiters: (() => void)[] = [];
-
-  get isDraining(): boolean {
-    return this.draining;
-  }
-
-  get requestsInFlight(): number {
-    return this.inFlight;
-  }
 
   /** Fastify's first onRequest hook (app.factory.ts): counts the request until its connection is done with it. */
   readonly onRequest = (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    this.inFlight++;
-    if (this.draining) void reply.header('Connection', 'close');
+    this.requestsInFlight++;
+    if (this.isDraining) void reply.header('Connection', 'close');
     // 'close' comes once per answer, whether it finished or the client went away.
     reply.raw.once('close', this.ended);
     done();
   };
 
   private readonly ended = (): void => {
-    if (--this.inFlight === 0) for (const wake of this.waiters.splice(0)) wake();
+    if (--this.requestsInFlight === 0) for (const wake of this.waiters.splice(0)) wake();
   };
-
-  markDraining(): void {
-    this.draining = true;
-  }
 
   /** Resolves true once no request is in flight, or false after `timeoutMs`. */
   whenIdle(timeoutMs: number): Promise<boolean> {
-    if (this.inFlight === 0) return Promise.resolve(true);
+    if (this.requestsInFlight === 0) return Promise.resolve(true);
     return new Promise((done) => {
       const wake = () => {
         clearTimeout(timer);
@@ -56,24 +42,16 @@ export class Traffic {
   }
 }
 
-export interface ShutdownReport {
-  /** Every request in flight finished within the bound. */
-  finished: boolean;
-  /** Requests cut off at the bound. */
-  cutOff: number;
-}
-
 /**
- * SIGTERM, step by step: answer not-ready for `drainMs` (the load balancer's health check notices
- * and stops sending), stop accepting connections, let the requests in flight finish within
- * `timeoutMs`, then close whatever is left. The caller closes the application afterwards.
+ * SIGTERM: answer not-ready for `drainMs` (the load balancer stops sending), stop accepting connections,
+ * let the requests in flight finish within `timeoutMs`, then close whatever is left.
  */
 export async function drainAndClose(
   server: Server,
   traffic: Traffic,
   options: { drainMs: number; timeoutMs: number },
-): Promise<ShutdownReport> {
-  traffic.markDraining();
+): Promise<{ finished: boolean; cutOff: number }> {
+  traffic.isDraining = true;
   if (options.drainMs > 0) await new Promise((r) => setTimeout(r, options.drainMs));
   const closed = new Promise<void>((r) => server.close(() => r()));
   server.closeIdleConnections();

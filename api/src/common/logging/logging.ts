@@ -18,12 +18,7 @@ export function requestId(req: IncomingMessage): string {
   return typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
 }
 
-/**
- * When the level is info or lower, logs one line per API request as it finishes (the id is
- * echoed in X-Request-Id by the pipeline and carried in error logs). This replaces pino-http: it
- * does the same for /api at a fraction of the per-request cost (no child logger, no request
- * serializer, no async context per request).
- */
+/** One line per API request as it finishes, at level info (pino-http at a fraction of its per-request cost). */
 export function installRequestLogging(fastify: FastifyInstance, log: Pino): void {
   if (!log.isLevelEnabled('info')) return;
   fastify.addHook('onResponse', (request, reply, done) => {
@@ -40,31 +35,16 @@ export function installRequestLogging(fastify: FastifyInstance, log: Pino): void
 
 const NEST_LEVELS = { log: 'info', error: 'error', warn: 'warn', debug: 'debug', verbose: 'trace', fatal: 'fatal' } as const;
 
-/**
- * Nest's logger interface on pino. Nest calls `log(message, context)` and
- * `error(message, stack, context)`; an object message is merged into the line.
- */
+/** Nest's logger on pino: `log(message, context)`, `error(message, stack, context)`; an object message is merged into the line. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: Pino) {}
 
-  log(message: unknown, ...params: unknown[]): void {
-    this.write('log', message, params);
-  }
-  error(message: unknown, ...params: unknown[]): void {
-    this.write('error', message, params);
-  }
-  warn(message: unknown, ...params: unknown[]): void {
-    this.write('warn', message, params);
-  }
-  debug(message: unknown, ...params: unknown[]): void {
-    this.write('debug', message, params);
-  }
-  verbose(message: unknown, ...params: unknown[]): void {
-    this.write('verbose', message, params);
-  }
-  fatal(message: unknown, ...params: unknown[]): void {
-    this.write('fatal', message, params);
-  }
+  log = (message: unknown, ...params: unknown[]): void => this.write('log', message, params);
+  error = (message: unknown, ...params: unknown[]): void => this.write('error', message, params);
+  warn = (message: unknown, ...params: unknown[]): void => this.write('warn', message, params);
+  debug = (message: unknown, ...params: unknown[]): void => this.write('debug', message, params);
+  verbose = (message: unknown, ...params: unknown[]): void => this.write('verbose', message, params);
+  fatal = (message: unknown, ...params: unknown[]): void => this.write('fatal', message, params);
 
   private write(nestLevel: keyof typeof NEST_LEVELS, message: unknown, params: unknown[]): void {
     const level = NEST_LEVELS[nestLevel];

@@ -23,10 +23,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 
-/**
- * One decorator per field declares both its validation and its OpenAPI schema, so the
- * two can never disagree (the pattern of immich's `validation.ts`).
- */
+/** One decorator per field declares both its validation and its OpenAPI schema, so the two never disagree. */
 interface Common {
   optional?: boolean;
   nullable?: boolean;
@@ -39,8 +36,7 @@ function base(type: unknown, o: Common, extra: Record<string, unknown> = {}) {
   if (type !== undefined) opts.type = type;
   const doc = o.optional ? ApiPropertyOptional(opts) : ApiProperty(opts);
   if (o.nullable) return [doc, IsOptional()];
-  // Optional but not nullable: a field may be left out, but `null` is checked like any other value
-  // (and refused), instead of reaching a NOT NULL column as a 500 (issue 13).
+  // Optional but not nullable: `null` is checked (and refused) instead of reaching a NOT NULL column.
   return o.optional ? [doc, ValidateIf((_object: object, value: unknown) => value !== undefined)] : [doc];
 }
 
@@ -71,11 +67,7 @@ export function BooleanField(o: Common = {}) {
 export const INT4_MIN = -2147483648;
 export const INT4_MAX = 2147483647;
 
-/**
- * A whole number, bounded to the `integer` column it lands in unless `min`/`max` say otherwise
- * (wider bounds only for a `bigint` column): IsInt alone takes 1e308 and 2^53, which the
- * database refuses with a 500.
- */
+/** A whole number, bounded to the `integer` column it lands in unless `min`/`max` say otherwise (IsInt alone takes 2^53). */
 export function IntField(o: Common & { min?: number; max?: number }) {
   const min = o.min ?? INT4_MIN;
   const max = o.max ?? INT4_MAX;

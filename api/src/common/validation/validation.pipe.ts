@@ -15,11 +15,7 @@ function flatten(errors: ValidationError[], prefix = ''): Record<string, string>
   return out;
 }
 
-/**
- * Global validation: unknown fields refused, types converted, and failures answered as
- * `{ statusCode: 400, key: 'errors.validation', message, errors: { field: message } }`
- * (the field map is what react-admin shows beside each input).
- */
+/** Global validation: unknown fields refused, failures answered with `errors: { field: message }` (shown beside each input). */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,

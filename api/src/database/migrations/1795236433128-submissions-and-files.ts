@@ -44,7 +44,7 @@ export class SubmissionsAndFiles1795236433128 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "step_result" ADD CONSTRAINT "FK_da5f59e28b8cadacfbac70ecdaf" FOREIGN KEY ("step_id") REFERENCES "step"("id") ON DELETE RESTRICT ON UPDATE NO ACTION`,
     );
-    // The attachment types (reference data, ids fixed in attachment.entity.ts ATTACHMENT_TYPE_IDS).
+    // The attachment types (reference data with fixed ids).
     await queryRunner.query(`INSERT INTO "attachment_type" ("id", "code", "name", "sort") VALUES
       ('a77ac000-0000-4000-8000-000000000001', 'pdf', 'PDF', 1),
       ('a77ac000-0000-4000-8000-000000000002', 'excel', 'Excel', 2),
