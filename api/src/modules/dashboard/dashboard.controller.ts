@@ -6,7 +6,7 @@ import { PortfolioService } from './portfolio.service.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ADMIN } from '../../common/auth/access.decorator.js';
 
-/** The console home's figures (issue 14) and the portfolio dashboard (issue 18). */
+/** The console home's figures and the portfolio dashboard. */
 @ApiTags('Admin')
 @Controller('admin/dashboard')
 export class DashboardController {

@@ -6,7 +6,6 @@ import { DashboardService } from './dashboard.service.js';
 import { PortfolioRepository } from './portfolio.repository.js';
 import { PortfolioService } from './portfolio.service.js';
 
-/** The console home's figures (issue 14) and the portfolio dashboard (issue 18). */
 @Module({
   controllers: [DashboardController],
   providers: [DashboardService, DashboardRepository, PortfolioService, PortfolioRepository, DataVersions],

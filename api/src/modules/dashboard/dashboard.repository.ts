@@ -4,6 +4,7 @@ import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { Sql } from '../../database/sql.js';
 import { countInt, db, statement } from '../../database/typed-sql.js';
 import { callPhaseIs } from '../calls/call-open.sql.js';
+import { list } from './portfolio.sql.js';
 
 /** The console home's figures: `now` the instant, `week` a week before, `horizon` a week after. */
 const counts = statement('dashboard-counts', (p: { now: Date; week: Date; horizon: Date }) =>
@@ -17,14 +18,13 @@ const counts = statement('dashboard-counts', (p: { now: Date; week: Date; horizo
         .where((eb) => callPhaseIs.open({ openingAt: eb.ref('call.openingAt'), closingAt: eb.ref('call.closingAt') }, eb.ref('clock.t'))),
     )
     .selectNoFrom((eb) => [
-      eb.selectFrom('openCalls').select(countInt().as('n')).$asScalar().$notNull().as('openCalls'),
+      eb.selectFrom('openCalls').select(countInt().as('n')).$asScalar().as('openCalls'),
       eb
         .selectFrom('callSubmission as s')
         .innerJoin('openCalls as c', 'c.id', 's.callId')
         .where('s.closed', '=', false)
         .select(countInt().as('n'))
         .$asScalar()
-        .$notNull()
         .as('inProgress'),
       eb
         .selectFrom('callSubmission as s')
@@ -32,15 +32,8 @@ const counts = statement('dashboard-counts', (p: { now: Date; week: Date; horizo
         .where('s.lastSubmittedAt', '<=', p.now)
         .select(countInt().as('n'))
         .$asScalar()
-        .$notNull()
         .as('submittedThisWeek'),
-      eb
-        .selectFrom('openCalls')
-        .where('closingAt', '<=', p.horizon)
-        .select(countInt().as('n'))
-        .$asScalar()
-        .$notNull()
-        .as('deadlinesComing'),
+      eb.selectFrom('openCalls').where('closingAt', '<=', p.horizon).select(countInt().as('n')).$asScalar().as('deadlinesComing'),
       eb
         .selectFrom((sub) =>
           sub
@@ -53,25 +46,20 @@ const counts = statement('dashboard-counts', (p: { now: Date; week: Date; horizo
             .as('d'),
         )
         .select((d) =>
-          d.fn
-            .coalesce(
-              d.fn
-                .jsonAgg(jsonBuildObject({ id: d.ref('d.id'), name: d.ref('d.name'), closingAt: d.ref('d.closingAt') }))
-                .orderBy('d.closingAt')
-                .orderBy('d.name'),
-              sql<never[]>`'[]'::json`,
-            )
-            .as('list'),
+          list(
+            d.fn
+              .jsonAgg(jsonBuildObject({ id: d.ref('d.id'), name: d.ref('d.name'), closingAt: d.ref('d.closingAt') }))
+              .orderBy('d.closingAt')
+              .orderBy('d.name'),
+          ).as('list'),
         )
         .$asScalar()
-        .$notNull()
         .as('nextDeadlines'),
     ]),
 );
 
 export type CountsRow = typeof counts.row;
 
-/** The console home's figures, in one statement on the pool. */
 @Injectable()
 export class DashboardRepository {
   constructor(private readonly sql: Sql) {}

@@ -4,8 +4,6 @@ import { Sql } from '../../database/sql.js';
 import { db, statement } from '../../database/typed-sql.js';
 import { PORTFOLIO, type FunnelRow, type ImpactFiguresRow, type SubmissionFiguresRow } from './portfolio.sql.js';
 
-export { SROI_FLAG, type FunnelRow, type ImpactFiguresRow, type SubmissionFiguresRow } from './portfolio.sql.js';
-
 /** Which submissions the dashboard counts: all, in progress (not closed) or submitted (closed). */
 export const DASHBOARD_STATES = ['all', 'open', 'closed'] as const;
 export type DashboardState = (typeof DASHBOARD_STATES)[number];
@@ -28,10 +26,8 @@ export interface PortfolioFigures {
 }
 
 /**
- * The portfolio dashboard's figures, each section one statement over the submissions the scope
- * selects (portfolio.sql.ts). The figures of a (call, state) are kept while the call's data
- * version stays the same: any write that could change them, on any replica, changes it first,
- * so a dashboard is never stale; requests that miss together wait for one computation.
+ * The portfolio dashboard's figures (portfolio.sql.ts), kept per (call, state) while the call's data version stays the
+ * same: any write that could change them, on any replica, changes it first, so a dashboard is never stale.
  */
 @Injectable()
 export class PortfolioRepository {
@@ -52,10 +48,12 @@ export class PortfolioRepository {
   figures(scope: PortfolioScope, version: string): Promise<PortfolioFigures> {
     return this.kept.get(`${scope.callId ?? '*'}|${scope.state}`, version, async () => {
       const at = new Date();
-      const [s, impact, funnel] = await Promise.all([
-        this.submissionFigures(scope),
-        this.impactFigures(scope),
-        scope.callId ? this.funnel({ ...scope, callId: scope.callId }) : Promise.resolve([]),
+      const args = { state: scope.state, callId: scope.callId ?? '' };
+      const which = scope.callId ? 'call' : 'all';
+      const [[s], [impact], funnel] = await Promise.all([
+        this.sql.run(PORTFOLIO.submissions[which], args),
+        this.sql.run(PORTFOLIO.impact[which], args),
+        scope.callId ? this.sql.run(PORTFOLIO.funnel, args) : [],
       ]);
       return { s, impact, funnel, at };
     });
@@ -68,30 +66,5 @@ export class PortfolioRepository {
 
   async call(id: string): Promise<typeof callDates.row | undefined> {
     return (await this.sql.run(callDates, { id }))[0];
-  }
-
-  private async submissionFigures(scope: PortfolioScope): Promise<SubmissionFiguresRow> {
-    const statement = PORTFOLIO.submissions[scope.callId ? 'call' : 'all'];
-    return (await this.sql.run(statement, { state: scope.state, callId: scope.callId ?? '' }))[0];
-  }
-
-  /**
-   * What the miniDyi results aim at: a submission aims at an SDG it picked in the SDG sub-step
-   * or that one of its selected outcomes belongs to; an outcome or indicator counts once per
-   * submission; the budget asked is the sum of its miniDyi steps' budgets (as the SROI's).
-   */
-  private async impactFigures(scope: PortfolioScope): Promise<ImpactFiguresRow> {
-    const statement = PORTFOLIO.impact[scope.callId ? 'call' : 'all'];
-    return (await this.sql.run(statement, { state: scope.state, callId: scope.callId ?? '' }))[0];
-  }
-
-  /**
-   * Where applicants stop, for one call: per step of its type, the submissions that reached it.
-   * A submission reached the furthest step where it saved an answer or a file (text and
-   * results steps save nothing, so the furthest saved step decides), every started one reached
-   * the first step, and a submitted one reached them all.
-   */
-  private funnel(scope: PortfolioScope & { callId: string }): Promise<FunnelRow[]> {
-    return this.sql.run(PORTFOLIO.funnel, { state: scope.state, callId: scope.callId });
   }
 }

@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { badRequest, notFound } from '../../common/http/app-error.js';
+import { isUuid } from '../../common/ids.js';
 import type { PortfolioDashboardDto } from './dto/dashboard.dto.js';
-import {
-  DASHBOARD_STATES,
-  type DashboardState,
-  PortfolioRepository,
-  type PortfolioScope,
-  SROI_FLAG,
-  type PortfolioFigures,
-} from './portfolio.repository.js';
+import { DASHBOARD_STATES, type DashboardState, PortfolioRepository, type PortfolioScope } from './portfolio.repository.js';
+import { SROI_FLAG } from './portfolio.sql.js';
 
 const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const round = (v: number | null, digits = 4): number | null => (v === null ? null : Number(v.toFixed(digits)));
@@ -23,33 +17,22 @@ export class PortfolioService {
 
   /** Reads the query's filters: a call id (optional) and a state (all by default). */
   static scope(callId: unknown, state: unknown): PortfolioScope {
-    if (callId !== undefined && callId !== '' && (typeof callId !== 'string' || !UUID.test(callId)))
-      throw badRequest('errors.list-query', 'callId must be a UUID');
+    if (callId !== undefined && callId !== '' && !isUuid(callId)) throw badRequest('errors.list-query', 'callId must be a UUID');
     if (state !== undefined && state !== '' && !DASHBOARD_STATES.includes(state as DashboardState))
       throw badRequest('errors.list-query', 'state must be all, open or closed');
-    return {
-      callId: callId ? (callId as string).toLowerCase() : undefined,
-      state: state ? (state as DashboardState) : 'all',
-    };
+    return { callId: callId ? (callId as string).toLowerCase() : undefined, state: state ? (state as DashboardState) : 'all' };
   }
 
-  async dashboard(scope: PortfolioScope, now = Date.now()): Promise<PortfolioDashboardDto> {
+  async dashboard(scope: PortfolioScope): Promise<PortfolioDashboardDto> {
+    const now = new Date();
     const [call, version] = await Promise.all([
       scope.callId ? this.repo.call(scope.callId) : undefined,
       this.repo.dataVersion(scope.callId),
     ]);
     if (scope.callId && !call) throw notFound('pages.admin.call-not-found', 'Call not found');
-    const figures = await this.repo.figures(scope, version);
-    return this.build(scope, figures, call ? new Date(call.closingAt) : null, new Date(now));
-  }
-
-  /** The dashboard from its figures; the days run up to today (or the deadline), so this is done on every request. */
-  private build(
-    scope: PortfolioScope,
-    { s, impact, funnel, at }: PortfolioFigures,
-    closingAt: Date | null,
-    now: Date,
-  ): PortfolioDashboardDto {
+    const { s, impact, funnel, at } = await this.repo.figures(scope, version);
+    // The days run up to today (or the deadline): the answer is built from the figures on every request.
+    const closingAt = call ? new Date(call.closingAt) : null;
     const sdgCounts = new Map(impact.sdgs.map((g) => [g.sdg, g.n]));
     const quartiles = s.sroiQuartiles;
     return {
@@ -66,7 +49,8 @@ export class PortfolioService {
       indicators: impact.indicators.map((o) => ({ id: o.id, name: o.name, sdg: null, submissions: o.n })),
       sroi: {
         count: s.sroiCount,
-        bins: sroiBins(s),
+        // Up to 1 (0 included), over 1 up to 2, … over 8: so the last bin is the flagged one.
+        bins: bins(s.sroiBins, SROI_FLAG + 1, 1),
         q1: round(num(quartiles?.[0])),
         median: round(num(quartiles?.[1])),
         q3: round(num(quartiles?.[2])),
@@ -78,34 +62,23 @@ export class PortfolioService {
       organizations: s.organizations,
       countries: s.countries.map((c) => ({ country: c.country, organizations: c.n })),
       cities: s.cities.map((c) => ({ country: c.country, city: c.city, organizations: c.n })),
-      quiz: {
-        count: s.quizCount,
-        bins: Array.from({ length: 10 }, (_, i) => ({
-          from: i / 10,
-          to: i === 9 ? null : (i + 1) / 10,
-          submissions: s.quizBins.find((b) => b.bin === i)?.n ?? 0,
-        })),
-      },
+      quiz: { count: s.quizCount, bins: bins(s.quizBins, 10, 10) },
       at: at.toISOString(),
     };
   }
 }
 
-/** Up to 1 (0 included), over 1 up to 2, … over 7 up to 8, over 8: so the last bin is the flagged one. */
-function sroiBins(s: PortfolioFigures['s']) {
-  return Array.from({ length: SROI_FLAG + 1 }, (_, i) => ({
-    from: i,
-    to: i === SROI_FLAG ? null : i + 1,
-    submissions: s.sroiBins.find((b) => b.bin === i)?.n ?? 0,
+/** `count` bins of width 1 / `per`, each with the submissions found in it; the last one has no upper bound. */
+function bins(found: { bin: number; n: number }[], count: number, per: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    from: i / per,
+    to: i === count - 1 ? null : (i + 1) / per,
+    submissions: found.find((b) => b.bin === i)?.n ?? 0,
   }));
 }
 
-/**
- * Every day from the first activity to the deadline (one call; today if the deadline is
- * later) or to the last activity, with the days without activity, and the submissions in
- * progress at the end of each day. At most the last 366 days.
- */
-export function timeline(days: { day: string; started: number; submitted: number }[], closingAt: Date | null, now: Date) {
+/** Every day (at most the last 366) from the first activity to the deadline (or today, if sooner) or the last activity. */
+function timeline(days: { day: string; started: number; submitted: number }[], closingAt: Date | null, now: Date) {
   if (days.length === 0) return [];
   const byDay = new Map(days.map((d) => [d.day, d]));
   const first = Date.parse(`${days[0].day}T00:00:00Z`);

@@ -1,12 +1,9 @@
 /**
- * The portfolio dashboard's statements, typed over the migrated schema
- * (docs/decisions/typed-sql.md). Each statement reads the submissions the scope selects: the
- * state ($1: all, open, closed), and the call ($2) when there is one; two statements per
- * section (with and without a call), so each prepared statement keeps a plan fitted to its
- * filter. The benchmark's bare baseline runs their texts (`submissionFiguresSql` …).
+ * The portfolio dashboard's statements over the scope's submissions: $1 the state (all, open, closed), $2 the call.
+ * Each section has one statement with a call and one without, so each prepared statement keeps a plan fitted to its filter.
  */
 import { SROI_WARNING_THRESHOLD } from '@impact-calls/domain';
-import { sql, type Expression } from 'kysely';
+import { sql, type Expression, type QueryCreator } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { organizationAsSent } from '../submissions/submitted-organization.js';
 import { countInt, db, statement } from '../../database/typed-sql.js';
@@ -14,35 +11,43 @@ import { countInt, db, statement } from '../../database/typed-sql.js';
 /** The SROI above which a submission is flagged, strictly: the domain's warning threshold (isSroiOverThreshold). */
 export const SROI_FLAG = SROI_WARNING_THRESHOLD;
 /** How many days the timeline shows at most (the last ones). */
-export const TIMELINE_DAYS = 366;
+const TIMELINE_DAYS = 366;
 
 /** The scope's arguments: the state (all, open, closed) and, for the statements of one call, the call. */
-export interface ScopeArgs {
+interface ScopeArgs {
   state: string;
   callId: string;
 }
 
 const FLAG = sql.lit(SROI_FLAG);
+/** The SROI of a row of `sroi`. */
+const V = sql.ref('v');
 const EMPTY = sql<never[]>`'[]'::json`;
 const int = (e: Expression<unknown>) => sql<number>`${e}::int`;
 const float = (e: Expression<unknown>) => sql<number>`${e}::float8`;
 
-/** The scope's condition on a submission: its state, and its call when there is one. */
-function inScope(s: { closed: Expression<boolean>; callId: Expression<string> }, withCall: boolean, p: ScopeArgs) {
+/** The scope's condition on a submission `s`: its state, and its call when there is one. */
+function inScope(withCall: boolean, p: ScopeArgs) {
   const state = sql`${p.state}::text`;
-  const inState = sql<boolean>`(${state} = 'all' OR ${s.closed} = (${state} = 'closed'))`;
-  return withCall ? sql<boolean>`${s.callId} = ${p.callId}::uuid AND ${inState}` : inState;
+  const inState = sql<boolean>`(${state} = 'all' OR ${sql.ref('s.closed')} = (${state} = 'closed'))`;
+  return withCall ? sql<boolean>`${sql.ref('s.callId')} = ${p.callId}::uuid AND ${inState}` : inState;
 }
 
 /** The submissions of the scope, `s`. */
-function scoped(withCall: boolean, p: ScopeArgs) {
-  return db
-    .selectFrom('callSubmission as s')
-    .where((eb) => inScope({ closed: eb.ref('s.closed'), callId: eb.ref('s.callId') }, withCall, p));
-}
+const scoped = (withCall: boolean, p: ScopeArgs) => db.selectFrom('callSubmission as s').where(inScope(withCall, p));
 
 const variant = (withCall: boolean) => (withCall ? 'call' : 'all');
 const order = (withCall: boolean) => (withCall ? (['state', 'callId'] as const) : (['state'] as const));
+
+/** A `json_agg`, `[]` when there is no row. */
+export const list = <T>(agg: Expression<T>) => sql<T>`coalesce(${agg}, ${EMPTY})`;
+
+/** A submission's day in the timeline: the day it was opened (started) or submitted. */
+const dayOf = (at: 'openedAt' | 'submittedAt') => [
+  sql<string>`(${sql.ref(at)} AT TIME ZONE 'UTC')::date`.as('d'),
+  sql<number>`${sql.lit(at === 'openedAt' ? 1 : 0)}`.as('started'),
+  sql<number>`${sql.lit(at === 'openedAt' ? 0 : 1)}`.as('submitted'),
+];
 
 /** States, days, SROI, quiz scores and organizations: one pass over the scope's submissions. */
 const submissionFigures = (withCall: boolean) =>
@@ -70,21 +75,8 @@ const submissionFigures = (withCall: boolean) =>
             .selectFrom((e) =>
               e
                 .selectFrom('sub')
-                .select((eb) => [
-                  sql<string>`(${eb.ref('openedAt')} AT TIME ZONE 'UTC')::date`.as('d'),
-                  sql<number>`1`.as('started'),
-                  sql<number>`0`.as('submitted'),
-                ])
-                .unionAll(
-                  e
-                    .selectFrom('sub')
-                    .where('submittedAt', 'is not', null)
-                    .select((eb) => [
-                      sql<string>`(${eb.ref('submittedAt')} AT TIME ZONE 'UTC')::date`.as('d'),
-                      sql<number>`0`.as('started'),
-                      sql<number>`1`.as('submitted'),
-                    ]),
-                )
+                .select(dayOf('openedAt'))
+                .unionAll(e.selectFrom('sub').where('submittedAt', 'is not', null).select(dayOf('submittedAt')))
                 .as('e'),
             )
             .select((eb) => ['e.d', int(eb.fn.sum('e.started')).as('started'), int(eb.fn.sum('e.submitted')).as('submitted')])
@@ -115,43 +107,34 @@ const submissionFigures = (withCall: boolean) =>
           eb
             .selectFrom('days')
             .select((d) =>
-              d.fn
-                .coalesce(
-                  d.fn
-                    .jsonAgg(
-                      jsonBuildObject({
-                        day: sql<string>`to_char(${d.ref('days.d')}, 'YYYY-MM-DD')`,
-                        started: d.ref('days.started'),
-                        submitted: d.ref('days.submitted'),
-                      }),
-                    )
-                    .orderBy('days.d'),
-                  EMPTY,
-                )
-                .as('x'),
+              list(
+                d.fn
+                  .jsonAgg(
+                    jsonBuildObject({
+                      day: sql<string>`to_char(${d.ref('days.d')}, 'YYYY-MM-DD')`,
+                      started: d.ref('days.started'),
+                      submitted: d.ref('days.submitted'),
+                    }),
+                  )
+                  .orderBy('days.d'),
+              ).as('x'),
             )
             .$asScalar()
-            .$notNull()
             .as('timeline'),
-          eb.selectFrom('sroi').select(countInt().as('n')).$asScalar().$notNull().as('sroiCount'),
+          eb.selectFrom('sroi').select(countInt().as('n')).$asScalar().as('sroiCount'),
           eb
             .selectFrom((b) =>
               b
                 .selectFrom('sroi')
-                .select((s) => [
-                  int(
-                    sql`CASE WHEN ${s.ref('v')} > ${FLAG} THEN ${FLAG} WHEN ${s.ref('v')} <= 1 THEN 0 ELSE ceil(${s.ref('v')}) - 1 END`,
-                  ).as('bin'),
+                .select([
+                  int(sql`CASE WHEN ${V} > ${FLAG} THEN ${FLAG} WHEN ${V} <= 1 THEN 0 ELSE ceil(${V}) - 1 END`).as('bin'),
                   countInt().as('n'),
                 ])
                 .groupBy(sql`1`)
                 .as('b'),
             )
-            .select((b) =>
-              b.fn.coalesce(b.fn.jsonAgg(jsonBuildObject({ bin: b.ref('b.bin'), n: b.ref('b.n') })).orderBy('b.bin'), EMPTY).as('x'),
-            )
+            .select((b) => list(b.fn.jsonAgg(jsonBuildObject({ bin: b.ref('b.bin'), n: b.ref('b.n') })).orderBy('b.bin')).as('x'))
             .$asScalar()
-            .$notNull()
             .as('sroiBins'),
           eb
             .selectFrom('sroi')
@@ -162,7 +145,7 @@ const submissionFigures = (withCall: boolean) =>
             )
             .$asScalar()
             .as('sroiQuartiles'),
-          eb.selectFrom('sroi').where('v', '>', FLAG).select(countInt().as('n')).$asScalar().$notNull().as('sroiOver'),
+          eb.selectFrom('sroi').where('v', '>', FLAG).select(countInt().as('n')).$asScalar().as('sroiOver'),
           eb
             .selectFrom((f) =>
               f
@@ -177,25 +160,21 @@ const submissionFigures = (withCall: boolean) =>
             .innerJoin('organization as oNow', 'oNow.id', 'f.organizationId')
             .crossJoinLateral((f) => organizationAsSent('oNow', f.ref('f.organizationSnapshot'), 'o'))
             .select((f) =>
-              f.fn
-                .coalesce(
-                  f.fn
-                    .jsonAgg(
-                      jsonBuildObject({
-                        id: f.ref('f.id'),
-                        code: f.ref('f.code'),
-                        organizationName: f.ref('o.name'),
-                        sroi: float(f.ref('f.sroiScore')),
-                      }),
-                    )
-                    .orderBy('f.sroiScore', 'desc')
-                    .orderBy('f.code'),
-                  EMPTY,
-                )
-                .as('x'),
+              list(
+                f.fn
+                  .jsonAgg(
+                    jsonBuildObject({
+                      id: f.ref('f.id'),
+                      code: f.ref('f.code'),
+                      organizationName: f.ref('o.name'),
+                      sroi: float(f.ref('f.sroiScore')),
+                    }),
+                  )
+                  .orderBy('f.sroiScore', 'desc')
+                  .orderBy('f.code'),
+              ).as('x'),
             )
             .$asScalar()
-            .$notNull()
             .as('sroiFlagged'),
           int(eb.fn.count('quizScore')).as('quizCount'),
           eb
@@ -207,13 +186,10 @@ const submissionFigures = (withCall: boolean) =>
                 .groupBy(sql`1`)
                 .as('q'),
             )
-            .select((q) =>
-              q.fn.coalesce(q.fn.jsonAgg(jsonBuildObject({ bin: q.ref('q.bin'), n: q.ref('q.n') })).orderBy('q.bin'), EMPTY).as('x'),
-            )
+            .select((q) => list(q.fn.jsonAgg(jsonBuildObject({ bin: q.ref('q.bin'), n: q.ref('q.n') })).orderBy('q.bin')).as('x'))
             .$asScalar()
-            .$notNull()
             .as('quizBins'),
-          eb.selectFrom('orgs').select(countInt().as('n')).$asScalar().$notNull().as('organizations'),
+          eb.selectFrom('orgs').select(countInt().as('n')).$asScalar().as('organizations'),
           eb
             .selectFrom((c) =>
               c
@@ -226,18 +202,14 @@ const submissionFigures = (withCall: boolean) =>
                 .as('c'),
             )
             .select((c) =>
-              c.fn
-                .coalesce(
-                  c.fn
-                    .jsonAgg(jsonBuildObject({ country: c.ref('c.country'), n: c.ref('c.n') }))
-                    .orderBy('c.n', 'desc')
-                    .orderBy('c.country'),
-                  EMPTY,
-                )
-                .as('x'),
+              list(
+                c.fn
+                  .jsonAgg(jsonBuildObject({ country: c.ref('c.country'), n: c.ref('c.n') }))
+                  .orderBy('c.n', 'desc')
+                  .orderBy('c.country'),
+              ).as('x'),
             )
             .$asScalar()
-            .$notNull()
             .as('countries'),
           eb
             .selectFrom((c) =>
@@ -252,29 +224,38 @@ const submissionFigures = (withCall: boolean) =>
                 .as('c'),
             )
             .select((c) =>
-              c.fn
-                .coalesce(
-                  c.fn
-                    .jsonAgg(jsonBuildObject({ country: c.ref('c.country'), city: c.ref('c.cityName'), n: c.ref('c.n') }))
-                    .orderBy('c.n', 'desc')
-                    .orderBy('c.cityName')
-                    .orderBy('c.country'),
-                  EMPTY,
-                )
-                .as('x'),
+              list(
+                c.fn
+                  .jsonAgg(jsonBuildObject({ country: c.ref('c.country'), city: c.ref('c.cityName'), n: c.ref('c.n') }))
+                  .orderBy('c.n', 'desc')
+                  .orderBy('c.cityName')
+                  .orderBy('c.country'),
+              ).as('x'),
             )
             .$asScalar()
-            .$notNull()
             .as('cities'),
         ]),
     order(withCall),
   );
 
+/** The ten ids of the array column `ids` of `r` chosen most, with how many submissions chose each. */
+const topTen = (qb: QueryCreator<{ r: Record<'outcomeIds' | 'indicatorIds', string[]> }>, ids: 'outcomeIds' | 'indicatorIds') =>
+  qb
+    .selectFrom((u) =>
+      u
+        .selectFrom('r')
+        .select((r) => r.fn<string>('unnest', [`r.${ids}`]).as('id'))
+        .as('u'),
+    )
+    .select(['u.id', countInt().as('n')])
+    .groupBy('u.id')
+    .orderBy('n', 'desc')
+    .orderBy('u.id')
+    .limit(sql.lit(10));
+
 /**
- * SDGs, outcomes, indicators and budgets from the scope's miniDyi answers, as the miniDyi save
- * keeps them in `submission_impact` (one row per submission, over all its miniDyi answers). A submission aims at an SDG it picked or that one of its outcomes
- * belongs to; an outcome or indicator counts once per submission; the budget asked is the sum of
- * its miniDyi budgets. Names come from the framework (the answer's ids are the framework's).
+ * SDGs, outcomes, indicators and budgets from `submission_impact` (one row per submission, kept by the miniDyi save):
+ * an outcome or indicator counts once per submission; names come from the framework.
  */
 const impactFigures = (withCall: boolean) =>
   statement(
@@ -289,36 +270,10 @@ const impactFigures = (withCall: boolean) =>
               .select(['i.submissionId as sid', 'i.sdgs', 'i.outcomeIds', 'i.indicatorIds', 'i.customOutcomes', 'i.budget']),
         )
         .with('budgets', (qb) => qb.selectFrom('r').where('budget', 'is not', null).select('budget as b'))
-        .with('topOutcomes', (qb) =>
-          qb
-            .selectFrom((u) =>
-              u
-                .selectFrom('r')
-                .select((r) => r.fn<string>('unnest', ['r.outcomeIds']).as('id'))
-                .as('u'),
-            )
-            .select(['u.id', countInt().as('n')])
-            .groupBy('u.id')
-            .orderBy('n', 'desc')
-            .orderBy('u.id')
-            .limit(sql.lit(10)),
-        )
-        .with('topIndicators', (qb) =>
-          qb
-            .selectFrom((u) =>
-              u
-                .selectFrom('r')
-                .select((r) => r.fn<string>('unnest', ['r.indicatorIds']).as('id'))
-                .as('u'),
-            )
-            .select(['u.id', countInt().as('n')])
-            .groupBy('u.id')
-            .orderBy('n', 'desc')
-            .orderBy('u.id')
-            .limit(sql.lit(10)),
-        )
+        .with('topOutcomes', (qb) => topTen(qb, 'outcomeIds'))
+        .with('topIndicators', (qb) => topTen(qb, 'indicatorIds'))
         .selectNoFrom((eb) => [
-          eb.selectFrom('r').select(countInt().as('n')).$asScalar().$notNull().as('withMiniDyi'),
+          eb.selectFrom('r').select(countInt().as('n')).$asScalar().as('withMiniDyi'),
           eb
             .selectFrom((g) =>
               g
@@ -332,63 +287,41 @@ const impactFigures = (withCall: boolean) =>
                 .groupBy('u.code')
                 .as('g'),
             )
-            .select((g) =>
-              g.fn.coalesce(g.fn.jsonAgg(jsonBuildObject({ sdg: g.ref('g.code'), n: g.ref('g.n') })).orderBy('g.code'), EMPTY).as('x'),
-            )
+            .select((g) => list(g.fn.jsonAgg(jsonBuildObject({ sdg: g.ref('g.code'), n: g.ref('g.n') })).orderBy('g.code')).as('x'))
             .$asScalar()
-            .$notNull()
             .as('sdgs'),
           eb
             .selectFrom('topOutcomes as t')
             .leftJoin('impactOutcome as o', (j) => j.on((o) => o(o.cast('o.id', 'text'), '=', o.ref('t.id'))))
             .select((t) =>
-              t.fn
-                .coalesce(
-                  t.fn
-                    .jsonAgg(
-                      jsonBuildObject({
-                        id: t.ref('t.id'),
-                        name: t.fn.coalesce('o.name', 't.id'),
-                        sdg: t.ref('o.sdg'),
-                        n: t.ref('t.n'),
-                      }),
-                    )
-                    .orderBy('t.n', 'desc')
-                    .orderBy('o.name')
-                    .orderBy('t.id'),
-                  EMPTY,
-                )
-                .as('x'),
+              list(
+                t.fn
+                  .jsonAgg(
+                    jsonBuildObject({ id: t.ref('t.id'), name: t.fn.coalesce('o.name', 't.id'), sdg: t.ref('o.sdg'), n: t.ref('t.n') }),
+                  )
+                  .orderBy('t.n', 'desc')
+                  .orderBy('o.name')
+                  .orderBy('t.id'),
+              ).as('x'),
             )
             .$asScalar()
-            .$notNull()
             .as('outcomes'),
-          eb
-            .selectFrom('r')
-            .where('customOutcomes', '>', sql.lit(0))
-            .select(countInt().as('n'))
-            .$asScalar()
-            .$notNull()
-            .as('customOutcomes'),
+          eb.selectFrom('r').where('customOutcomes', '>', sql.lit(0)).select(countInt().as('n')).$asScalar().as('customOutcomes'),
           eb
             .selectFrom('topIndicators as t')
             .leftJoin('impactIndicator as i', (j) => j.on((o) => o(o.cast('i.id', 'text'), '=', o.ref('t.id'))))
             .select((t) =>
-              t.fn
-                .coalesce(
-                  t.fn
-                    .jsonAgg(jsonBuildObject({ id: t.ref('t.id'), name: t.fn.coalesce('i.name', 't.id'), n: t.ref('t.n') }))
-                    .orderBy('t.n', 'desc')
-                    .orderBy('i.name')
-                    .orderBy('t.id'),
-                  EMPTY,
-                )
-                .as('x'),
+              list(
+                t.fn
+                  .jsonAgg(jsonBuildObject({ id: t.ref('t.id'), name: t.fn.coalesce('i.name', 't.id'), n: t.ref('t.n') }))
+                  .orderBy('t.n', 'desc')
+                  .orderBy('i.name')
+                  .orderBy('t.id'),
+              ).as('x'),
             )
             .$asScalar()
-            .$notNull()
             .as('indicators'),
-          eb.selectFrom('budgets').select(countInt().as('n')).$asScalar().$notNull().as('budgetCount'),
+          eb.selectFrom('budgets').select(countInt().as('n')).$asScalar().as('budgetCount'),
           eb
             .selectFrom('budgets')
             .select((b) => b.fn.sum('b').as('total'))
@@ -409,10 +342,8 @@ const impactFigures = (withCall: boolean) =>
   );
 
 /**
- * Where applicants stop, for one call ($2): per step of its type, the submissions that reached
- * it. A submission reached the furthest step where it saved an answer or a file (text and
- * results steps save nothing, so the furthest saved step decides), every started one reached
- * the first step, and a submitted one reached them all.
+ * Where applicants stop, for one call: per step, the submissions that reached it. A submission reached the furthest step
+ * where it saved an answer or a file (text and results steps save nothing), at least the first, and all once submitted.
  */
 const funnel = statement(
   'dashboard-funnel',
@@ -453,7 +384,7 @@ const funnel = statement(
               .as('f'),
             (j) => j.onRef('f.sid', '=', 's.id'),
           )
-          .where((eb) => inScope({ closed: eb.ref('s.closed'), callId: eb.ref('s.callId') }, true, p))
+          .where(inScope(true, p))
           .select((eb) =>
             eb
               .case()

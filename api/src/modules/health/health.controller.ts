@@ -18,18 +18,13 @@ const PING_TIMEOUT_MS = 3000;
 /** The storage is asked at most this often (a health check may be polled many times a second). */
 const STORAGE_CHECK_EVERY_MS = 10_000;
 
-/**
- * `/api/health`: which part is up and which is down; `/api/health/live` and
- * `/api/health/ready` apart for orchestrators and load balancers.
- * `database` (a ping; its details say whether this replica hears the cache notifications, or
- * reads everything from the database until they are back) and `storage` (where files live).
- * Any part down answers 503.
- */
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** The database and the file storage, up or down (any part down answers 503); `live` and `ready` apart for orchestrators. */
 @ApiTags('Health')
 @Controller('health')
 export class HealthController {
   private storageCheck: { at: number; result: Promise<string | undefined> } | undefined;
-  /** The database ping under way, if any. */
   private ping: Promise<string | undefined> | undefined;
 
   constructor(
@@ -71,21 +66,17 @@ export class HealthController {
   )
   @HealthCheck()
   async ready(): Promise<HealthCheckResult> {
+    const shutdown = this.indicators.check('shutdown');
     return this.health.check([
-      () =>
-        this.traffic.isDraining
-          ? this.indicators.check('shutdown').down({ message: 'shutting down' })
-          : this.indicators.check('shutdown').up(),
+      () => (this.traffic.isDraining ? shutdown.down({ message: 'shutting down' }) : shutdown.up()),
       () => this.pingDatabase(),
       () => this.checkStorage(),
     ]);
   }
 
   /**
-   * `SELECT 1` on the pool with a plain timer: terminus's TypeORM ping does the same through a
-   * query runner and two AbortSignals per call, several times the CPU of the query itself.
-   * Checks that arrive while a ping is under way share its answer (one round trip for a burst
-   * of probes); the next check after it settles pings again.
+   * `SELECT 1` with a plain timer (terminus's TypeORM ping costs several times the query's CPU); checks that arrive while
+   * a ping is under way share its answer. The details say whether this replica hears the cache notifications.
    */
   private async pingDatabase(): Promise<HealthIndicatorResult<'database'>> {
     const session = this.indicators.check('database');
@@ -96,21 +87,14 @@ export class HealthController {
   }
 
   /** One `SELECT 1`: undefined when it answered within PING_TIMEOUT_MS, else why not. */
-  private async pingOnce(): Promise<string | undefined> {
+  private pingOnce(): Promise<string | undefined> {
     let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        this.sql.ping(),
-        new Promise(
-          (_, reject) => (timer = setTimeout(() => reject(new Error(`timeout of ${PING_TIMEOUT_MS}ms exceeded`)), PING_TIMEOUT_MS)),
-        ),
-      ]);
-      return undefined;
-    } catch (e) {
-      return e instanceof Error ? e.message : String(e);
-    } finally {
-      clearTimeout(timer);
-    }
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timeout of ${PING_TIMEOUT_MS}ms exceeded`)), PING_TIMEOUT_MS);
+    });
+    return Promise.race([this.sql.ping(), timeout])
+      .then(() => undefined, messageOf)
+      .finally(() => clearTimeout(timer));
   }
 
   /** Asks the storage about a key that never exists: an error means it cannot be reached. */
@@ -118,13 +102,7 @@ export class HealthController {
     const session = this.indicators.check('storage');
     const now = Date.now();
     if (!this.storageCheck || now - this.storageCheck.at >= STORAGE_CHECK_EVERY_MS) {
-      this.storageCheck = {
-        at: now,
-        result: this.storage.exists('health/probe').then(
-          () => undefined,
-          (e: unknown) => (e instanceof Error ? e.message : String(e)),
-        ),
-      };
+      this.storageCheck = { at: now, result: this.storage.exists('health/probe').then(() => undefined, messageOf) };
     }
     const problem = await this.storageCheck.result;
     if (problem !== undefined) {

@@ -3,8 +3,10 @@ import { sql } from 'kysely';
 import { Sql } from '../../database/sql.js';
 import { countInt, db, statement } from '../../database/typed-sql.js';
 
-const UNSENT = ['queued', 'sending', 'retrying', 'failed'].map((s) => sql.lit(s));
-/** E-mails not yet delivered, and those that failed for good, by state (message_state_idx: no scan of sent ones). */
+/** The states of the e-mails not yet delivered, and of those that failed for good. */
+export const UNSENT_STATES = ['queued', 'sending', 'retrying', 'failed'] as const;
+const UNSENT = UNSENT_STATES.map((s) => sql.lit(s));
+/** The e-mails in each of them (message_state_idx: no scan of sent ones). */
 const byState = statement('metrics-messages', () =>
   db
     .selectFrom('message')

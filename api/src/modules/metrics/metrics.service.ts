@@ -5,16 +5,9 @@ import { CacheInvalidation } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
 import { Traffic } from '../../common/lifecycle/traffic.js';
 import { PdfRenderer } from '../documents/pdf-renderer.js';
-import { MetricsRepository } from './metrics.repository.js';
+import { MetricsRepository, UNSENT_STATES } from './metrics.repository.js';
 
-const MESSAGE_STATES = ['queued', 'sending', 'retrying', 'failed'] as const;
-
-/**
- * `GET /api/metrics` in Prometheus' text format: requests per route and status with
- * their durations, the database pool, the e-mail queue, the PDF renderer, the caches, and
- * Node's own (event-loop lag, heap, CPU). One registry per application, so two in one process
- * (the tests) do not mix.
- */
+/** `GET /api/metrics` in Prometheus' text format; one registry per application, so two in one process (the tests) do not mix. */
 @Injectable()
 export class MetricsService {
   readonly registry = new Registry();
@@ -30,57 +23,32 @@ export class MetricsService {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     });
-    new Gauge({
-      name: 'http_requests_in_flight',
-      help: 'Requests being answered now',
-      registers,
-      collect() {
-        this.set(traffic.requestsInFlight);
-      },
+    /** A gauge of one figure, or of one figure per state (`read` answers them by state, in the order they are listed). */
+    const gauge = (name: string, help: string, read: () => number | Record<string, number> | Promise<Record<string, number>>) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['state'],
+        registers,
+        async collect() {
+          const value = await read();
+          if (typeof value === 'number') this.set(value);
+          else for (const [state, n] of Object.entries(value)) this.set({ state }, n);
+        },
+      });
+    gauge('http_requests_in_flight', 'Requests being answered now', () => traffic.requestsInFlight);
+    gauge('app_draining', '1 while this replica shuts down (not ready)', () => (traffic.isDraining ? 1 : 0));
+    gauge('db_pool_connections', 'Database connection pool: total, idle, in use, and requests waiting for a connection', () => {
+      const c = sql.poolCounts();
+      return { total: c.total, idle: c.idle, in_use: c.total - c.idle, waiting: c.waiting };
     });
-    new Gauge({
-      name: 'app_draining',
-      help: '1 while this replica shuts down (not ready)',
-      registers,
-      collect() {
-        this.set(traffic.isDraining ? 1 : 0);
-      },
+    gauge('messages_queue', 'E-mails by state: queued, sending, retrying (the queue depth) and failed for good', async () => {
+      const counts = new Map((await repo.messagesByState()).map((r) => [r.state, r.count]));
+      return Object.fromEntries(UNSENT_STATES.map((state) => [state, counts.get(state) ?? 0]));
     });
-    new Gauge({
-      name: 'db_pool_connections',
-      help: 'Database connection pool: total, idle, in use, and requests waiting for a connection',
-      labelNames: ['state'],
-      registers,
-      collect() {
-        const c = sql.poolCounts();
-        this.set({ state: 'total' }, c.total);
-        this.set({ state: 'idle' }, c.idle);
-        this.set({ state: 'in_use' }, c.total - c.idle);
-        this.set({ state: 'waiting' }, c.waiting);
-      },
-    });
-    new Gauge({
-      name: 'messages_queue',
-      help: 'E-mails by state: queued, sending, retrying (the queue depth) and failed for good',
-      labelNames: ['state'],
-      registers,
-      async collect() {
-        const counts = new Map((await repo.messagesByState()).map((r) => [r.state, r.count]));
-        for (const state of MESSAGE_STATES) this.set({ state }, counts.get(state) ?? 0);
-      },
-    });
-    new Gauge({
-      name: 'pdf_renderer',
-      help: 'PDF renderer (Chromium): pages in use, PDFs waiting, PDFs made and browser restarts since start',
-      labelNames: ['state'],
-      registers,
-      collect() {
-        const s = pdf.status();
-        this.set({ state: 'in_use' }, s.pagesInUse);
-        this.set({ state: 'queued' }, s.queued);
-        this.set({ state: 'rendered' }, s.rendered);
-        this.set({ state: 'restarts' }, s.restarts);
-      },
+    gauge('pdf_renderer', 'PDF renderer (Chromium): pages in use, PDFs waiting, PDFs made and browser restarts since start', () => {
+      const s = pdf.status();
+      return { in_use: s.pagesInUse, queued: s.queued, rendered: s.rendered, restarts: s.restarts };
     });
     const cacheCounter = (name: 'hits' | 'misses') =>
       new Counter({

@@ -19,11 +19,7 @@ export class UpstreamUnreachable extends Error {
 
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
-/**
- * One HTTPS request with a hard time limit and the extra certificate authorities of the
- * Power BI settings (node:https, so `ca` applies to these calls only and not to the whole
- * process). Used for MSAL's requests (see MsalNetwork) and for the Power BI REST API.
- */
+/** One HTTPS request with a hard time limit; node:https, so the settings' `ca` applies to these calls only, not the whole process. */
 export function httpsJson(
   method: 'GET' | 'POST',
   url: string,
@@ -31,11 +27,14 @@ export function httpsJson(
 ): Promise<JsonAnswer> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const fail = (reason: string) => {
+    // The answer, an error or the time limit, whichever comes first, settles; the others then do nothing.
+    const settle = (then: () => void) => {
       if (settled) return;
       settled = true;
-      reject(new UpstreamUnreachable(url, reason));
+      clearTimeout(timer);
+      then();
     };
+    const fail = (reason: string) => settle(() => reject(new UpstreamUnreachable(url, reason)));
     const req = httpsRequest(
       url,
       {
@@ -60,21 +59,20 @@ export function httpsJson(
           }
           chunks.push(c);
         });
-        res.on('end', () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = text;
-          try {
-            body = text ? JSON.parse(text) : {};
-          } catch {
-            // not JSON (an HTML error page of a proxy): kept as text
-          }
-          const headers: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-          resolve({ status: res.statusCode ?? 0, headers, body });
-        });
+        res.on('end', () =>
+          settle(() => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let body: unknown = text;
+            try {
+              body = text ? JSON.parse(text) : {};
+            } catch {
+              // not JSON (an HTML error page of a proxy): kept as text
+            }
+            const headers: Record<string, string> = {};
+            for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+            resolve({ status: res.statusCode ?? 0, headers, body });
+          }),
+        );
         res.on('error', (e) => fail(e.message));
       },
     );
@@ -84,10 +82,7 @@ export function httpsJson(
       fail(`no answer within ${o.timeoutMs} ms`);
     }, o.timeoutMs);
     req.on('timeout', () => req.destroy(new Error(`no answer within ${o.timeoutMs} ms`)));
-    req.on('error', (e) => {
-      clearTimeout(timer);
-      fail(e.message);
-    });
+    req.on('error', (e) => fail(e.message));
     if (o.body !== undefined) req.write(o.body);
     req.end();
   });

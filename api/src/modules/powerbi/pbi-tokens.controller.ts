@@ -1,4 +1,4 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Query } from '@nestjs/common';
 import { ApiBadGatewayResponse, ApiNotFoundResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthUser, ADMIN, SIGNED_IN } from '../../common/auth/access.decorator.js';
 import { ErrorResponseDto } from '../../common/http/error-response.dto.js';
@@ -6,7 +6,7 @@ import { PbiRlsTokenQueryDto, PbiTokenQueryDto, ReportEmbedDto } from './dto/pow
 import { PowerBiService } from './powerbi.service.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
-const UPSTREAM = [
+const UPSTREAM = applyDecorators(
   ApiNotFoundResponse({
     type: ErrorResponseDto,
     description: 'The product names no such report, or Power BI has none (pages.admin.pbi.report-not-found)',
@@ -19,12 +19,7 @@ const UPSTREAM = [
     type: ErrorResponseDto,
     description: 'Not configured (pages.admin.pbi.unavailable), or Power BI cannot be reached (pages.admin.pbi.unreachable, Retry-After)',
   }),
-];
-const apply =
-  (decorators: MethodDecorator[]): MethodDecorator =>
-  (target, key, descriptor) => {
-    for (const d of decorators) d(target, key, descriptor);
-  };
+);
 
 /** Embed data of analytics reports (spec: GET /api/PBITokens, GET /api/PBITokens/GetPBITokenRls). */
 @ApiTags('Reports')
@@ -37,7 +32,7 @@ export class PbiTokensController {
     access: ADMIN,
     ok: ReportEmbedDto,
   })
-  @apply(UPSTREAM)
+  @UPSTREAM
   admin(@Query() query: PbiTokenQueryDto): Promise<ReportEmbedDto> {
     return this.service.adminEmbed(query.workspaceId, query.reportId);
   }
@@ -48,7 +43,7 @@ export class PbiTokensController {
     "Embed data of a call's applicants' report, filtered (row-level security) for one of the user's organizations",
     { access: SIGNED_IN, ok: ReportEmbedDto, errors: { 409: 'The call is locked until its lock end date (pages.admin.pbi.locked)' } },
   )
-  @apply(UPSTREAM)
+  @UPSTREAM
   rls(@CurrentUser() user: AuthUser, @Query() query: PbiRlsTokenQueryDto): Promise<ReportEmbedDto> {
     return this.service.applicantEmbed(user, query.workspaceId, query.reportId, query.orgId);
   }

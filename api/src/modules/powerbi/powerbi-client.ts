@@ -6,14 +6,11 @@ const loadMsal = () => import('@azure/msal-node');
 import { SETTINGS, type PowerBiSettings, type Settings } from '../../config/settings.js';
 import { httpsJson, UpstreamUnreachable, type JsonAnswer } from './https-json.js';
 
-/** What went wrong on the way to Power BI, as the API answers it (see PowerBiService). */
-export type PowerBiFailure =
-  /** Entra ID or Power BI cannot be reached, times out, answers 5xx or 429: 503. */
-  | 'unreachable'
-  /** Entra ID refused the service principal, or Power BI refused it the report (401, 403, 400): 502. */
-  | 'refused'
-  /** Power BI has no such report in that workspace: 404. */
-  | 'not-found';
+/**
+ * What went wrong on the way to Power BI (PowerBiService answers it): unreachable (cannot be reached, times out, 5xx,
+ * 429: 503), refused (the service principal or the report refused: 401, 403, 400: 502), not-found (no such report: 404).
+ */
+export type PowerBiFailure = 'unreachable' | 'refused' | 'not-found';
 
 export class PowerBiError extends Error {
   constructor(
@@ -52,13 +49,8 @@ const EMBED_CACHE_MAX = 500;
 class MsalNetwork implements INetworkModule {
   constructor(private readonly settings: PowerBiSettings) {}
 
-  sendGetRequestAsync<T>(url: string, options?: NetworkRequestOptions): Promise<NetworkResponse<T>> {
-    return this.send<T>('GET', url, options);
-  }
-
-  sendPostRequestAsync<T>(url: string, options?: NetworkRequestOptions): Promise<NetworkResponse<T>> {
-    return this.send<T>('POST', url, options);
-  }
+  sendGetRequestAsync = <T>(url: string, options?: NetworkRequestOptions) => this.send<T>('GET', url, options);
+  sendPostRequestAsync = <T>(url: string, options?: NetworkRequestOptions) => this.send<T>('POST', url, options);
 
   private async send<T>(method: 'GET' | 'POST', url: string, options?: NetworkRequestOptions): Promise<NetworkResponse<T>> {
     const answer = await httpsJson(method, url, {
@@ -74,11 +66,8 @@ class MsalNetwork implements INetworkModule {
 }
 
 /**
- * The server's side of Power BI embedding ("app owns data" with a service principal): an
- * Entra ID token by client credentials (MSAL), then the Power BI REST API's Get Report In Group
- * and Reports GenerateTokenInGroup (with an effective identity for row-level security).
- * The Entra ID token and each report's embed token are kept until shortly before they
- * expire; concurrent requests for the same token share one call.
+ * Power BI embedding ("app owns data" with a service principal): an Entra ID token (MSAL), then Get Report In Group and
+ * GenerateToken. Tokens are kept until shortly before they expire; concurrent requests for one token share one call.
  */
 @Injectable()
 export class PowerBiClient {
@@ -101,25 +90,17 @@ export class PowerBiClient {
     return !!this.settings;
   }
 
-  /**
-   * The embed data of a report; with `identity`, for that user name (row-level security on
-   * the report's dataset). Cached per report and identity until shortly before it expires.
-   */
+  /** The embed data of a report; with `identity`, for that user name (row-level security on the report's dataset). */
   async embed(workspaceId: string, reportId: string, identity?: string): Promise<EmbedInfo> {
     const key = `${workspaceId}/${reportId}/${identity ?? ''}`;
-    const cached = this.embeds.get(key);
-    if (cached && this.fresh(cached.expiresAt)) {
-      // Most recently used last: the Map's order is the LRU order.
-      this.embeds.delete(key);
-      this.embeds.set(key, cached);
-      return cached;
-    }
-    let pending = this.pendingEmbeds.get(key);
-    if (!pending) {
-      pending = this.fetchEmbed(workspaceId, reportId, identity).finally(() => this.pendingEmbeds.delete(key));
+    let info = this.embeds.get(key);
+    if (!info || !this.fresh(info.expiresAt)) {
+      const pending =
+        this.pendingEmbeds.get(key) ?? this.fetchEmbed(workspaceId, reportId, identity).finally(() => this.pendingEmbeds.delete(key));
       this.pendingEmbeds.set(key, pending);
+      info = await pending;
     }
-    const info = await pending;
+    // Most recently used last: the Map's order is the LRU order.
     this.embeds.delete(key);
     this.embeds.set(key, info);
     while (this.embeds.size > EMBED_CACHE_MAX) this.embeds.delete(this.embeds.keys().next().value!);
@@ -133,9 +114,8 @@ export class PowerBiClient {
   private async fetchEmbed(workspaceId: string, reportId: string, identity: string | undefined): Promise<EmbedInfo> {
     const base = `${this.require().apiUrl}/groups/${encodeURIComponent(workspaceId)}/reports/${encodeURIComponent(reportId)}`;
     const report = (await this.call('GET', base)) as { id?: unknown; embedUrl?: unknown; datasetId?: unknown };
-    if (typeof report.id !== 'string' || typeof report.embedUrl !== 'string' || !/^https:\/\//i.test(report.embedUrl)) {
+    if (typeof report.id !== 'string' || typeof report.embedUrl !== 'string' || !/^https:\/\//i.test(report.embedUrl))
       throw new PowerBiError('refused', 'Power BI answered a report without an https embedUrl');
-    }
     const body: Record<string, unknown> = { accessLevel: 'View' };
     if (identity !== undefined) {
       if (typeof report.datasetId !== 'string') throw new PowerBiError('refused', 'Power BI answered a report without its datasetId');
@@ -144,9 +124,8 @@ export class PowerBiClient {
     }
     const generated = (await this.call('POST', `${base}/GenerateToken`, body)) as { token?: unknown; expiration?: unknown };
     const expiresAt = typeof generated.expiration === 'string' ? Date.parse(generated.expiration) : NaN;
-    if (typeof generated.token !== 'string' || !Number.isFinite(expiresAt)) {
+    if (typeof generated.token !== 'string' || !Number.isFinite(expiresAt))
       throw new PowerBiError('refused', 'Power BI answered GenerateToken without a token and its expiration');
-    }
     return { reportId: report.id, embedUrl: report.embedUrl, token: generated.token, expiresAt };
   }
 

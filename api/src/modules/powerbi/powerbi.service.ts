@@ -11,11 +11,8 @@ import { PowerBiRepository } from './powerbi.repository.js';
 const reportNotFound = () => notFound('pages.admin.pbi.report-not-found', 'No such analytics report');
 
 /**
- * The rules of Power BI embedding (issue 18). Only reports the product names can be embedded
- * (a configuration's, or a call's console or applicants' pair): the service principal may see
- * more, and the API is no general token minter. Applicants get their call's applicants'
- * report, for one of their own organizations as the effective identity, once the call's
- * results are unlocked.
+ * Only reports the product names (a configuration's, or a call's pair) can be embedded: the service principal may see
+ * more, and the API is no general token minter. Applicants get their call's report, for one of their organizations.
  */
 @Injectable()
 export class PowerBiService {
@@ -57,9 +54,8 @@ export class PowerBiService {
   }
 
   private async embed(workspaceId: string, reportId: string, identity?: string): Promise<EmbedInfo> {
-    if (!this.client.configured) {
+    if (!this.client.configured)
       throw new AppError(HttpStatus.SERVICE_UNAVAILABLE, 'pages.admin.pbi.unavailable', 'Power BI embedding is not configured');
-    }
     try {
       return await this.client.embed(workspaceId, reportId, identity);
     } catch (e) {

@@ -16,11 +16,8 @@ async function settle(ws: ExcelJS.Worksheet, out: Writable): Promise<void> {
 }
 
 /**
- * The `.xlsx` of a survey report, streamed (exceljs WorkbookWriter, as the submissions export):
- * sheet 1 the report's figures (the same aggregate as the screen: counts and percents per
- * choice, matrix cells, mean/median/min/max, the net-promoter split), sheet 2 the raw answers,
- * one row per submission and one column per question, read page by page (keyset). Headers in
- * the administrator's language; numbers are numbers, dates Excel dates, text neutralized.
+ * A survey report's `.xlsx`, streamed: sheet 1 the figures (the screen's aggregate), sheet 2 the raw answers, one row per
+ * submission, read page by page. Numbers are numbers, dates Excel dates, text neutralized.
  */
 @Injectable()
 export class ReportExportService {
@@ -44,12 +41,7 @@ export class ReportExportService {
     const { questions } = await this.reports.figures(ctx);
     // Loaded at the first export, not at start (as every heavy library only some requests need).
     const { default: Excel } = await import('exceljs');
-    const wb = new Excel.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-      zip: { zlib: { level: 1 } },
-    });
+    const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
     wb.creator = 'Impact Calls';
     wb.created = new Date();
     const L = (key: string) => translate(language, `pages.admin.report.excel.columns.${key}`);
@@ -72,21 +64,13 @@ export class ReportExportService {
       ws1.addRow([text(title), text(r), text(answer), count, percent === null ? null : percent / 100, value]).commit();
     for (const q of questions) {
       row(q.title, null, L('answered'), q.answered, null, null);
-      for (const c of q.choices ?? []) row(q.title, null, c.label, c.count, c.percent, null);
-      for (const c of q.histogram ?? []) row(q.title, null, c.label, c.count, c.percent, null);
+      for (const c of [...(q.choices ?? []), ...(q.histogram ?? [])]) row(q.title, null, c.label, c.count, c.percent, null);
       for (const r of q.rows ?? []) for (const c of r.columns) row(q.title, r.label, c.label, c.count, c.percent, null);
-      if (q.stats) {
-        row(q.title, null, T('mean'), null, null, q.stats.mean);
-        row(q.title, null, T('median'), null, null, q.stats.median);
-        row(q.title, null, T('min'), null, null, q.stats.min);
-        row(q.title, null, T('max'), null, null, q.stats.max);
-      }
-      if (q.nps) {
-        row(q.title, null, T('nps.promoters'), q.nps.promoters, q.nps.promotersPercent, null);
-        row(q.title, null, T('nps.passives'), q.nps.passives, q.nps.passivesPercent, null);
-        row(q.title, null, T('nps.detractors'), q.nps.detractors, q.nps.detractorsPercent, null);
-        row(q.title, null, T('nps.title'), null, null, q.nps.score);
-      }
+      const { stats, nps } = q;
+      if (stats) for (const k of ['mean', 'median', 'min', 'max'] as const) row(q.title, null, T(k), null, null, stats[k]);
+      if (!nps) continue;
+      for (const k of ['promoters', 'passives', 'detractors'] as const) row(q.title, null, T(`nps.${k}`), nps[k], nps[`${k}Percent`], null);
+      row(q.title, null, T('nps.title'), null, null, nps.score);
     }
     ws1.commit();
 

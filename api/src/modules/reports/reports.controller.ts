@@ -1,4 +1,4 @@
-import { Controller, Get, Logger, Param, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Logger, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest, FastifyReply } from 'fastify';
 import { LANGUAGES, REPORT_STATES, REPORT_TEXT_PAGE_MAX, XLSX_MIME } from '@impact-calls/domain';
@@ -12,32 +12,25 @@ import { ReportsService } from './reports.service.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ADMIN } from '../../common/auth/access.decorator.js';
 
-const STATE_QUERY = ApiQuery({
-  name: 'state',
-  required: false,
-  enum: REPORT_STATES,
-  description: 'Submissions read: submitted (default), open (in progress) or all',
-});
-const FROM_QUERY = ApiQuery({
-  name: 'from',
-  required: false,
-  type: String,
-  description: 'Answers from this date (YYYY-MM-DD, UTC, or an ISO date-time): the last submission, else the last save',
-});
-const TO_QUERY = ApiQuery({
-  name: 'to',
-  required: false,
-  type: String,
-  description: 'Answers up to this date, inclusive (YYYY-MM-DD, UTC)',
-});
-const LANG_QUERY = ApiQuery({
-  name: 'lang',
-  required: false,
-  enum: LANGUAGES,
-  description: 'Language of the labels (default: Accept-Language, else it)',
-});
+/** An optional query parameter. */
+const optional = (name: string, description: string, schema: { type?: typeof String; format?: string; enum?: readonly string[] }) =>
+  ApiQuery({ name, required: false, description, ...schema });
 
-/** Survey reports (issue 18): administrators only. */
+const LANG_QUERY = optional('lang', 'Language of the labels (default: Accept-Language, else it)', { enum: LANGUAGES });
+/** The report's filters and language, as every report route reads them. */
+const FILTER_QUERIES = applyDecorators(
+  LANG_QUERY,
+  optional('to', 'Answers up to this date, inclusive (YYYY-MM-DD, UTC)', { type: String }),
+  optional('from', 'Answers from this date (YYYY-MM-DD, UTC, or an ISO date-time): the last submission, else the last save', {
+    type: String,
+  }),
+  optional('state', 'Submissions read: submitted (default), open (in progress) or all', { enum: REPORT_STATES }),
+);
+
+/** The language asked: `lang`, else Accept-Language. */
+const languageOf = (query: Record<string, unknown>, req: FastifyRequest) => documentLanguage(query.lang, req.headers['accept-language']);
+
+/** Survey reports: administrators only. */
 @ApiTags('Admin')
 @Controller('admin/reports/calls/:callId')
 export class ReportsController {
@@ -54,13 +47,7 @@ export class ReportsController {
     ok: SurveyStepListDto,
     errors: { 404: "pages.admin.call-not-found, or errors.call-type-not-found (not the call's)" },
   })
-  @ApiQuery({
-    name: 'callTypeId',
-    required: false,
-    type: String,
-    format: 'uuid',
-    description: "The call's call type, as the console's address names it",
-  })
+  @optional('callTypeId', "The call's call type, as the console's address names it", { type: String, format: 'uuid' })
   @LANG_QUERY
   steps(
     @Param('callId') callId: string,
@@ -81,17 +68,14 @@ export class ReportsController {
       errors: { 400: 'errors.report-not-survey, errors.report-filter', 404: 'pages.admin.call-not-found, errors.report-step-not-found' },
     },
   )
-  @STATE_QUERY
-  @FROM_QUERY
-  @TO_QUERY
-  @LANG_QUERY
+  @FILTER_QUERIES
   report(
     @Param('callId') callId: string,
     @Param('stepId') stepId: string,
     @Query() query: Record<string, unknown>,
     @Req() req: FastifyRequest,
   ): Promise<SurveyReportDto> {
-    return this.reports.report(callId, stepId, query, documentLanguage(query.lang, req.headers['accept-language']));
+    return this.reports.report(callId, stepId, query, languageOf(query, req));
   }
 
   @Get('steps/:stepId/answers')
@@ -107,17 +91,14 @@ export class ReportsController {
   @ApiQuery({ name: 'search', required: false, type: String, description: 'Text the answer contains (case-insensitive)' })
   @ApiQuery({ name: 'page', required: false, type: Number, description: 'From 1' })
   @ApiQuery({ name: 'perPage', required: false, type: Number, description: `1 to ${REPORT_TEXT_PAGE_MAX} (default 10)` })
-  @STATE_QUERY
-  @FROM_QUERY
-  @TO_QUERY
-  @LANG_QUERY
+  @FILTER_QUERIES
   answers(
     @Param('callId') callId: string,
     @Param('stepId') stepId: string,
     @Query() query: Record<string, unknown>,
     @Req() req: FastifyRequest,
   ): Promise<TextAnswerPageDto> {
-    return this.reports.textAnswers(callId, stepId, query.question, query, documentLanguage(query.lang, req.headers['accept-language']));
+    return this.reports.textAnswers(callId, stepId, query.question, query, languageOf(query, req));
   }
 
   @Get('steps/:stepId/xlsx')
@@ -130,10 +111,7 @@ export class ReportsController {
       errors: { 400: 'errors.report-not-survey, errors.report-filter', 404: true },
     },
   )
-  @STATE_QUERY
-  @FROM_QUERY
-  @TO_QUERY
-  @LANG_QUERY
+  @FILTER_QUERIES
   async xlsx(
     @Param('callId') callId: string,
     @Param('stepId') stepId: string,
@@ -141,7 +119,7 @@ export class ReportsController {
     @Req() req: FastifyRequest,
     @Res() res: FastifyReply,
   ): Promise<void> {
-    const language = documentLanguage(query.lang, req.headers['accept-language']);
+    const language = languageOf(query, req);
     // Every check (ids, kind, filters) before the first byte: a refusal is a clean 4xx.
     const ctx = await this.reports.context(callId, stepId, query, language);
     const raw = streamedAnswer(res);

@@ -5,10 +5,6 @@ import { ReportsController } from './reports.controller.js';
 import { ReportsRepository } from './reports.repository.js';
 import { ReportsService } from './reports.service.js';
 
-/**
- * Survey reports (issue 18): the survey steps of a call, each step's report aggregated by
- * PostgreSQL, its text answers paged, and its .xlsx export. Administrators only.
- */
 @Module({
   controllers: [ReportsController],
   providers: [ReportsRepository, ReportsService, ReportExportService, DataVersions],

@@ -5,7 +5,7 @@ import type { Json } from '../../database/schema.js';
 import { DataVersions } from '../../database/data-version.js';
 import { Sql } from '../../database/sql.js';
 import { organizationAsSent } from '../submissions/submitted-organization.js';
-import { db, isoUtc, statement, type Statement } from '../../database/typed-sql.js';
+import { countInt, db, isoUtc, statement, type Statement } from '../../database/typed-sql.js';
 
 /** Which answers a report reads: one survey step of one call, by submission state and answer date. */
 export interface ReportSelection {
@@ -18,112 +18,92 @@ export interface ReportSelection {
   to: Date | null;
 }
 
-/** The names of the step's questions, grouped by how PostgreSQL aggregates them. */
+/**
+ * The step's questions by how PostgreSQL aggregates them: all (answered), values (counts per scalar value), multi (per
+ * array element), matrix (per row and column), numeric (count, mean, median, min, max), histogram (bars, min to max).
+ */
 export interface ReportNames {
-  /** Every answerable question: how many answered it. */
   all: string[];
-  /** One scalar value each (choice, boolean, rating): counts per value. */
   values: string[];
-  /** Arrays (checkbox, tagbox): counts per element. */
   multi: string[];
-  /** Objects row -> column (matrix): counts per row and column. */
   matrix: string[];
-  /** Numbers (rating, number): count, mean, median, min, max. */
   numeric: string[];
-  /** Numbers (number): a histogram of REPORT_HISTOGRAM_BUCKETS bars between min and max. */
   histogram: string[];
 }
 
 /**
- * One row of the aggregate: `part` says what it is.
- * - total: n = submissions selected
- * - answered: q, n
- * - value / multi: q, k1 = the value (text), n
- * - matrix: q, k1 = row, k2 = column, n
- * - stats: q, n, a = mean, b = median, c = min, e = max
- * - bucket: q, k1 = bar (1…buckets), n
+ * What a row of the aggregate is: total (n: submissions selected), answered (q, n), value and multi (q, k1 the value, n),
+ * matrix (q, k1 row, k2 column, n), stats (q, n, a mean, b median, c min, e max), bucket (q, k1 the bar from 1, n).
  */
 export type AggregatePart = 'total' | 'answered' | 'value' | 'multi' | 'matrix' | 'stats' | 'bucket';
 
-/** A selection's arguments (ReportSelection). */
-type SelectionArgs = ReportSelection;
+/** The date an answer counts from: when its submission `s` was last submitted, else when the answer `r` was last saved. */
+const ANSWER_AT = sql<Date>`coalesce(${sql.ref('s.lastSubmittedAt')}, ${sql.ref('r.updatedAt')})`;
 
-/** The date an answer counts from: when its submission was last submitted, else when the answer was last saved. */
-const answerAt = (lastSubmittedAt: Expression<Date | null>, updatedAt: Expression<Date>) =>
-  sql<Date>`coalesce(${lastSubmittedAt}, ${updatedAt})`;
-
-/** The answer document of a step result. */
-const answers = (content: Expression<Json>) => sql<Json>`${content}->'data'`;
+/** The answer document of the step result `r`. */
+const DOC = sql<Json>`${sql.ref('r.content')}->'data'`;
 
 /** A jsonb value that holds an answer (not '', [] or {} or JSON null). */
 const answered = (v: Expression<unknown>) => sql<boolean>`${v} NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb)`;
 
 /** The selected answers: step results `r` of the step and call, with their submission `s`, by state and answer date. */
-function selected(p: SelectionArgs) {
+function selected(p: ReportSelection) {
   return db
     .selectFrom('stepResult as r')
     .innerJoin('callSubmission as s', 's.id', 'r.submissionId')
-    .where((eb) => {
-      const at = answerAt(eb.ref('s.lastSubmittedAt'), eb.ref('r.updatedAt'));
-      return eb.and([
+    .where((eb) =>
+      eb.and([
         eb('r.stepId', '=', p.stepId),
         eb('s.callId', '=', p.callId),
         sql<boolean>`(${p.closed}::boolean IS NULL OR ${eb.ref('s.closed')} = ${p.closed}::boolean)`,
-        sql<boolean>`(${p.from}::timestamptz IS NULL OR ${at} >= ${p.from}::timestamptz)`,
-        sql<boolean>`(${p.to}::timestamptz IS NULL OR ${at} < ${p.to}::timestamptz)`,
-      ]);
-    });
+        sql<boolean>`(${p.from}::timestamptz IS NULL OR ${ANSWER_AT} >= ${p.from}::timestamptz)`,
+        sql<boolean>`(${p.to}::timestamptz IS NULL OR ${ANSWER_AT} < ${p.to}::timestamptz)`,
+      ]),
+    );
 }
 
 /** A selected answer that is a document (not a JSON null or a scalar). */
-const isDocument = (content: Expression<Json>) => sql<boolean>`jsonb_typeof(${answers(content)}) = 'object'`;
+const IS_DOC = sql<boolean>`jsonb_typeof(${DOC}) = 'object'`;
 
-/** The arguments of the aggregate, in the order of its parameters (the benchmark's baseline passes them so). */
-const AGGREGATE_ORDER = [
-  'stepId',
-  'callId',
-  'closed',
-  'from',
-  'to',
-  'questions',
-  'keep',
-  'values',
-  'multi',
-  'numeric',
-  'matrix',
-  'buckets',
-  'histogram',
-] as const;
+/** The arguments of the aggregate, in the order of its parameters. */
+const SELECTION = ['stepId', 'callId', 'closed', 'from', 'to'] as const;
+const AGGREGATE_ORDER = [...SELECTION, 'questions', 'keep', 'values', 'multi', 'numeric', 'matrix', 'buckets', 'histogram'] as const;
 
-interface AggregateArgs extends SelectionArgs {
+interface AggregateArgs extends ReportSelection, Omit<ReportNames, 'all'> {
   /** The questions of the chunk, padded with nulls up to the statement's size. */
   questions: (string | null)[];
   /** Whether each question's value matters (else it is counted as answered or not). */
   keep: boolean[];
-  values: string[];
-  multi: string[];
-  numeric: string[];
-  matrix: string[];
   buckets: number;
-  histogram: string[];
 }
 
-const NULL_TEXT = sql<string | null>`NULL::text`;
-const NULL_FLOAT = sql<number | null>`NULL::float8`;
+const SUM_N = sql<number>`sum(n)::int`;
+
+/** The columns of one kind of row of the aggregate (AggregatePart): those given, NULL for the others. */
+function part(
+  kind: AggregatePart,
+  c: { n: Expression<unknown> } & Partial<Record<'q' | 'k1' | 'k2' | 'a' | 'b' | 'c' | 'e', Expression<unknown>>>,
+) {
+  const text = (v?: Expression<unknown>) => sql<string | null>`${v ?? sql`NULL::text`}`;
+  const float = (v?: Expression<unknown>) => sql<number | null>`${v ?? sql`NULL::float8`}`;
+  return [
+    sql<AggregatePart>`${sql.lit(kind)}`.as('part'),
+    text(c.q).as('q'),
+    text(c.k1).as('k1'),
+    text(c.k2).as('k2'),
+    sql<number>`${c.n}`.as('n'),
+    float(c.a).as('a'),
+    float(c.b).as('b'),
+    float(c.c).as('c'),
+    float(c.e).as('e'),
+  ];
+}
 
 /**
- * The report of up to `size` questions in one statement. The selected answer documents are read
- * once, in one pass: each document gives one row of its `size` answers (`d -> name`), and that
- * row is counted into `size` groupings at once (GROUPING SETS, one hash table per question):
- * `grouped` holds one row per question and distinct answer with its count, a few hundred rows
- * whatever the number of submissions, plus the number of documents (the empty grouping set).
- * Questions whose value does not matter (text) are grouped by "answered" only, so no text is
- * hashed. Every figure is then computed from `g`: counts per value, per checkbox element, per
- * matrix cell; count, mean, min and max of numbers weighted by their counts, the median from the
- * running counts (percentile_cont(0.5): the mean of the two middle answers), the histogram with
- * width_bucket. Question names come as array parameters (padded with nulls up to `size`), so the
- * text is the same for every survey of up to `size` questions and PostgreSQL plans it once per
- * connection (a named prepared statement).
+ * The report of up to `size` questions in one pass over the answer documents: GROUPING SETS count every question's
+ * distinct answers at once (`grouped`: a few hundred rows whatever the number of submissions; text is only counted as
+ * answered, never hashed), and every figure is computed from those counts. Question names are array parameters padded
+ * to `size`, so one text (one plan per connection) serves every survey of up to `size` questions.
  */
 function aggregateStatement(size: number) {
   const at = Array.from({ length: size }, (_, i) => i + 1);
@@ -135,12 +115,10 @@ function aggregateStatement(size: number) {
       const questions = sql<string[]>`${p.questions}::text[]`;
       const keep = sql<boolean[]>`${p.keep}::boolean[]`;
       const any = (names: string[]) => sql<boolean>`q = ANY(${names}::text[])`;
+      const elements = sql`jsonb_array_elements_text(CASE WHEN ${any(p.multi)} AND jsonb_typeof(v) = 'array' THEN v ELSE '[]'::jsonb END)`;
+      const cells = sql`jsonb_each_text(CASE WHEN ${any(p.matrix)} AND jsonb_typeof(v) = 'object' THEN v ELSE '{}'::jsonb END)`;
       return db
-        .with('docs', () =>
-          selected(p)
-            .select((eb) => answers(eb.ref('r.content')).as('d'))
-            .offset(sql.lit(0)),
-        )
+        .with('docs', () => selected(p).select(DOC.as('d')).offset(sql.lit(0)))
         .with('answers', (qb) =>
           qb
             .selectFrom('docs')
@@ -166,7 +144,7 @@ function aggregateStatement(size: number) {
               .select([
                 sql<number | null>`array_position(ARRAY[${sql.join(at.map((i) => sql`GROUPING(${k(i)})`))}], 0)`.as('i'),
                 sql<Json | null>`COALESCE(${sql.join(at.map(k))})`.as('v'),
-                sql<number>`count(*)::int`.as('n'),
+                countInt().as('n'),
               ])
               .groupBy(sql`GROUPING SETS (${sql.join(at.map((i) => sql`(${k(i)})`))}, ())`),
         )
@@ -196,7 +174,7 @@ function aggregateStatement(size: number) {
               .selectFrom('nums')
               .select([
                 'q',
-                sql<number>`sum(n)::int`.as('n'),
+                SUM_N.as('n'),
                 sql<number>`sum(x * n) / sum(n)`.as('a'),
                 sql<number>`min(x)`.as('c'),
                 sql<number>`max(x)`.as('e'),
@@ -227,129 +205,52 @@ function aggregateStatement(size: number) {
             ])
             .groupBy('c.q'),
         )
-        .selectNoFrom([
-          sql<AggregatePart>`'total'`.as('part'),
-          NULL_TEXT.as('q'),
-          NULL_TEXT.as('k1'),
-          NULL_TEXT.as('k2'),
-          sql<number>`(SELECT n FROM grouped WHERE i IS NULL)`.as('n'),
-          NULL_FLOAT.as('a'),
-          NULL_FLOAT.as('b'),
-          NULL_FLOAT.as('c'),
-          NULL_FLOAT.as('e'),
-        ])
+        .selectNoFrom(part('total', { n: sql`(SELECT n FROM grouped WHERE i IS NULL)` }))
         .unionAll((qb) =>
           qb
             .selectFrom('g')
-            .select([
-              sql<AggregatePart>`'answered'`.as('part'),
-              sql<string | null>`q`.as('q'),
-              NULL_TEXT.as('k1'),
-              NULL_TEXT.as('k2'),
-              sql<number>`sum(n)::int`.as('n'),
-              NULL_FLOAT.as('a'),
-              NULL_FLOAT.as('b'),
-              NULL_FLOAT.as('c'),
-              NULL_FLOAT.as('e'),
-            ])
+            .select(part('answered', { q: sql`q`, n: SUM_N }))
             .groupBy('q'),
         )
         .unionAll((qb) =>
           qb
             .selectFrom('g')
             .where(sql<boolean>`${any(p.values)} AND jsonb_typeof(v) IN ('string', 'number', 'boolean')`)
-            .select([
-              sql<AggregatePart>`'value'`.as('part'),
-              sql<string | null>`q`.as('q'),
-              sql<string | null>`v #>> '{}'`.as('k1'),
-              NULL_TEXT.as('k2'),
-              sql<number>`sum(n)::int`.as('n'),
-              NULL_FLOAT.as('a'),
-              NULL_FLOAT.as('b'),
-              NULL_FLOAT.as('c'),
-              NULL_FLOAT.as('e'),
-            ])
+            .select(part('value', { q: sql`q`, k1: sql`v #>> '{}'`, n: SUM_N }))
             .groupBy(['q', sql`v #>> '{}'`]),
         )
         .unionAll((qb) =>
           qb
             .selectFrom('g')
-            .crossJoin(
-              sql<{
-                el: string;
-              }>`jsonb_array_elements_text(CASE WHEN ${any(p.multi)} AND jsonb_typeof(v) = 'array' THEN v ELSE '[]'::jsonb END)`.as('el'),
-            )
-            .select([
-              sql<AggregatePart>`'multi'`.as('part'),
-              sql<string | null>`q`.as('q'),
-              sql<string | null>`el`.as('k1'),
-              NULL_TEXT.as('k2'),
-              sql<number>`sum(n)::int`.as('n'),
-              NULL_FLOAT.as('a'),
-              NULL_FLOAT.as('b'),
-              NULL_FLOAT.as('c'),
-              NULL_FLOAT.as('e'),
-            ])
+            .crossJoin(elements.as('el'))
+            .select(part('multi', { q: sql`q`, k1: sql`el`, n: SUM_N }))
             .groupBy(['q', sql`el`]),
         )
         .unionAll((qb) =>
           qb
             .selectFrom('g')
-            .crossJoin(
-              sql<{
-                key: string;
-                value: string;
-              }>`jsonb_each_text(CASE WHEN ${any(p.matrix)} AND jsonb_typeof(v) = 'object' THEN v ELSE '{}'::jsonb END)`.as('kv'),
-            )
-            .select([
-              sql<AggregatePart>`'matrix'`.as('part'),
-              sql<string | null>`q`.as('q'),
-              sql<string | null>`kv.key`.as('k1'),
-              sql<string | null>`kv.value`.as('k2'),
-              sql<number>`sum(n)::int`.as('n'),
-              NULL_FLOAT.as('a'),
-              NULL_FLOAT.as('b'),
-              NULL_FLOAT.as('c'),
-              NULL_FLOAT.as('e'),
-            ])
+            .crossJoin(cells.as('kv'))
+            .select(part('matrix', { q: sql`q`, k1: sql`kv.key`, k2: sql`kv.value`, n: SUM_N }))
             .groupBy(['q', sql`kv.key`, sql`kv.value`]),
         )
         .unionAll((qb) =>
           qb
             .selectFrom('stats')
             .innerJoin('med', 'med.q', 'stats.q')
-            .select([
-              sql<AggregatePart>`'stats'`.as('part'),
-              sql<string | null>`stats.q`.as('q'),
-              NULL_TEXT.as('k1'),
-              NULL_TEXT.as('k2'),
-              sql<number>`stats.n`.as('n'),
-              sql<number | null>`stats.a`.as('a'),
-              sql<number | null>`med.b`.as('b'),
-              sql<number | null>`stats.c`.as('c'),
-              sql<number | null>`stats.e`.as('e'),
-            ]),
+            .select(part('stats', { q: sql`stats.q`, n: sql`stats.n`, a: sql`stats.a`, b: sql`med.b`, c: sql`stats.c`, e: sql`stats.e` })),
         )
         .unionAll((qb) =>
           qb
             .selectFrom('nums')
             .innerJoin('stats', 'stats.q', 'nums.q')
             .where(sql<boolean>`nums.q = ANY(${p.histogram}::text[])`)
-            .select([
-              sql<AggregatePart>`'bucket'`.as('part'),
-              sql<string | null>`nums.q`.as('q'),
-              sql<
-                string | null
-              >`(CASE WHEN stats.e = stats.c THEN 1 ELSE least(width_bucket(nums.x, stats.c, stats.e, ${p.buckets}::int), ${p.buckets}::int) END)::text`.as(
-                'k1',
-              ),
-              NULL_TEXT.as('k2'),
-              sql<number>`sum(nums.n)::int`.as('n'),
-              NULL_FLOAT.as('a'),
-              NULL_FLOAT.as('b'),
-              NULL_FLOAT.as('c'),
-              NULL_FLOAT.as('e'),
-            ])
+            .select(
+              part('bucket', {
+                q: sql`nums.q`,
+                k1: sql`(CASE WHEN stats.e = stats.c THEN 1 ELSE least(width_bucket(nums.x, stats.c, stats.e, ${p.buckets}::int), ${p.buckets}::int) END)::text`,
+                n: sql`sum(nums.n)::int`,
+              }),
+            )
             .groupBy([sql`2`, sql`3`]),
         );
     },
@@ -358,47 +259,31 @@ function aggregateStatement(size: number) {
 }
 
 /** How many questions one aggregate statement reads at most (a bigger survey is read in several). */
-export const REPORT_CHUNK = 64;
+const REPORT_CHUNK = 64;
 /** The statement sizes: a survey's questions are padded up to the next one, so a few statement texts serve every survey. */
 const REPORT_SIZES = [8, 16, 32, REPORT_CHUNK];
 const AGGREGATES = new Map(REPORT_SIZES.map((size) => [size, aggregateStatement(size)]));
 
-/** One row of the aggregate (AggregatePart says what it is). */
 export type AggregateRow = ReturnType<typeof aggregateStatement>['row'];
 
-/** The statement size for `count` questions (at most REPORT_CHUNK). */
 export const reportStatementSize = (count: number) => REPORT_SIZES.find((s) => s >= count) ?? REPORT_CHUNK;
 
 const aggregateOf = (size: number): Statement<AggregateArgs, AggregateRow> => AGGREGATES.get(size)!;
 
 /** The aggregate's arguments for one chunk of a survey's questions. */
 function aggregateArgs(sel: ReportSelection, names: ReportNames, chunk: string[], size: number, buckets: number): AggregateArgs {
-  const keep = new Set([...names.values, ...names.multi, ...names.numeric, ...names.matrix]);
+  const { values, multi, numeric, matrix, histogram } = names;
+  const keep = new Set([...values, ...multi, ...numeric, ...matrix]);
   const questions = Array.from({ length: size }, (_, i) => chunk[i] ?? null);
-  return {
-    ...sel,
-    questions,
-    keep: questions.map((n) => n !== null && keep.has(n)),
-    values: names.values,
-    multi: names.multi,
-    numeric: names.numeric,
-    matrix: names.matrix,
-    buckets,
-    histogram: names.histogram,
-  };
+  return { ...sel, questions, keep: questions.map((n) => n !== null && keep.has(n)), values, multi, numeric, matrix, buckets, histogram };
 }
 
 /** For the benchmark's baseline (bench/scenarios/reporting.mjs): the aggregate's text for `size` questions. */
 export const reportAggregateSql = (size: number): string => aggregateOf(size).text;
 
 /** For the benchmark's baseline: the aggregate's parameters for one chunk of a survey's questions. */
-export const reportAggregateParams = (
-  sel: ReportSelection,
-  names: ReportNames,
-  chunk: string[],
-  size: number,
-  buckets: number,
-): unknown[] => aggregateOf(size).values(aggregateArgs(sel, names, chunk, size, buckets));
+export const reportAggregateParams = (...args: Parameters<typeof aggregateArgs>): unknown[] =>
+  aggregateOf(args[3]).values(aggregateArgs(...args));
 
 const reportCall = statement('report-call', (p: { id: string }) =>
   db.selectFrom('call').select(['id', 'name', 'callTypeId']).where('id', '=', p.id),
@@ -432,9 +317,8 @@ const surveySteps = statement('report-survey-steps', (p: { callId: string; callT
         .whereRef('r.stepId', '=', 'st.id')
         .where('s.callId', '=', p.callId)
         .where('s.closed', '=', sql.lit(true))
-        .select(sql<number>`count(*)::int`.as('n'))
+        .select(countInt().as('n'))
         .$asScalar()
-        .$notNull()
         .as('answers'),
     ])
     .orderBy('st.sort')
@@ -444,54 +328,42 @@ const surveySteps = statement('report-survey-steps', (p: { callId: string; callT
 /** One page of the answers to a question, newest first; `search` (an ILIKE pattern) matches the answer's text. */
 const textAnswers = statement(
   'report-text-answers',
-  (p: SelectionArgs & { question: string; search: string | null; take: number; skip: number }) =>
-    selected(p)
-      .where((eb) => {
-        const v = sql<Json>`${answers(eb.ref('r.content'))}->${p.question}::text`;
-        return eb.and([
-          isDocument(eb.ref('r.content')),
+  (p: ReportSelection & { question: string; search: string | null; take: number; skip: number }) => {
+    const v = sql<Json>`${DOC}->${p.question}::text`;
+    return selected(p)
+      .where((eb) =>
+        eb.and([
+          IS_DOC,
           sql<boolean>`(${v} IS NOT NULL AND ${answered(v)})`,
-          sql<boolean>`(${p.search}::text IS NULL OR (CASE WHEN jsonb_typeof(${v}) = 'string' THEN ${answers(eb.ref('r.content'))}->>${p.question}::text
+          sql<boolean>`(${p.search}::text IS NULL OR (CASE WHEN jsonb_typeof(${v}) = 'string' THEN ${DOC}->>${p.question}::text
                                                          ELSE (${v})::text END) ILIKE ${p.search}::text)`,
-        ]);
-      })
-      .select((eb) => [
+        ]),
+      )
+      .select([
         's.id as submissionId',
         's.code',
         's.closed',
-        isoUtc(answerAt(eb.ref('s.lastSubmittedAt'), eb.ref('r.updatedAt'))).as('at'),
-        sql<Json>`${answers(eb.ref('r.content'))}->${p.question}::text`.as('value'),
+        isoUtc(ANSWER_AT).as('at'),
+        v.as('value'),
         sql<number>`count(*) OVER ()::int`.as('total'),
       ])
-      .orderBy((eb) => answerAt(eb.ref('s.lastSubmittedAt'), eb.ref('r.updatedAt')), 'desc')
+      .orderBy(ANSWER_AT, 'desc')
       .orderBy('s.id')
       .limit(p.take)
-      .offset(p.skip),
+      .offset(p.skip);
+  },
 );
 
 /** A page of the selected submissions' answers (keyset on the submission id), for the export. */
-const rawAnswers = statement('report-raw-answers', (p: SelectionArgs & { after: string | null; take: number }) =>
+const rawAnswers = statement('report-raw-answers', (p: ReportSelection & { after: string | null; take: number }) =>
   selected(p)
     .innerJoin('organization as oNow', 'oNow.id', 's.organizationId')
     .crossJoinLateral((eb) => organizationAsSent('oNow', eb.ref('s.organizationSnapshot'), 'o'))
-    .where((eb) =>
-      eb.and([isDocument(eb.ref('r.content')), sql<boolean>`(${p.after}::uuid IS NULL OR ${eb.ref('s.id')} > ${p.after}::uuid)`]),
-    )
-    .select((eb) => [
-      's.id',
-      's.code',
-      's.closed',
-      'o.name as organization',
-      answerAt(eb.ref('s.lastSubmittedAt'), eb.ref('r.updatedAt')).as('at'),
-      sql<Record<string, unknown>>`${answers(eb.ref('r.content'))}`.as('data'),
-    ])
+    .where((eb) => eb.and([IS_DOC, sql<boolean>`(${p.after}::uuid IS NULL OR ${eb.ref('s.id')} > ${p.after}::uuid)`]))
+    .select(['s.id', 's.code', 's.closed', 'o.name as organization', ANSWER_AT.as('at'), sql<Record<string, unknown>>`${DOC}`.as('data')])
     .orderBy('s.id')
     .limit(p.take),
 );
-
-export type TextAnswerRow = typeof textAnswers.row;
-export type RawAnswerRow = typeof rawAnswers.row;
-export type SurveyStepRow = typeof surveySteps.row;
 
 /** Survey reports: the figures of a survey step aggregated by PostgreSQL, the text answers paged, the raw answers for the export. */
 @Injectable()
@@ -515,27 +387,17 @@ export class ReportsRepository {
     return (await this.sql.run(reportCall, { id: callId }))[0];
   }
 
-  /** A step with its kind, if it belongs to the call type. */
   async step(callTypeId: string, stepId: string): Promise<typeof reportStep.row | undefined> {
     return (await this.sql.run(reportStep, { stepId, callTypeId }))[0];
   }
 
-  /** The survey steps of a call type in order, each with the number of submitted answers of the call. */
-  surveySteps(callId: string, callTypeId: string, surveyTypeName: string): Promise<SurveyStepRow[]> {
+  surveySteps(callId: string, callTypeId: string, surveyTypeName: string): Promise<(typeof surveySteps.row)[]> {
     return this.sql.run(surveySteps, { callId, callTypeId, kind: surveyTypeName });
   }
 
   /** Every figure of the step's questions: one statement per REPORT_CHUNK questions (one for nearly every survey), each one pass over the answers. */
   aggregate(sel: ReportSelection, names: ReportNames, buckets: number, version: string): Promise<AggregateRow[]> {
-    const key = JSON.stringify([
-      sel.stepId,
-      sel.callId,
-      sel.closed,
-      sel.from?.toISOString() ?? null,
-      sel.to?.toISOString() ?? null,
-      names,
-      buckets,
-    ]);
+    const key = JSON.stringify([sel.stepId, sel.callId, sel.closed, sel.from, sel.to, names, buckets]);
     return this.kept.get(key, version, () => this.compute(sel, names, buckets));
   }
 
@@ -553,13 +415,18 @@ export class ReportsRepository {
     return parts.flatMap((rows, i) => (i === 0 ? rows : rows.filter((r) => r.part !== 'total')));
   }
 
-  /** One page of the answers to a question, newest first; `search` matches the answer's text (case-insensitive). */
-  textAnswers(sel: ReportSelection, question: string, search: string | null, skip: number, take: number): Promise<TextAnswerRow[]> {
+  /** `search` matches the answer's text, case-insensitive. */
+  textAnswers(
+    sel: ReportSelection,
+    question: string,
+    search: string | null,
+    skip: number,
+    take: number,
+  ): Promise<(typeof textAnswers.row)[]> {
     return this.sql.run(textAnswers, { ...sel, question, search: search === null ? null : likeContains(search), take, skip });
   }
 
-  /** A page of the selected submissions' answers (keyset on the submission id), for the export. */
-  rawAnswers(sel: ReportSelection, after: string | null, take: number): Promise<RawAnswerRow[]> {
+  rawAnswers(sel: ReportSelection, after: string | null, take: number): Promise<(typeof rawAnswers.row)[]> {
     return this.sql.run(rawAnswers, { ...sel, after, take });
   }
 }

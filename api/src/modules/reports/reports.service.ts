@@ -32,17 +32,9 @@ import { ReportsRepository, type AggregateRow, type ReportNames, type ReportSele
 export const SURVEY_KIND = 'survey' satisfies keyof typeof BUILT_IN_STEP_TYPE_IDS;
 
 /** The report's filters as the query sends them. */
-export interface ReportQuery {
-  state?: unknown;
-  from?: unknown;
-  to?: unknown;
-}
+export type ReportQuery = Partial<Record<'state' | 'from' | 'to', unknown>>;
 
-export interface ReportFilters {
-  state: ReportState;
-  from: string | null;
-  to: string | null;
-}
+export type ReportFilters = Pick<SurveyReportDto, 'state' | 'from' | 'to'>;
 
 /** The report of one step, read once: the call, the step, its questions and the selection. */
 export interface ReportContext {
@@ -50,19 +42,11 @@ export interface ReportContext {
   step: { id: string; name: string; content: unknown };
   /** The step's questions, read from its SurveyJS JSON when first asked for. */
   readonly questions: ReportQuestion[];
-  language: Language;
   filters: ReportFilters;
   selection: ReportSelection;
 }
 
-/** Every question's figures. */
-export interface ReportFigures {
-  total: number;
-  questions: ReportQuestionDto[];
-}
-
 const DAY = 86_400_000;
-/** Report aggregates kept at once (one per step, call and filters). */
 
 function filterError(field: string, message: string): never {
   throw badRequest('errors.report-filter', `${field}: ${message}`, { errors: { [field]: message } });
@@ -71,21 +55,15 @@ function filterError(field: string, message: string): never {
 /** A date of the filters: `YYYY-MM-DD` (a whole day, UTC) or an ISO date-time; `to` is inclusive of its day. */
 function readDate(field: 'from' | 'to', raw: unknown): { text: string; at: Date } | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  if (typeof raw !== 'string' || raw.length > 40) return filterError(field, 'must be a date (YYYY-MM-DD) or an ISO date-time');
-  const parsed = parseUtcDate(raw);
+  const parsed = typeof raw === 'string' && raw.length <= 40 ? parseUtcDate(raw) : undefined;
   if (!(parsed instanceof Date) || parsed.getUTCFullYear() < 1900 || parsed.getUTCFullYear() > 9999)
     return filterError(field, 'must be a date (YYYY-MM-DD) or an ISO date-time');
-  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw.trim());
-  return { text: raw.trim(), at: field === 'to' && dayOnly ? new Date(parsed.getTime() + DAY) : parsed };
+  const text = (raw as string).trim();
+  return { text, at: field === 'to' && /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(parsed.getTime() + DAY) : parsed };
 }
 
 /** The filters of a report: state `submitted` (default), `open` or `all`; from and to dates. Anything else: 400 errors.report-filter. */
-export function readReportFilters(query: ReportQuery): {
-  filters: ReportFilters;
-  closed: boolean | null;
-  from: Date | null;
-  to: Date | null;
-} {
+export function readReportFilters(query: ReportQuery): { filters: ReportFilters } & Pick<ReportSelection, 'closed' | 'from' | 'to'> {
   const rawState = query.state === undefined || query.state === '' ? 'submitted' : query.state;
   if (typeof rawState !== 'string' || !(REPORT_STATES as readonly string[]).includes(rawState))
     filterError('state', `must be one of ${REPORT_STATES.join(', ')}`);
@@ -126,11 +104,7 @@ function counts(opts: ReportOption[], found: Map<string, number>, whole: number)
   return out;
 }
 
-/**
- * Survey reports (issue 18): the survey steps of a call, and the report of one: the figures of
- * every question aggregated by PostgreSQL (never the answers themselves), the text answers a page
- * at a time, and the context the Excel export reads. Only `survey` steps are reported.
- */
+/** Survey reports: every question's figures aggregated by PostgreSQL (never the answers themselves), text answers paged. */
 @Injectable()
 export class ReportsService {
   constructor(private readonly repo: ReportsRepository) {}
@@ -176,7 +150,6 @@ export class ReportsService {
       get questions() {
         return (questions ??= reportQuestions(step.content, language));
       },
-      language,
       filters,
       selection: { callId: call.id, stepId: step.id, closed, from, to },
     };
@@ -187,37 +160,22 @@ export class ReportsService {
     const version = isUuid(callId) ? this.repo.dataVersion(callId.toLowerCase()) : Promise.resolve('0');
     version.catch(() => undefined);
     const ctx = await this.context(callId, stepId, query, language);
-    return { ...this.head(ctx), ...(await this.figures(ctx, await version)) };
+    const { call, step, filters } = ctx;
+    const head = { callId: call.id, callName: call.name, callTypeId: call.callTypeId, stepId: step.id, stepName: step.name, ...filters };
+    return { ...head, ...(await this.figures(ctx, await version)) };
   }
 
-  head(ctx: ReportContext) {
-    return {
-      callId: ctx.call.id,
-      callName: ctx.call.name,
-      callTypeId: ctx.call.callTypeId,
-      stepId: ctx.step.id,
-      stepName: ctx.step.name,
-      ...ctx.filters,
-    };
-  }
-
-  /**
-   * Every question's figures, from one aggregate of PostgreSQL's (kept by the repository while
-   * the call's data version holds). `version`: the call's data version, read before the step was.
-   */
-  async figures(ctx: ReportContext, version?: string): Promise<ReportFigures> {
+  /** Every question's figures; `version`: the call's data version, read before the step was. */
+  async figures(ctx: ReportContext, version?: string): Promise<Pick<SurveyReportDto, 'total' | 'questions'>> {
     const v = version ?? (await this.repo.dataVersion(ctx.selection.callId));
     const rows = await this.repo.aggregate(ctx.selection, reportNames(ctx.questions), REPORT_HISTOGRAM_BUCKETS, v);
     const by = new Map<string, AggregateRow[]>();
-    let total = 0;
     for (const r of rows) {
-      if (r.part === 'total') total = r.n;
-      else if (r.q !== null) {
-        const group = by.get(`${r.part}:${r.q}`);
-        if (group) group.push(r);
-        else by.set(`${r.part}:${r.q}`, [r]);
-      }
+      const key = `${r.part}:${r.q}`;
+      if (!by.has(key)) by.set(key, []);
+      by.get(key)!.push(r);
     }
+    const total = rows.find((r) => r.part === 'total')?.n ?? 0;
     const get = (part: AggregateRow['part'], q: string) => by.get(`${part}:${q}`) ?? [];
     const questions = ctx.questions.map((q): ReportQuestionDto => {
       const answered = get('answered', q.name)[0]?.n ?? 0;
@@ -226,10 +184,8 @@ export class ReportsService {
       switch (q.kind) {
         case 'choice':
         case 'boolean':
-          out.choices = counts(q.options, found('value'), answered);
-          break;
         case 'multi':
-          out.choices = counts(q.options, found('multi'), answered);
+          out.choices = counts(q.options, found(q.kind === 'multi' ? 'multi' : 'value'), answered);
           break;
         case 'rating': {
           const values = found('value');
@@ -244,12 +200,13 @@ export class ReportsService {
           out.stats = this.stats(get('stats', q.name)[0]);
           if (q.nps) {
             const split = npsSplit(out.choices.map((c) => ({ value: Number(c.value), count: c.count })));
+            const percent = (n: number) => round(percentOf(n, split.total), 2)!;
             out.nps = {
               ...split,
               score: round(split.score, 2),
-              promotersPercent: round(percentOf(split.promoters, split.total), 2)!,
-              passivesPercent: round(percentOf(split.passives, split.total), 2)!,
-              detractorsPercent: round(percentOf(split.detractors, split.total), 2)!,
+              promotersPercent: percent(split.promoters),
+              passivesPercent: percent(split.passives),
+              detractorsPercent: percent(split.detractors),
             };
           }
           break;
@@ -331,7 +288,8 @@ export class ReportsService {
       question: q.name,
       page,
       perPage,
-      total: rows[0]?.total ?? (page > 1 ? await this.countAnswers(ctx, q.name, search) : 0),
+      // A page past the end answers no row to count with: the first one does.
+      total: rows[0]?.total ?? (page > 1 ? ((await this.repo.textAnswers(ctx.selection, q.name, search, 0, 1))[0]?.total ?? 0) : 0),
       items: rows.map((r) => ({
         submissionId: r.submissionId,
         code: r.code,
@@ -340,12 +298,6 @@ export class ReportsService {
         text: q.kind === 'text' && typeof r.value === 'string' ? r.value : surveyAnswerText(source, r.value, language),
       })),
     };
-  }
-
-  /** The total of a listing whose page lies past its end (the page itself answered no row to count with). */
-  private async countAnswers(ctx: ReportContext, question: string, search: string | null): Promise<number> {
-    const rows = await this.repo.textAnswers(ctx.selection, question, search, 0, 1);
-    return rows[0]?.total ?? 0;
   }
 }
 

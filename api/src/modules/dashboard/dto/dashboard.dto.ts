@@ -7,7 +7,7 @@ export class DeadlineDto {
   @ApiProperty({ format: 'date-time' }) closingAt: string;
 }
 
-/** The console home's figures (issue 14); issue 18 builds the full dashboard beside them. */
+/** The console home's figures. */
 export class DashboardCountsDto {
   @ApiProperty({ description: 'Calls open now' }) openCalls: number;
   @ApiProperty({ description: 'Submissions not submitted yet, of calls open now' }) submissionsInProgress: number;
@@ -105,7 +105,7 @@ export class DashboardQuizDto {
   bins: DashboardBinDto[];
 }
 
-/** The portfolio dashboard (issue 18): every figure of the calls (or one call) and state chosen. */
+/** The portfolio dashboard: every figure of the calls (or one call) and state chosen. */
 export class PortfolioDashboardDto {
   @ApiProperty({ format: 'uuid', type: String, nullable: true }) callId: string | null;
   @ApiProperty({ enum: ['all', 'open', 'closed'], enumName: 'DashboardState' }) state: string;
