@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { badRequest } from '../../common/http/app-error.js';
 import { PassThrough, type Writable } from 'node:stream';
 import { archiveEntryName, formatDateTimeWithZone, formatFileSize, translate, uniqueNamer, type Language } from '@impact-calls/domain';
 import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
@@ -13,10 +14,9 @@ import { ZipWriter } from './zip-writer.js';
 export const MAX_PDFS_PER_ZIP = 1000;
 export const MAX_DOSSIERS_PER_ZIP = 500;
 
-/** One part of a dossier, as manifest.json lists it. Later capabilities (messages, reviews, decisions) add kinds. */
+/** One part of a dossier, as manifest.json lists it; an empty slot has no path. */
 export interface DossierPart {
   kind: 'submission-pdf' | 'attachment' | 'empty-slot';
-  /** Path inside the archive; absent for an empty slot. */
   path?: string;
   size?: number;
   sha256?: string;
@@ -32,7 +32,7 @@ export interface DossierManifest {
   format: 'impact-calls-dossier/1';
   generatedAt: string;
   language: Language;
-  /** The zone index.html and the PDF write dates in (named beside each); the manifest's own dates are ISO, UTC. */
+  /** The zone of index.html's and the PDF's dates (named beside each); the manifest's own dates are ISO, UTC. */
   timeZone: string;
   submission: {
     id: string;
@@ -46,12 +46,7 @@ export interface DossierManifest {
   parts: DossierPart[];
 }
 
-/**
- * Archives streamed to the response: the PDFs of a selection (rendered a few at a time, in
- * order), a submission's dossier (its PDF, every attached file under `<slot> - <file name>`,
- * manifest.json and index.html with sizes and SHA-256), and the dossiers of a selection (one
- * ZIP per submission inside one ZIP).
- */
+/** ZIPs streamed to the response: a selection's PDFs, a dossier (PDF, files, manifest.json, index.html), a selection's dossiers. */
 @Injectable()
 export class ArchivesService {
   constructor(
@@ -60,7 +55,7 @@ export class ArchivesService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
-  /** The ids of the selection, newest first (at most `max` + 1, so the caller can refuse more than `max`). */
+  /** The selection, newest first; 400 errors.export-too-many beyond `max`. */
   async selection(filter: SubmissionFilter, max: number): Promise<SubmissionHead[]> {
     const out: SubmissionHead[] = [];
     let cursor: ExportCursor | undefined;
@@ -68,25 +63,21 @@ export class ArchivesService {
       const want = Math.min(500, max + 1 - out.length);
       const page = await this.repo.page(filter, cursor, want, false);
       out.push(...page);
-      if (page.length < want || out.length > max) return out;
+      if (out.length > max) throw badRequest('errors.export-too-many', `At most ${max} applications per archive: narrow the filters`);
+      if (page.length < want) return out;
       const last = page[page.length - 1];
       cursor = { openedAt: last.cursor, id: last.id };
     }
   }
 
-  /**
-   * The PDFs of the selection in one ZIP, `application-<code>.pdf` each. Up to `window` PDFs are
-   * rendered ahead of the one being written (the renderer's pool bounds the pages at once).
-   */
-  async pdfsZip(heads: SubmissionHead[], language: Language, timeZone: string, out: Writable, window: number): Promise<void> {
-    const zip = await ZipWriter.to(out);
+  /** The PDFs in one ZIP. Up to `window` PDFs are rendered ahead of the one being written (the renderer's pool bounds the pages). */
+  pdfsZip(heads: SubmissionHead[], language: Language, timeZone: string, out: Writable, window: number): Promise<void> {
     const pending: Promise<RenderedPdf>[] = [];
     const start = (i: number) => {
-      const p = this.documents.render(heads[i], language, timeZone);
-      p.catch(() => undefined); // awaited in order below
-      pending[i] = p;
+      pending[i] = this.documents.render(heads[i], language, timeZone);
+      pending[i].catch(() => undefined); // awaited in order below
     };
-    try {
+    return ZipWriter.write(out, async (zip) => {
       for (let i = 0; i < Math.min(window, heads.length); i++) start(i);
       for (let i = 0; i < heads.length; i++) {
         const { fileName, pdf } = await pending[i];
@@ -94,60 +85,36 @@ export class ArchivesService {
         if (i + window < heads.length) start(i + window);
         await zip.add(fileName, pdf, { store: true });
       }
-      await zip.finish();
-    } catch (err) {
-      zip.abort();
-      throw err;
-    }
+    });
   }
 
-  /** One submission's dossier as a ZIP. */
-  async dossierZip(head: SubmissionHead, language: Language, timeZone: string, out: Writable): Promise<void> {
-    const zip = await ZipWriter.to(out);
-    try {
-      await this.writeDossier(zip, head, language, timeZone);
-      await zip.finish();
-    } catch (err) {
-      zip.abort();
-      throw err;
-    }
+  dossierZip(head: SubmissionHead, language: Language, timeZone: string, out: Writable): Promise<void> {
+    return ZipWriter.write(out, (zip) => this.writeDossier(zip, head, language, timeZone));
   }
 
-  /** The dossiers of a selection: one `dossier-<code>.zip` per submission inside one ZIP, each made as it is written. */
-  async dossiersZip(heads: SubmissionHead[], language: Language, timeZone: string, out: Writable): Promise<void> {
-    const outer = await ZipWriter.to(out);
-    try {
+  /** One `dossier-<code>.zip` per submission inside one ZIP, each made as it is written. */
+  dossiersZip(heads: SubmissionHead[], language: Language, timeZone: string, out: Writable): Promise<void> {
+    return ZipWriter.write(out, async (outer) => {
       for (const head of heads) {
         const pipe = new PassThrough();
         const added = outer.add(`dossier-${head.code}.zip`, pipe, { store: true });
         // Awaited once the dossier is written; it may fail before (the client went away): not left unhandled meanwhile.
         added.catch(() => undefined);
-        let inner: ZipWriter | undefined;
-        try {
-          inner = await ZipWriter.to(pipe);
-          await this.writeDossier(inner, head, language, timeZone);
-          await inner.finish();
-        } catch (err) {
+        await ZipWriter.write(pipe, (inner) => this.writeDossier(inner, head, language, timeZone)).catch((err: unknown) => {
           // The entry fails rather than ending as if whole, and the outer archive stops waiting for its bytes.
           pipe.destroy(err instanceof Error ? err : new Error(String(err)));
-          inner?.abort();
           throw err;
-        }
+        });
         await added;
       }
-      await outer.finish();
-    } catch (err) {
-      outer.abort();
-      throw err;
-    }
+    });
   }
 
-  private async writeDossier(zip: ZipWriter, head: SubmissionHead, language: Language, timeZone: string): Promise<DossierManifest> {
+  private async writeDossier(zip: ZipWriter, head: SubmissionHead, language: Language, timeZone: string): Promise<void> {
     const source = await this.documents.source(head);
     const { fileName, pdf } = await this.documents.render(head, language, timeZone);
-    const parts: DossierPart[] = [];
     const pdfEntry = await zip.add(fileName, pdf, { store: true });
-    parts.push({ kind: 'submission-pdf', path: pdfEntry.name, size: pdfEntry.size, sha256: pdfEntry.sha256 });
+    const parts: DossierPart[] = [{ kind: 'submission-pdf', path: pdfEntry.name, size: pdfEntry.size, sha256: pdfEntry.sha256 }];
     const unique = uniqueNamer();
     for (const step of source.steps) {
       if (step.kind !== 'upload') continue;
@@ -159,16 +126,8 @@ export class ArchivesService {
           continue;
         }
         const name = `attachments/${unique(archiveEntryName(`${slot.file_name} - ${file.fileName}`))}`;
-        const entry = await zip.add(name, await this.storage.open(file.storageKey), { store: true });
-        parts.push({
-          kind: 'attachment',
-          path: entry.name,
-          size: entry.size,
-          sha256: entry.sha256,
-          ...common,
-          fileName: file.fileName,
-          description: file.description,
-        });
+        const { size, sha256 } = await zip.add(name, await this.storage.open(file.storageKey), { store: true });
+        parts.push({ kind: 'attachment', path: name, size, sha256, ...common, fileName: file.fileName, description: file.description });
       }
     }
     const manifest: DossierManifest = {
@@ -189,7 +148,6 @@ export class ArchivesService {
     };
     await zip.add('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
     await zip.add('index.html', dossierIndexHtml(manifest));
-    return manifest;
   }
 }
 
@@ -199,14 +157,13 @@ export function dossierIndexHtml(m: DossierManifest): string {
   const L = (key: string, vars?: Record<string, string | number>) => translate(lang, `documents.dossier.${key}`, vars);
   const rows = m.parts
     .map((p) => {
+      const where = `${e(p.step ?? '')} · ${e(p.slot ?? '')}`;
+      if (p.kind === 'empty-slot') return `<tr><td>${e(L('slot'))}: ${where}</td><td colspan="3"><em>${e(L('empty-slot'))}</em></td></tr>`;
       const what =
         p.kind === 'submission-pdf'
-          ? L('submission-pdf')
-          : `${e(L('attachment'))}: ${e(p.step ?? '')} · ${e(p.slot ?? '')}${p.description ? `<br><small>${e(p.description)}</small>` : ''}`;
-      if (p.kind === 'empty-slot') {
-        return `<tr><td>${e(L('slot'))}: ${e(p.step ?? '')} · ${e(p.slot ?? '')}</td><td colspan="3"><em>${e(L('empty-slot'))}</em></td></tr>`;
-      }
-      return `<tr><td>${p.kind === 'submission-pdf' ? e(what) : what}</td><td><a href="${e(encodeURI(p.path ?? ''))}">${e(p.path)}</a></td>
+          ? e(L('submission-pdf'))
+          : `${e(L('attachment'))}: ${where}${p.description ? `<br><small>${e(p.description)}</small>` : ''}`;
+      return `<tr><td>${what}</td><td><a href="${e(encodeURI(p.path ?? ''))}">${e(p.path)}</a></td>
 <td class="num">${e(formatFileSize(p.size ?? 0, lang))}<br><small>${p.size ?? 0} B</small></td><td><code>${e(p.sha256)}</code></td></tr>`;
     })
     .join('\n');

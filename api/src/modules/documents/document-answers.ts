@@ -2,7 +2,7 @@
 import { StreamableFile } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE, isTimeZone, LANGUAGES, type Language } from '@impact-calls/domain';
+import { DEFAULT_LANGUAGE, DEFAULT_TIME_ZONE, isLanguage, isTimeZone, LANGUAGES, type Language } from '@impact-calls/domain';
 import { badRequest } from '../../common/http/app-error.js';
 import { parseListQuery } from '../../common/http/pagination.js';
 import { contentDisposition } from '../files/content-disposition.js';
@@ -10,34 +10,25 @@ import type { SubmissionFilter } from '../submissions/submission.repository.js';
 import { parseSubmissionFilter, SUBMISSION_FILTER_KEYS } from '../submissions/submissions.service.js';
 import type { RenderedPdf } from './documents.service.js';
 
-/**
- * The language of a document: `lang` when given (it, en, fr; anything else 400), else the
- * first language of Accept-Language the product speaks, else Italian.
- */
+/** A document's language: `lang` when given (400 unless the product speaks it), else Accept-Language's first known one, else Italian. */
 export function documentLanguage(lang: unknown, acceptLanguage: string | undefined): Language {
   if (lang !== undefined && lang !== '') {
-    if (typeof lang === 'string' && (LANGUAGES as readonly string[]).includes(lang)) return lang as Language;
-    throw badRequest('errors.validation', `lang must be one of ${LANGUAGES.join(', ')}`, {
-      errors: { lang: `lang must be one of ${LANGUAGES.join(', ')}` },
-    });
+    if (isLanguage(lang)) return lang;
+    const why = `lang must be one of ${LANGUAGES.join(', ')}`;
+    throw badRequest('errors.validation', why, { errors: { lang: why } });
   }
   for (const part of (acceptLanguage ?? '').split(',')) {
     const code = part.trim().slice(0, 2).toLowerCase();
-    if ((LANGUAGES as readonly string[]).includes(code)) return code as Language;
+    if (isLanguage(code)) return code;
   }
   return DEFAULT_LANGUAGE;
 }
 
-/**
- * The time zone a document's dates are written in: `tz` when given (a zone Intl knows, else 400
- * errors.time-zone), else UTC. A document is made on the server, which cannot see the reader's zone.
- */
+/** The zone of a document's dates: `tz` when given (400 errors.time-zone unless Intl knows it), else UTC (the server cannot know). */
 export function documentTimeZone(tz: unknown): string {
   if (tz === undefined || tz === '') return DEFAULT_TIME_ZONE;
   if (isTimeZone(tz)) return tz;
-  throw badRequest('errors.time-zone', 'tz must be a time zone name such as Europe/Rome', {
-    errors: { tz: 'not a known time zone' },
-  });
+  throw badRequest('errors.time-zone', 'tz must be a time zone name such as Europe/Rome', { errors: { tz: 'not a known time zone' } });
 }
 
 /** The console's filters of an export (the list's `filter` JSON); a key the list does not know answers 400. */
@@ -78,6 +69,3 @@ export function sendPdf(res: FastifyReply, { fileName, pdf }: RenderedPdf): Stre
   res.header('Cache-Control', 'private, no-store');
   return new StreamableFile(pdf, { type: 'application/pdf', length: pdf.length, disposition: contentDisposition(fileName) });
 }
-
-/** Today (UTC) in file names. */
-export const stamp = () => new Date().toISOString().slice(0, 10);

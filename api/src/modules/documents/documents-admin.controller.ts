@@ -3,7 +3,6 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest, FastifyReply } from 'fastify';
 import { XLSX_MIME } from '@impact-calls/domain';
 import { ADMIN } from '../../common/auth/access.decorator.js';
-import { badRequest } from '../../common/http/app-error.js';
 import { contentDisposition } from '../files/content-disposition.js';
 import { streamedAnswer } from '../../common/http/send-json.js';
 import { runStreamedDownload } from '../../common/http/streamed-download.js';
@@ -14,16 +13,7 @@ import { SETTINGS, type Settings } from '../../config/settings.js';
 import { PdfRenderer } from './pdf-renderer.js';
 import { UuidParam } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
-import {
-  documentLanguage,
-  documentTimeZone,
-  exportFilter,
-  FILTER_QUERY,
-  LANG_QUERY,
-  sendPdf,
-  stamp,
-  TZ_QUERY,
-} from './document-answers.js';
+import { documentLanguage, documentTimeZone, exportFilter, FILTER_QUERY, LANG_QUERY, sendPdf, TZ_QUERY } from './document-answers.js';
 
 /** The console's documents: a submission's PDF and dossier, and the exports of the filtered submissions list. */
 @ApiTags('Admin')
@@ -55,7 +45,7 @@ export class DocumentsAdminController {
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<StreamableFile> {
     const language = documentLanguage(lang, req.headers['accept-language']);
-    return sendPdf(res, await this.documents.adminPdf(id, language, documentTimeZone(tz)));
+    return sendPdf(res, await this.documents.pdfOf(id, language, documentTimeZone(tz)));
   }
 
   @Get('submissions/:id/dossier')
@@ -78,8 +68,8 @@ export class DocumentsAdminController {
     const head = await this.documents.head(id);
     // Chromium is checked before the first byte goes out, so a missing one is a clean 503.
     await this.renderer.ready();
-    this.startDownload(res, 'application/zip', `dossier-${head.code}.zip`, 1);
-    await runStreamedDownload(res, this.logger, () => this.archives.dossierZip(head, language, timeZone, res.raw));
+    const write = () => this.archives.dossierZip(head, language, timeZone, res.raw);
+    await this.download(res, 'application/zip', `dossier-${head.code}.zip`, write, 1);
   }
 
   @Get('exports/submissions/xlsx')
@@ -97,8 +87,7 @@ export class DocumentsAdminController {
   async exportXlsx(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);
-    this.startDownload(res, XLSX_MIME, `submissions-${stamp()}.xlsx`);
-    await runStreamedDownload(res, this.logger, () => this.excel.write(filter, language, res.raw));
+    await this.download(res, XLSX_MIME, `submissions-${stamp()}.xlsx`, () => this.excel.write(filter, language, res.raw));
   }
 
   @Get('exports/submissions/pdfs')
@@ -119,12 +108,9 @@ export class DocumentsAdminController {
     const language = documentLanguage(query.lang, req.headers['accept-language']);
     const timeZone = documentTimeZone(query.tz);
     const heads = await this.archives.selection(filter, MAX_PDFS_PER_ZIP);
-    if (heads.length > MAX_PDFS_PER_ZIP) throw tooMany(MAX_PDFS_PER_ZIP);
     if (heads.length) await this.renderer.ready();
-    this.startDownload(res, 'application/zip', `applications-${stamp()}.zip`, heads.length);
-    await runStreamedDownload(res, this.logger, () =>
-      this.archives.pdfsZip(heads, language, timeZone, res.raw, this.settings.pdf.concurrency),
-    );
+    const write = () => this.archives.pdfsZip(heads, language, timeZone, res.raw, this.settings.pdf.concurrency);
+    await this.download(res, 'application/zip', `applications-${stamp()}.zip`, write, heads.length);
   }
 
   @Get('exports/submissions/dossiers')
@@ -145,20 +131,22 @@ export class DocumentsAdminController {
     const language = documentLanguage(query.lang, req.headers['accept-language']);
     const timeZone = documentTimeZone(query.tz);
     const heads = await this.archives.selection(filter, MAX_DOSSIERS_PER_ZIP);
-    if (heads.length > MAX_DOSSIERS_PER_ZIP) throw tooMany(MAX_DOSSIERS_PER_ZIP);
     if (heads.length) await this.renderer.ready();
-    this.startDownload(res, 'application/zip', `dossiers-${stamp()}.zip`, heads.length);
-    await runStreamedDownload(res, this.logger, () => this.archives.dossiersZip(heads, language, timeZone, res.raw));
+    const write = () => this.archives.dossiersZip(heads, language, timeZone, res.raw);
+    await this.download(res, 'application/zip', `dossiers-${stamp()}.zip`, write, heads.length);
   }
 
-  private startDownload(res: FastifyReply, type: string, fileName: string, count?: number): void {
+  /** Streams what `write` writes as a file download (X-Document-Count: how many documents it holds). */
+  private async download(res: FastifyReply, type: string, fileName: string, write: () => Promise<void>, count?: number): Promise<void> {
     const raw = streamedAnswer(res);
     raw.setHeader('Content-Type', type);
     raw.setHeader('Content-Disposition', contentDisposition(fileName));
     raw.setHeader('X-Content-Type-Options', 'nosniff');
     raw.setHeader('Cache-Control', 'private, no-store');
     if (count !== undefined) raw.setHeader('X-Document-Count', String(count));
+    await runStreamedDownload(res, this.logger, write);
   }
 }
 
-const tooMany = (max: number) => badRequest('errors.export-too-many', `At most ${max} applications per archive: narrow the filters`);
+/** Today (UTC) in file names. */
+const stamp = () => new Date().toISOString().slice(0, 10);

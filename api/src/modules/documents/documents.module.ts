@@ -10,12 +10,7 @@ import { PdfRendererModule } from './pdf-renderer.js';
 import { SubmissionPdfAttachments } from './submission-pdf-attachments.js';
 import { MESSAGE_ATTACHMENTS } from '../messages/message-attachments.js';
 
-/**
- * Documents: the submission PDF (GetAllAnswerForPdf, GetSubmissionPdf, the console's PDF),
- * the Excel export of the filtered submissions list, the ZIP of their PDFs, and the
- * application dossier. Exports DocumentsService: `submissionPdf(submissionId, language)` for
- * other modules, and MESSAGE_ATTACHMENTS: the confirmation e-mail attaches the PDF.
- */
+/** Documents: the submission PDF and its data, the Excel export, the ZIPs of PDFs and of dossiers. */
 @Module({
   imports: [SubmissionsModule, PdfRendererModule],
   controllers: [DocumentsCallController, DocumentsAdminController],

@@ -3,16 +3,12 @@ import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { AppUser, Call, CallSubmission, DB, Organization } from '../../database/schema.js';
 import { Sql } from '../../database/sql.js';
-import { countInt, db, statement, type RowOf } from '../../database/typed-sql.js';
+import { db, statement, type RowOf } from '../../database/typed-sql.js';
 import type { SubmissionFilter } from '../submissions/submission.repository.js';
 import { organizationAsSent } from '../submissions/submitted-organization.js';
 import { likeContains } from '../../common/http/like.js';
-import type { DocumentAttachment, DocumentResult } from './submission-document.js';
 
-export interface ExportCursor {
-  openedAt: string;
-  id: string;
-}
+export type ExportCursor = { openedAt: string; id: string };
 
 /** A submission `s` with its call `c`, its organization as it was sent `o` (today's `oNow`) and its user `u`. */
 const submissions = () =>
@@ -29,8 +25,7 @@ const head = (qb: ReturnType<typeof submissions>) =>
     ...(['s.id', 's.code', 's.closed', 's.openedAt', 's.submittedAt', 's.closedAt'] as const),
     eb.cast<number | null>('s.quizScore', 'float8').as('quizScore'),
     eb.cast<number | null>('s.sroiScore', 'float8').as('sroiScore'),
-    ...(['c.id as callId', 'c.name as callName', 'c.callTypeId', 'c.enableUserDownloadPdf', 'c.isUserFilterEnable'] as const),
-    ...(['c.userFilterEmail', 's.organizationId'] as const),
+    ...(['c.id as callId', 'c.name as callName', 'c.callTypeId'] as const),
     jsonBuildObject({
       name: eb.ref('o.name'),
       regNumber: eb.ref('o.regNumber'),
@@ -59,7 +54,6 @@ const head = (qb: ReturnType<typeof submissions>) =>
 
 const headOf = statement('documents-head', (p: { id: string }) => head(submissions()).where('s.id', '=', p.id));
 
-/** A submission with its call, organization and user: what every document of it starts from. */
 export type SubmissionHead = typeof headOf.row;
 
 const results = statement('documents-results', (p: { ids: string[] }) =>
@@ -86,6 +80,10 @@ const attachments = statement('documents-attachments', (p: { ids: string[] }) =>
     .orderBy('a.createdAt'),
 );
 
+/** A submission's step answer and file, as its documents read them. */
+export type DocumentResult = Omit<typeof results.row, 'submissionId' | 'stepId'>;
+export type DocumentAttachment = Omit<typeof attachments.row, 'submissionId'>;
+
 /** The active configuration's logo and name (none before any configuration exists). */
 const logo = statement('documents-logo', () =>
   db
@@ -97,11 +95,7 @@ const logo = statement('documents-logo', () =>
 
 const x = expressionBuilder<DB & { s: CallSubmission; c: Call; oNow: Organization; u: AppUser }, 's' | 'c' | 'oNow' | 'u'>();
 
-/**
- * The console's submission filters (the same ones as the submissions list: call, organization,
- * status, text search, opened and submitted dates) on `submissions()`. A test checks that the
- * export selects what the list shows.
- */
+/** The console list's filters on `submissions()`: a test checks that the export selects what the list shows. */
 function selection(filter: SubmissionFilter) {
   const where: Expression<SqlBool>[] = [];
   if (filter.callId) where.push(x('s.callId', '=', filter.callId));
@@ -119,11 +113,7 @@ function selection(filter: SubmissionFilter) {
   return submissions().$if(where.length > 0, (b) => b.where(x.and(where)));
 }
 
-/**
- * One page of the selection, newest first (the list's default order), after `cursor`:
- * keyset paging on the list-order indexes, so an export of any size reads pages of the same
- * cost. The cursor is the opened date as PostgreSQL's own text (no precision lost) and the id.
- */
+/** A page of the selection, newest first, after `cursor` (keyset; the opened date as PostgreSQL's text: no precision lost). */
 const ordered = (filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number) =>
   selection(filter)
     .$if(cursor !== undefined, (b) =>
@@ -158,7 +148,16 @@ const budget = (field: 'budget' | 'budgetSpent', withBudget: boolean) =>
         .as(field)
     : sql<number | null>`NULL`.as(field);
 
-/** Queries of the documents module (PDF, Excel export, archives); no rule lives here. */
+function bySubmission<R extends { submissionId: string | null }>(rows: R[]): Map<string, R[]> {
+  const out = new Map<string, R[]>();
+  for (const r of rows) {
+    const list = out.get(r.submissionId!);
+    if (list) list.push(r);
+    else out.set(r.submissionId!, [r]);
+  }
+  return out;
+}
+
 @Injectable()
 export class DocumentsRepository {
   constructor(private readonly sql: Sql) {}
@@ -168,31 +167,16 @@ export class DocumentsRepository {
   }
 
   async results(submissionIds: string[]): Promise<Map<string, Map<string, DocumentResult>>> {
-    const out = new Map<string, Map<string, DocumentResult>>();
-    for (const { submissionId, stepId, ...result } of await this.sql.run(results, { ids: submissionIds })) {
-      let m = out.get(submissionId);
-      if (!m) out.set(submissionId, (m = new Map()));
-      m.set(stepId, result);
-    }
-    return out;
+    const rows = bySubmission(await this.sql.run(results, { ids: submissionIds }));
+    return new Map([...rows].map(([id, list]) => [id, new Map(list.map((r) => [r.stepId, r]))]));
   }
 
   async attachments(submissionIds: string[]): Promise<Map<string, DocumentAttachment[]>> {
-    const out = new Map<string, DocumentAttachment[]>();
-    for (const { submissionId, ...attachment } of await this.sql.run(attachments, { ids: submissionIds })) {
-      let list = out.get(submissionId!);
-      if (!list) out.set(submissionId!, (list = []));
-      list.push(attachment);
-    }
-    return out;
+    return bySubmission(await this.sql.run(attachments, { ids: submissionIds }));
   }
 
   async logo(): Promise<typeof logo.row | undefined> {
     return (await this.sql.run(logo, {}))[0];
-  }
-
-  async count(filter: SubmissionFilter): Promise<number> {
-    return (await this.sql.list(selection(filter).select(countInt().as('n'))))[0]?.n ?? 0;
   }
 
   /** The call types of the selection's submissions (the export's miniDyi sheet reads the selection again only if one has such a step). */
@@ -207,7 +191,6 @@ export class DocumentsRepository {
     );
   }
 
-  /** The same page as `page` with the code and call type only. */
   keys(filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number): Promise<ExportKey[]> {
     return this.sql.list(keys(filter, cursor, limit));
   }

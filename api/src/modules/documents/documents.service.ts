@@ -15,14 +15,7 @@ export interface RenderedPdf {
   pdf: Buffer;
 }
 
-/**
- * A submission's PDF and its data (spec section 3, "PDF export data"). Who may have them is
- * decided by the access policy: the data, submission.review (the acting organization's own
- * submission, as for reading it; administrators any); the PDF, submission.pdf (the same, once
- * the submission is closed, of a call whose `enableUserDownloadPdf` is on; administrators any).
- * `submissionPdf` is the plain rendering for other modules (the confirmation e-mail), which
- * decide access themselves.
- */
+/** A submission's PDF and its data (spec section 3); `pdfOf` and `submissionPdf` check no access: their callers decide. */
 @Injectable()
 export class DocumentsService {
   private readonly stepCache = new WeakMap<object, DocumentStep[]>();
@@ -37,11 +30,10 @@ export class DocumentsService {
   /** The steps of a call type read for documents, once per cached definition list. */
   async steps(callTypeId: string): Promise<DocumentStep[]> {
     const definitions = await this.submissions.steps(callTypeId);
-    let steps = this.stepCache.get(definitions);
-    if (!steps) {
-      steps = definitions.map((x) => documentStep({ id: x.step.id, name: x.step.name, kind: x.kind, content: x.step.content }));
-      this.stepCache.set(definitions, steps);
-    }
+    const steps =
+      this.stepCache.get(definitions) ??
+      definitions.map((x) => documentStep({ id: x.step.id, name: x.step.name, kind: x.kind, content: x.step.content }));
+    this.stepCache.set(definitions, steps);
     return steps;
   }
 
@@ -53,27 +45,12 @@ export class DocumentsService {
       this.repo.attachments([head.id]),
       this.repo.logo(),
     ]);
-    const o = head.organization;
+    const { contactName: name, contactSurname: surname, contactRole: role, contactEmail: email, ...organisation } = head.organization;
     return {
-      submission: {
-        id: head.id,
-        code: head.code,
-        closed: head.closed,
-        openedAt: head.openedAt,
-        submittedAt: head.submittedAt,
-        quizScore: head.quizScore,
-        sroiScore: head.sroiScore,
-      },
+      submission: head,
       callName: head.callName,
-      organisation: {
-        name: o.name,
-        regNumber: o.regNumber,
-        streetName: o.streetName,
-        cityName: o.cityName,
-        country: o.country,
-        dateOfFoundation: o.dateOfFoundation,
-      },
-      referent: { name: o.contactName, surname: o.contactSurname, role: o.contactRole, email: o.contactEmail },
+      organisation,
+      referent: { name, surname, role, email },
       user: head.user,
       steps,
       results: results.get(head.id) ?? new Map(),
@@ -88,20 +65,6 @@ export class DocumentsService {
     return head;
   }
 
-  /**
-   * The submission an applicant or administrator may have documents of: administrators any;
-   * applicants only their acting organization's (the e-mail filter applies), as for reading it.
-   */
-  private async readableHead(
-    user: AuthUser,
-    organizationId: string | undefined,
-    submissionId: string,
-    permission: Permission.SubmissionReview | Permission.SubmissionPdf = Permission.SubmissionReview,
-  ): Promise<SubmissionHead> {
-    await this.access.requireAccess({ auth: { user, organizationId }, permission, ids: [submissionId] });
-    return this.head(submissionId);
-  }
-
   /** GetAllAnswerForPdf: the data of the PDF, for the acting organization's own submission of the call (administrators: any). */
   async pdfData(
     user: AuthUser,
@@ -110,47 +73,28 @@ export class DocumentsService {
     submissionId: string,
     language: Language,
   ): Promise<PdfExportDto> {
-    const head = await this.readableHead(user, organizationId, submissionId);
+    await this.access.requireAccess({ auth: { user, organizationId }, permission: Permission.SubmissionReview, ids: [submissionId] });
+    const head = await this.head(submissionId);
     if (head.callId !== callId) throw submissionNotFound();
     return buildPdfExport(await this.source(head), language);
   }
 
-  /**
-   * GetSubmissionPdf. Applicants: their organization's submission, once closed, of a call that
-   * lets applicants download it (409 with a key otherwise: a 403 would end the applicant's
-   * session, spec section 8). Administrators: any submission, open or closed.
-   */
-  async pdfFor(
-    user: AuthUser,
-    organizationId: string | undefined,
-    submissionId: string,
-    language: Language,
-    timeZone: string = DEFAULT_TIME_ZONE,
-  ): Promise<RenderedPdf> {
-    const head = await this.readableHead(user, organizationId, submissionId, Permission.SubmissionPdf);
-    return this.render(head, language, timeZone);
+  /** GetSubmissionPdf, under submission.pdf (an applicant's refusal is a 409 with a key: a 403 would end the session). */
+  async pdfFor(user: AuthUser, organizationId: string | undefined, submissionId: string, language: Language, timeZone: string) {
+    await this.access.requireAccess({ auth: { user, organizationId }, permission: Permission.SubmissionPdf, ids: [submissionId] });
+    return this.pdfOf(submissionId, language, timeZone);
   }
 
-  /** The console's PDF of any submission. */
-  async adminPdf(submissionId: string, language: Language, timeZone: string = DEFAULT_TIME_ZONE): Promise<RenderedPdf> {
+  /** The PDF of any submission with its file name; 404 errors.submission-not-found, 503 errors.pdf-unavailable without Chromium. */
+  async pdfOf(submissionId: string, language: Language, timeZone?: string): Promise<RenderedPdf> {
     return this.render(await this.head(submissionId), language, timeZone);
   }
 
-  /**
-   * The PDF of a submission in a language, with no access check: for other modules (issue 17
-   * attaches it to the confirmation e-mail). 404 errors.submission-not-found for an unknown id,
-   * 503 errors.pdf-unavailable without Chromium.
-   */
   async submissionPdf(submissionId: string, language: Language): Promise<Buffer> {
-    return (await this.submissionPdfFile(submissionId, language)).pdf;
+    return (await this.pdfOf(submissionId, language)).pdf;
   }
 
-  /** The PDF with its file name, without an access check (the confirmation e-mail's attachment: its reader's zone is not known, UTC named). */
-  async submissionPdfFile(submissionId: string, language: Language): Promise<RenderedPdf> {
-    return this.render(await this.head(submissionId), language);
-  }
-
-  /** The PDF of a submission, its dates in `timeZone` with the zone named. */
+  /** The PDF of a submission, its dates in `timeZone` with the zone named (UTC by default: the reader's zone is not known). */
   async render(head: SubmissionHead, language: Language, timeZone: string = DEFAULT_TIME_ZONE): Promise<RenderedPdf> {
     const doc = buildPdfExport(await this.source(head), language);
     const html = submissionHtml(doc, timeZone);

@@ -5,41 +5,51 @@ import type { SubmissionFilter } from '../submissions/submission.repository.js';
 import { DocumentsRepository, type ExportCursor, type ExportKey } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { miniDyiSummary, stepEntries, type DocumentStep } from './submission-document.js';
-import { XlsxWorkerWriter } from './xlsx-worker.js';
+import { XlsxWorkerWriter, type XlsxColumn } from './xlsx-worker.js';
 
-/**
- * Submissions read per page (keyset, on the list-order indexes: each page costs the same,
- * whatever the size of the export). Not large: a page stays alive while its rows are made, and
- * what outlives two young-generation collections is promoted to V8's old space, which then
- * grows by its garbage until a full collection (see eachPage).
- */
+/** Submissions per page (keyset: each costs the same); small, so a page dies young instead of growing V8's old space. */
 export const EXPORT_PAGE = 100;
 
-/**
- * A spreadsheet application runs a cell starting with one of these as a formula when the value
- * is retyped or the file is saved as CSV: such text gets a leading apostrophe (OWASP).
- */
+/** Text a spreadsheet would run as a formula (once retyped, or saved as CSV) gets a leading apostrophe (OWASP). */
 export function neutralizeCell(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 const DATE = 'yyyy-mm-dd hh:mm';
+const text = (v: string | null | undefined) => (v ? neutralizeCell(v) : null);
+const day = (date: string | null) => (date ? new Date(`${date}T00:00:00Z`) : null);
 
-interface Column {
-  key: string;
-  width: number;
-  numFmt?: string;
-}
+type Column = Omit<XlsxColumn, 'header'>;
 
-/**
- * The `.xlsx` of the console's filtered submissions list, streamed with exceljs's
- * WorkbookWriter (in a worker thread, xlsx-worker.ts) into the response: sheet 1 one row per
- * submission, sheet 2 one row per answer, sheet 3 the miniDyi rows. Each sheet is written whole
- * before the next (the xlsx is a ZIP: a sheet still open would hold the later ones in memory),
- * reading the selection again page by page (keyset), so memory stays flat whatever the count;
- * the miniDyi pass only when a call type of the selection has a miniDyi step. Column headers
- * are in the administrator's language; dates are Excel dates, numbers numbers, text neutralized.
- */
+type SubmissionRow = Awaited<ReturnType<DocumentsRepository['page']>>[number];
+type StateWords = { closed: string; open: string };
+
+/** Sheet 1: one row per submission. */
+const SUBMISSION_COLUMNS: (Column & { value: (r: SubmissionRow, state: StateWords) => unknown })[] = [
+  { key: 'code', width: 18, value: (r) => r.code },
+  { key: 'call', width: 30, value: (r) => text(r.callName) },
+  { key: 'organization', width: 30, value: (r) => text(r.organization.name) },
+  { key: 'reg-number', width: 18, value: (r) => text(r.organization.regNumber) },
+  { key: 'street', width: 24, value: (r) => text(r.organization.streetName) },
+  { key: 'city', width: 16, value: (r) => text(r.organization.cityName) },
+  { key: 'country', width: 14, value: (r) => text(r.organization.country) },
+  { key: 'founded', width: 12, numFmt: 'yyyy-mm-dd', value: (r) => day(r.organization.dateOfFoundation) },
+  { key: 'contact-name', width: 16, value: (r) => text(r.organization.contactName) },
+  { key: 'contact-surname', width: 16, value: (r) => text(r.organization.contactSurname) },
+  { key: 'contact-role', width: 16, value: (r) => text(r.organization.contactRole) },
+  { key: 'contact-email', width: 26, value: (r) => text(r.organization.contactEmail) },
+  { key: 'started-by', width: 26, value: (r) => text(r.user?.email) },
+  { key: 'state', width: 14, value: (r, state) => (r.closed ? state.closed : state.open) },
+  { key: 'opened-at', width: 17, numFmt: DATE, value: (r) => r.openedAt },
+  { key: 'submitted-at', width: 17, numFmt: DATE, value: (r) => r.submittedAt },
+  { key: 'closed-at', width: 17, numFmt: DATE, value: (r) => r.closedAt },
+  { key: 'quiz-score', width: 11, numFmt: '0%', value: (r) => r.quizScore },
+  { key: 'sroi', width: 9, numFmt: '0.00', value: (r) => r.sroiScore },
+  { key: 'budget', width: 14, numFmt: '#,##0.00', value: (r) => r.budget },
+  { key: 'budget-spent', width: 14, numFmt: '#,##0.00', value: (r) => r.budgetSpent },
+];
+
+/** The console's filtered submissions as a streamed .xlsx, each sheet written whole before the next: memory stays flat. */
 @Injectable()
 export class ExcelExportService {
   constructor(
@@ -59,71 +69,21 @@ export class ExcelExportService {
   }
 
   private async writeSheets(book: XlsxWorkerWriter, filter: SubmissionFilter, language: Language): Promise<void> {
-    const L = (key: string) => translate(language, `documents.excel.columns.${key}`);
     const sheet = (name: string, columns: Column[]) =>
       book.sheet(
         translate(language, `documents.excel.sheets.${name}`),
-        columns.map((c) => ({ ...c, header: L(c.key) })),
+        columns.map(({ key, width, numFmt }) => ({ key, width, numFmt, header: translate(language, `documents.excel.columns.${key}`) })),
       );
-    const text = (v: string | null | undefined) => (v ? neutralizeCell(v) : null);
-
-    // Sheet 1: the submissions.
-    await sheet('submissions', [
-      { key: 'code', width: 18 },
-      { key: 'call', width: 30 },
-      { key: 'organization', width: 30 },
-      { key: 'reg-number', width: 18 },
-      { key: 'street', width: 24 },
-      { key: 'city', width: 16 },
-      { key: 'country', width: 14 },
-      { key: 'founded', width: 12, numFmt: 'yyyy-mm-dd' },
-      { key: 'contact-name', width: 16 },
-      { key: 'contact-surname', width: 16 },
-      { key: 'contact-role', width: 16 },
-      { key: 'contact-email', width: 26 },
-      { key: 'started-by', width: 26 },
-      { key: 'state', width: 14 },
-      { key: 'opened-at', width: 17, numFmt: DATE },
-      { key: 'submitted-at', width: 17, numFmt: DATE },
-      { key: 'closed-at', width: 17, numFmt: DATE },
-      { key: 'quiz-score', width: 11, numFmt: '0%' },
-      { key: 'sroi', width: 9, numFmt: '0.00' },
-      { key: 'budget', width: 14, numFmt: '#,##0.00' },
-      { key: 'budget-spent', width: 14, numFmt: '#,##0.00' },
-    ]);
-    const closedWord = translate(language, 'pages.admin.submissions.status-closed');
-    const openWord = translate(language, 'pages.admin.submissions.status-open');
-    const rows = (cursor: ExportCursor | undefined) => this.repo.page(filter, cursor, EXPORT_PAGE);
     const keys = (cursor: ExportCursor | undefined) => this.repo.keys(filter, cursor, EXPORT_PAGE);
-    await eachPage(book, rows, (page) => {
-      for (const r of page) {
-        const o = r.organization;
-        book.add([
-          r.code,
-          text(r.callName),
-          text(o.name),
-          text(o.regNumber),
-          text(o.streetName),
-          text(o.cityName),
-          text(o.country),
-          o.dateOfFoundation ? new Date(`${o.dateOfFoundation}T00:00:00Z`) : null,
-          text(o.contactName),
-          text(o.contactSurname),
-          text(o.contactRole),
-          text(o.contactEmail),
-          text(r.user?.email),
-          r.closed ? closedWord : openWord,
-          r.openedAt,
-          r.submittedAt,
-          r.closedAt,
-          r.quizScore,
-          r.sroiScore,
-          r.budget,
-          r.budgetSpent,
-        ]);
-      }
-    });
-    await book.endSheet();
+    const hasMiniDyi = async (callTypeId: string) => (await this.documents.steps(callTypeId)).some((s) => s.kind === 'miniDyi');
+
+    await sheet('submissions', SUBMISSION_COLUMNS);
+    const state: StateWords = {
+      closed: translate(language, 'pages.admin.submissions.status-closed'),
+      open: translate(language, 'pages.admin.submissions.status-open'),
+    };
+    const rows = (cursor: ExportCursor | undefined) => this.repo.page(filter, cursor, EXPORT_PAGE);
+    await eachPage(book, rows, (page) => page.forEach((r) => book.add(SUBMISSION_COLUMNS.map((c) => c.value(r, state)))));
 
     // Sheet 2: one row per answer (survey and quiz questions, upload slots).
     await sheet('answers', [
@@ -151,7 +111,6 @@ export class ExcelExportService {
         }
       }
     });
-    await book.endSheet();
 
     // Sheet 3: the miniDyi rows (one per ticked indicator; an outcome without indicators has one row).
     await sheet('minidyi', [
@@ -167,34 +126,29 @@ export class ExcelExportService {
       { key: 'value', width: 14, numFmt: '#,##0.00' },
     ]);
     // Read again only when a call type of the selection has a miniDyi step (else the sheet has its headers only).
-    const callTypes = await this.repo.callTypes(filter);
     let anyMiniDyi = false;
-    for (const id of callTypes) if ((await this.documents.steps(id)).some((s) => s.kind === 'miniDyi')) anyMiniDyi = true;
-    if (anyMiniDyi)
-      await eachPage(book, keys, async (page) => {
-        const withMiniDyi: ExportKey[] = [];
-        for (const r of page) if ((await this.documents.steps(r.callTypeId)).some((s) => s.kind === 'miniDyi')) withMiniDyi.push(r);
-        if (!withMiniDyi.length) return;
-        const results = await this.repo.results(withMiniDyi.map((r) => r.id));
-        for (const r of withMiniDyi) {
-          const steps: DocumentStep[] = (await this.documents.steps(r.callTypeId)).filter((s) => s.kind === 'miniDyi');
-          for (const step of steps) {
-            const result = results.get(r.id)?.get(step.id);
-            if (!result) continue;
-            const m = miniDyiSummary(step, result, language);
-            for (const o of m.outcomes) {
-              const sdg = o.sdg ? `${o.sdg.code} ${sdgName(o.sdg.code, language)}` : null;
-              const base = [r.code, text(step.name), sdg, text(o.name), text(o.stakeholder)];
-              if (!o.indicators.length) book.add(base);
-              for (const i of o.indicators) book.add([...base, text(i.name), i.target, text(i.proxyName), i.proxyValue, i.value]);
-            }
+    for (const id of await this.repo.callTypes(filter)) anyMiniDyi ||= await hasMiniDyi(id);
+    if (!anyMiniDyi) return;
+    await eachPage(book, keys, async (page) => {
+      const withMiniDyi: ExportKey[] = [];
+      for (const r of page) if (await hasMiniDyi(r.callTypeId)) withMiniDyi.push(r);
+      if (!withMiniDyi.length) return;
+      const results = await this.repo.results(withMiniDyi.map((r) => r.id));
+      for (const r of withMiniDyi) {
+        for (const step of (await this.documents.steps(r.callTypeId)).filter((s) => s.kind === 'miniDyi')) {
+          const result = results.get(r.id)?.get(step.id);
+          if (!result) continue;
+          for (const o of miniDyiSummary(step, result, language).outcomes) {
+            const sdg = o.sdg ? `${o.sdg.code} ${sdgName(o.sdg.code, language)}` : null;
+            const base = [r.code, text(step.name), sdg, text(o.name), text(o.stakeholder)];
+            if (!o.indicators.length) book.add(base);
+            for (const i of o.indicators) book.add([...base, text(i.name), i.target, text(i.proxyName), i.proxyValue, i.value]);
           }
         }
-      });
-    await book.endSheet();
+      }
+    });
   }
 
-  /** The steps of the call types of a page's submissions. */
   private async stepsOf(page: ExportKey[]): Promise<Map<string, DocumentStep[]>> {
     const out = new Map<string, DocumentStep[]>();
     for (const id of new Set(page.map((r) => r.callTypeId))) out.set(id, await this.documents.steps(id));
@@ -202,12 +156,7 @@ export class ExcelExportService {
   }
 }
 
-/**
- * The selection page by page (keyset, newest first), each page handed to `each`, which adds
- * its rows; between pages, waits for the worker to catch up. The page is read and used in
- * onePage, whose frame is gone before that wait: nothing of it stays alive across it (what
- * outlives two young-generation collections would be promoted to the old space).
- */
+/** The selection page by page; a page lives only in onePage's frame, gone before the wait for the worker, so it dies young. */
 async function eachPage<T extends ExportKey>(
   book: XlsxWorkerWriter,
   read: (cursor: ExportCursor | undefined) => Promise<T[]>,

@@ -4,11 +4,7 @@ import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { AppError } from '../../common/http/app-error.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 
-/**
- * Chromium's flags: those of the end-to-end tests (e2e/playwright.config.ts) and of this
- * machine kind's notes: no sandbox (the product may run as root in a container), no GPU,
- * nothing that calls home (background networking, component updates, sync), and no network.
- */
+/** No sandbox (the product may run as root in a container), no GPU, nothing that calls home, and no network. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -21,14 +17,11 @@ export const CHROMIUM_ARGS = [
   '--disable-default-apps',
   '--no-first-run',
   '--mute-audio',
-  // Every page in one renderer process: pages are made as PDFs are asked for (up to
-  // PDF_CONCURRENCY), and each new page otherwise started a renderer of its own (measured: 20
-  // PDFs at once grew Chromium's RSS by 500 MB with 3 pages, 70 MB with this flag). The pages
-  // run no script and load nothing, so sharing a process exposes nothing between PDFs.
+  // Every page in one renderer process (each page otherwise starts one, costing far more memory);
+  // the pages run no script and load nothing, so sharing a process exposes nothing between PDFs.
   '--renderer-process-limit=1',
-  // Every connection Chromium would open goes to a proxy that is not there (the discard port),
-  // loopback included: requests are refused by the page's interception anyway, but Chromium
-  // also preconnects (opens TCP connections ahead of requests), and those must reach nothing.
+  // Every connection, loopback included, goes to a proxy that is not there: pages refuse requests
+  // anyway, but Chromium also preconnects ahead of requests, and those must reach nothing.
   '--proxy-server=127.0.0.1:9',
   '--proxy-bypass-list=<-loopback>',
 ];
@@ -37,11 +30,6 @@ export const pdfUnavailable = (why = 'PDFs cannot be made right now') =>
   new AppError(HttpStatus.SERVICE_UNAVAILABLE, 'errors.pdf-unavailable', why);
 export const pdfBusy = () =>
   new AppError(HttpStatus.SERVICE_UNAVAILABLE, 'errors.pdf-busy', 'Too many PDFs are being made right now: try again in a moment');
-
-export interface PdfOptions {
-  /** Footer HTML (Chromium's footer template: `pageNumber`, `totalPages` classes are filled in). */
-  footerHtml?: string;
-}
 
 export interface PdfRendererStatus {
   /** up: Chromium runs or can start; down: it cannot (missing, or it failed to start). */
@@ -60,13 +48,9 @@ const RETRY_AFTER_MS = 5000;
 /** A reused page is closed after this many PDFs (and a new one made): whatever a page accumulates stays bounded. */
 const PAGE_USES = 200;
 
-/**
- * HTML to PDF with headless Chromium through puppeteer-core (architecture: "one browser is
- * reused; the page may load nothing"). One browser, started on first use and again if it
- * dies; pages with JavaScript off and every request but `data:` refused, reused from PDF to
- * PDF (at most `PDF_CONCURRENCY`, as many as print at once), later requests wait in a queue of `PDF_QUEUE_MAX`
- * (503 errors.pdf-busy beyond it); without Chromium, 503 errors.pdf-unavailable.
- */
+type HeldPage = { page: Page; browser: Browser; uses: number };
+
+/** HTML to PDF with one headless Chromium; pages reused, at most PDF_CONCURRENCY, then a queue (503 errors.pdf-busy beyond). */
 @Injectable()
 export class PdfRenderer implements OnModuleDestroy {
   private readonly logger = new Logger('PdfRenderer');
@@ -79,13 +63,12 @@ export class PdfRenderer implements OnModuleDestroy {
   private restarts = 0;
   private closing = false;
   private launched = false;
-  /** Pages made ready (JavaScript off, requests refused) and free to print again, each with its uses so far. */
-  private idle: { page: Page; browser: Browser; uses: number }[] = [];
+  private idle: HeldPage[] = [];
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
-  /** Renders a complete HTML document (already safe: escaped and sanitized) to an A4 PDF. */
-  async render(html: string, options: PdfOptions = {}): Promise<Buffer> {
+  /** An A4 PDF of a complete HTML document, already escaped and sanitized; `footerHtml` is Chromium's footer template. */
+  async render(html: string, options: { footerHtml?: string } = {}): Promise<Buffer> {
     await this.acquire();
     try {
       return await this.withTimeout(this.renderOnPage(html, options));
@@ -133,8 +116,6 @@ export class PdfRenderer implements OnModuleDestroy {
     await browser?.close().catch(() => undefined);
   }
 
-  // ------------------------------------------------------------------ the page pool
-
   private acquire(): Promise<void> {
     if (this.active < this.settings.pdf.concurrency) {
       this.active++;
@@ -152,23 +133,17 @@ export class PdfRenderer implements OnModuleDestroy {
   }
 
   private async withTimeout<T>(work: Promise<T>): Promise<T> {
+    const ms = this.settings.pdf.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(pdfUnavailable(`The PDF took longer than ${ms} ms`)), ms);
+    });
     try {
-      return await Promise.race([
-        work,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(pdfUnavailable(`The PDF took longer than ${this.settings.pdf.timeoutMs} ms`)),
-            this.settings.pdf.timeoutMs,
-          );
-        }),
-      ]);
+      return await Promise.race([work, late]);
     } finally {
       clearTimeout(timer);
     }
   }
-
-  // ------------------------------------------------------------------ the browser
 
   private async getBrowser(): Promise<Browser> {
     if (this.browser?.connected) return this.browser;
@@ -182,15 +157,12 @@ export class PdfRenderer implements OnModuleDestroy {
     const started = Date.now();
     try {
       if (this.launched) this.restarts++;
-      // Loaded when the first PDF is rendered, not at start.
       const { default: puppeteer } = await import('puppeteer-core');
       const browser = await puppeteer.launch({
         executablePath: this.settings.chromiumPath,
         headless: true,
         args: CHROMIUM_ARGS,
         timeout: 20_000,
-        // Chromium's own output is not ours to log (Debian's wrapper prints a harmless line).
-        dumpio: false,
       });
       browser.on('disconnected', () => {
         if (this.browser === browser) this.browser = undefined;
@@ -209,13 +181,8 @@ export class PdfRenderer implements OnModuleDestroy {
     }
   }
 
-  /**
-   * A page ready to print: a free one of the running browser, else a new one made ready
-   * (JavaScript off, every request but `data:` refused). Making a page costs more than printing
-   * a short document (measured: about 200 ms of a one-line PDF's 300 on a busy machine), so
-   * pages are kept and reused: at most `PDF_CONCURRENCY` exist, as many as print at once.
-   */
-  private async takePage(retry = true): Promise<{ page: Page; browser: Browser; uses: number }> {
+  /** A free page of the running browser, else a new one made ready (making a page costs more than printing a short PDF). */
+  private async takePage(retry = true): Promise<HeldPage> {
     const browser = await this.getBrowser();
     for (let free = this.idle.pop(); free; free = this.idle.pop()) {
       if (free.browser === browser && !free.page.isClosed()) return free;
@@ -239,10 +206,8 @@ export class PdfRenderer implements OnModuleDestroy {
     }
     page.on('request', (request: HTTPRequest) => {
       if (request.isInterceptResolutionHandled()) return;
-      // Nothing from the network or the file system: only inline data (images as data: URLs).
-      // A refused navigation (a <meta http-equiv=refresh>) is aborted, not blocked: Chromium
-      // replaces the document with an error page for a blocked one, and with all pages in one
-      // renderer process that replacement comes before the PDF is printed.
+      // Only inline data. A refused navigation (<meta http-equiv=refresh>) is aborted, not blocked:
+      // a blocked one is replaced by an error page, which in the shared renderer comes before the print.
       const allowed = request.url().startsWith('data:');
       const refusal = request.isNavigationRequest() ? 'aborted' : 'blockedbyclient';
       (allowed ? request.continue() : request.abort(refusal)).catch(() => undefined);
@@ -251,7 +216,7 @@ export class PdfRenderer implements OnModuleDestroy {
   }
 
   /** A page back to the free ones after a PDF; closed instead after an error, after PAGE_USES PDFs, or when its browser is gone. */
-  private givePage(held: { page: Page; browser: Browser; uses: number }, healthy: boolean): void {
+  private givePage(held: HeldPage, healthy: boolean): void {
     held.uses++;
     if (healthy && !this.closing && held.uses < PAGE_USES && held.browser === this.browser && held.browser.connected) {
       this.idle.push(held);
@@ -260,14 +225,11 @@ export class PdfRenderer implements OnModuleDestroy {
     }
   }
 
-  private async renderOnPage(html: string, options: PdfOptions): Promise<Buffer> {
-    const held = await this.takePage().catch((e: unknown) => {
-      if (e instanceof AppError) throw e;
-      if (!this.browser?.connected) throw pdfUnavailable('Chromium went away while making the PDF');
-      throw e;
-    });
+  private async renderOnPage(html: string, options: { footerHtml?: string }): Promise<Buffer> {
+    let held: HeldPage | undefined;
     let healthy = false;
     try {
+      held = await this.takePage();
       const { page } = held;
       // The whole document is replaced: nothing of the previous PDF stays (no script runs to keep anything).
       await page.setContent(html, { waitUntil: 'load', timeout: this.settings.pdf.timeoutMs });
@@ -289,11 +251,10 @@ export class PdfRenderer implements OnModuleDestroy {
       throw e;
     } finally {
       // A page that failed (or timed out: the race in render() may still hold it) is not reused.
-      this.givePage(held, healthy);
+      if (held) this.givePage(held, healthy);
     }
   }
 }
 
-/** The renderer alone, for the documents module and the health check. */
 @Module({ providers: [PdfRenderer], exports: [PdfRenderer] })
 export class PdfRendererModule {}

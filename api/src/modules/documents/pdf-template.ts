@@ -27,10 +27,7 @@ const DEFAULT_LOGO = (label: string) => `<svg role="img" aria-label="${e(label)}
 <rect width="64" height="64" rx="14" fill="#ffffff" stroke="#d0d7de"/><circle cx="32" cy="32" r="19" fill="none" stroke="#1b5e7a" stroke-width="5"/>
 <path d="M32 13v8M32 43v8M13 32h8M43 32h8" stroke="#1b5e7a" stroke-width="4" stroke-linecap="round"/><circle cx="32" cy="32" r="7" fill="#e08a00"/></svg>`;
 
-/**
- * The page may load nothing: no script, no request but inline data (the renderer refuses
- * requests too; this is the second lock).
- */
+/** The page may load nothing but inline data (the renderer refuses requests too: this is the second lock). */
 const CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:";
 
 const STYLE = `
@@ -144,20 +141,14 @@ function sectionHtml(s: PdfSectionDto, doc: PdfExportDto, language: Language): s
 ${entry.detail ? `<div class="d">${e(entry.detail)}</div>` : ''}</div>`);
   }
   if (s.kind === 'quiz') {
-    parts.push(
-      `<p class="score">${e(L('quiz-score'))}: ${
-        s.score !== null ? `${formatQuizScore(s.score, language)}` : e(doc.closed ? L('results-none') : L('quiz-score-pending'))
-      }</p>`,
-    );
+    const score = s.score !== null ? formatQuizScore(s.score, language) : e(L(doc.closed ? 'results-none' : 'quiz-score-pending'));
+    parts.push(`<p class="score">${e(L('quiz-score'))}: ${score}</p>`);
   }
   if (!parts.length) parts.push(`<p class="none">${e(L('no-answer'))}</p>`);
   return `<section class="step">${head}\n${parts.join('\n')}</section>`;
 }
 
-/**
- * The whole document: A4, logo, who and when, then every step in order; every answer escaped.
- * Its dates are in `timeZone` (the reader's when the request says it), the zone named beside each.
- */
+/** The whole document, every answer escaped; its dates in `timeZone` (the reader's when asked), the zone named beside each. */
 export function submissionHtml(doc: PdfExportDto, timeZone = DEFAULT_TIME_ZONE, now = new Date()): string {
   const language = doc.language;
   const L = (key: string, vars?: Record<string, string | number>) => translate(language, `documents.pdf.${key}`, vars);

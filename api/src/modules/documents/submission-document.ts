@@ -31,12 +31,9 @@ import type {
   PdfSdgDto,
   PdfSectionDto,
 } from './dto/documents.dto.js';
+import type { DocumentAttachment, DocumentResult, SubmissionHead } from './documents.repository.js';
 
-/**
- * A step of a call read once for documents: its kind's content parsed (survey questions,
- * upload slots, miniDyi options), so an export over thousands of submissions parses each
- * step once.
- */
+/** A step read for documents with its kind's content parsed: an export parses each step once, not once per submission. */
 export interface DocumentStep {
   id: string;
   name: string;
@@ -44,71 +41,37 @@ export interface DocumentStep {
   content: unknown;
   /** Survey and quiz: the questions that take an answer. */
   questions: Record<string, unknown>[];
-  /** Upload: the slots. */
   slots: UploadSlot[];
   /** miniDyi: the step's options (limits, SROI options). */
   miniDyi: MiniDyiStepContent | undefined;
 }
 
 export function documentStep(step: { id: string; name: string; kind: string; content: unknown }): DocumentStep {
-  const survey = step.kind === 'survey' || step.kind === 'quiz';
   return {
     ...step,
-    questions: survey ? answerableQuestions(step.content) : [],
+    questions: step.kind === 'survey' || step.kind === 'quiz' ? answerableQuestions(step.content) : [],
     slots: step.kind === 'upload' ? readUploadSlots(step.content) : [],
     miniDyi: step.kind === 'miniDyi' ? readMiniDyiStepContent(step.content).content : undefined,
   };
 }
 
-export interface DocumentAttachment {
-  stepId: string | null;
-  slotIndex: number | null;
-  fileName: string;
-  size: number;
-  description: string;
-  type: string;
-  downloadId: string;
-  storageKey: string;
-}
-
-export interface DocumentResult {
-  content: unknown;
-  score: number | null;
-}
-
-/** Everything a submission's documents are made of, read by the repository. */
 export interface DocumentSource {
-  submission: {
-    id: string;
-    code: string;
-    closed: boolean;
-    openedAt: Date;
-    submittedAt: Date | null;
-    quizScore: number | null;
-    sroiScore: number | null;
-  };
+  submission: Pick<SubmissionHead, 'id' | 'code' | 'closed' | 'openedAt' | 'submittedAt' | 'quizScore' | 'sroiScore'>;
   callName: string;
   organisation: PdfOrganisationDto;
   referent: PdfReferentDto;
-  user: { firstName: string; lastName: string; email: string } | null;
+  user: SubmissionHead['user'];
   steps: DocumentStep[];
   results: Map<string, DocumentResult>;
   attachments: DocumentAttachment[];
   logo: PdfLogoDto;
 }
 
-const t = (language: Language, key: string, vars?: Record<string, string | number>) => translate(language, key, vars);
-
-/** The file in an upload slot, if any. */
 export function slotFile(attachments: readonly DocumentAttachment[], stepId: string, slotIndex: number): DocumentAttachment | undefined {
   return attachments.find((a) => a.stepId === stepId && a.slotIndex === slotIndex);
 }
 
-/**
- * A step's lines as a person reads them: survey and quiz questions with the answers' labels,
- * upload slots with their files (name, size, description, or empty). Other kinds have none
- * (text and results show HTML and scores; miniDyi has its own summary).
- */
+/** A step's lines as a person reads them: survey and quiz answers by label, upload slots with their files; none for other kinds. */
 export function stepEntries(
   step: DocumentStep,
   result: DocumentResult | undefined,
@@ -124,7 +87,7 @@ export function stepEntries(
       const file = slotFile(attachments, step.id, index);
       const detail = file ? [formatFileSize(file.size, language), file.description].filter(Boolean).join(' · ') : undefined;
       return {
-        label: slot.mandatory ? `${slot.file_name} (${t(language, 'documents.pdf.slot-mandatory')})` : slot.file_name,
+        label: slot.mandatory ? `${slot.file_name} (${translate(language, 'documents.pdf.slot-mandatory')})` : slot.file_name,
         value: file?.fileName ?? '',
         answered: !!file,
         ...(detail ? { detail } : {}),
@@ -178,21 +141,12 @@ export function miniDyiSummary(step: DocumentStep, result: DocumentResult | unde
 }
 
 /** A results step's lines: the quiz score and the SROI, as the applicant's results screen shows them. */
-function resultsEntries(source: DocumentSource, language: Language): PdfEntryDto[] {
-  const { quizScore, sroiScore, closed } = source.submission;
-  const quiz =
-    quizScore !== null
-      ? formatQuizScore(quizScore, language)
-      : closed
-        ? t(language, 'documents.pdf.results-none')
-        : t(language, 'documents.pdf.quiz-score-pending');
+function resultsEntries({ quizScore, sroiScore, closed }: DocumentSource['submission'], language: Language): PdfEntryDto[] {
+  const L = (key: string) => translate(language, `documents.pdf.${key}`);
+  const quiz = quizScore !== null ? formatQuizScore(quizScore, language) : L(closed ? 'results-none' : 'quiz-score-pending');
   return [
-    { label: t(language, 'documents.pdf.quiz-score'), value: quiz, answered: quizScore !== null },
-    {
-      label: t(language, 'documents.pdf.sroi'),
-      value: sroiScore !== null ? formatSroi(sroiScore, language) : t(language, 'documents.pdf.results-none'),
-      answered: sroiScore !== null,
-    },
+    { label: L('quiz-score'), value: quiz, answered: quizScore !== null },
+    { label: L('sroi'), value: sroiScore !== null ? formatSroi(sroiScore, language) : L('results-none'), answered: sroiScore !== null },
   ];
 }
 
@@ -203,7 +157,7 @@ function resultsHtml(content: unknown): string {
 
 /** The spec's PDF export data (GetAllAnswerForPdf) of one submission, in a language. */
 export function buildPdfExport(source: DocumentSource, language: Language): PdfExportDto {
-  const { submission: s, steps, results, attachments } = source;
+  const { submission: s, steps, results, attachments, user } = source;
   const sections: PdfSectionDto[] = steps.map((step, i) => {
     const result = results.get(step.id);
     return {
@@ -213,7 +167,7 @@ export function buildPdfExport(source: DocumentSource, language: Language): PdfE
       kind: step.kind,
       html:
         step.kind === 'text' ? sanitizeRichHtml(readTextContent(step.content)) : step.kind === 'results' ? resultsHtml(step.content) : '',
-      entries: step.kind === 'results' ? resultsEntries(source, language) : stepEntries(step, result, attachments, language),
+      entries: step.kind === 'results' ? resultsEntries(s, language) : stepEntries(step, result, attachments, language),
       score: step.kind === 'quiz' && s.closed ? finite(result?.score) : null,
     };
   });
@@ -231,7 +185,6 @@ export function buildPdfExport(source: DocumentSource, language: Language): PdfE
     type: a.type,
     fileDownloadId: a.downloadId,
   }));
-  const user = source.user;
   return {
     language,
     configLogo: source.logo,

@@ -4,19 +4,8 @@ import { Worker } from 'node:worker_threads';
 import { endWritable, waitForRoom } from './zip-writer.js';
 
 /**
- * exceljs's streaming WorkbookWriter in a worker thread with a heap limit. The export's rows
- * are made on the main thread (its reads and the domain's rules) and posted in batches; the
- * worker turns them into sheet XML, deflates it and posts the bytes back, which the main
- * thread writes to the response. exceljs makes a few objects per cell for each of the export's
- * million rows: in the worker its heap is capped (WORKER_LIMITS), so its garbage is collected
- * before it grows, and the main thread (its event loop free for other requests meanwhile) only
- * reads pages and makes plain rows, which die young (see the export's eachPage).
- *
- * Flow control both ways: after each page at most BATCHES_IN_FLIGHT batches of rows wait for
- * the worker, and the worker's output waits for the main thread to hand each chunk to the
- * response (which waits for the client), so memory stays flat however slow the client.
- * The worker's source is plain CommonJS given as a string (as read-workbook.ts does), so it
- * runs the same from the build and from the TypeScript tests.
+ * exceljs's streaming writer in a worker thread with a capped heap (its per-cell garbage collected early, the main
+ * thread free); flow control both ways keeps memory flat. Plain CommonJS in a string: the same in build and tests.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -36,7 +25,6 @@ const out = new Writable({
   final(callback) { callback(); },
 });
 
-// Waits until a stream that asked to wait has drained (or closed).
 const room = (s) => {
   const needDrain = s.writableNeedDrain ?? (s._writableState && s._writableState.needDrain);
   if (!needDrain || s.destroyed) return undefined;
@@ -60,6 +48,8 @@ let ws, styles;
 
 async function handle(m) {
   if (m.type === 'sheet') {
+    // The sheet before is written out first: an open sheet would hold the later ones in memory.
+    if (ws) ws.commit();
     ws = wb.addWorksheet(m.name, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = m.columns.map((c) => ({ header: c.header, key: c.key, width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
     ws.getRow(1).font = { bold: true };
@@ -73,9 +63,8 @@ async function handle(m) {
       if (i % 200 === 199) await settle(ws);
     }
     await settle(ws);
-  } else if (m.type === 'end-sheet') {
-    ws.commit();
   } else if (m.type === 'finish') {
+    if (ws) ws.commit();
     await wb.commit();
     await new Promise((resolve) => (out.writableFinished ? resolve() : out.once('finish', resolve)));
     parentPort.postMessage({ type: 'done' });
@@ -99,12 +88,7 @@ const BATCHES_IN_FLIGHT = 2;
 
 const exceljsPath = createRequire(import.meta.url).resolve('exceljs');
 
-export interface XlsxColumn {
-  key: string;
-  header: string;
-  width: number;
-  numFmt?: string;
-}
+export type XlsxColumn = { key: string; header: string; width: number; numFmt?: string };
 
 type FromWorker = { type: 'data'; chunk: Uint8Array } | { type: 'ack' } | { type: 'done' } | { type: 'error'; message: string };
 
@@ -131,15 +115,12 @@ export class XlsxWorkerWriter {
     this.out.once('close', () => this.fail(new Error('The client went away')));
   }
 
-  /** Starts a sheet (the previous one must be ended). */
+  /** Starts a sheet (the one before is ended). */
   async sheet(name: string, columns: XlsxColumn[]): Promise<void> {
     await this.post({ type: 'sheet', name, columns });
   }
 
-  /**
-   * Adds a row. It is posted to the worker with its batch at once (copied out of this thread's
-   * heap): call room() after each page of the selection, so the page dies young.
-   */
+  /** Adds a row, posted with its batch (copied out of this thread): call room() after each page, so the page dies young. */
   add(values: unknown[]): void {
     this.batch.push(values);
     if (this.batch.length >= ROWS_PER_BATCH) this.postBatch();
@@ -149,10 +130,6 @@ export class XlsxWorkerWriter {
   async room(): Promise<void> {
     if (this.batch.length) this.postBatch();
     await this.until(() => this.inFlight <= BATCHES_IN_FLIGHT);
-  }
-
-  async endSheet(): Promise<void> {
-    await this.post({ type: 'end-sheet' });
   }
 
   /** Ends the workbook: resolves once every byte is written to `out` (which is then ended). */
@@ -165,17 +142,15 @@ export class XlsxWorkerWriter {
     await this.worker.terminate();
   }
 
-  /** Stops the worker (after a failure, or when the client went away). */
   async abort(): Promise<void> {
     await this.worker.terminate();
   }
 
   private postBatch(): void {
     this.throwIfFailed();
-    const rows = this.batch;
-    this.batch = [];
     this.inFlight++;
-    this.worker.postMessage({ type: 'rows', rows });
+    this.worker.postMessage({ type: 'rows', rows: this.batch });
+    this.batch = [];
   }
 
   /** Posts what the batch holds and a message, and waits until the worker has done them all. */
@@ -197,7 +172,8 @@ export class XlsxWorkerWriter {
   }
 
   private onMessage(m: FromWorker): void {
-    if (m.type === 'ack') {
+    if (m.type === 'ack' || m.type === 'done') {
+      this.done ||= m.type === 'done';
       this.inFlight--;
       this.wakeUp();
     } else if (m.type === 'data') {
@@ -211,10 +187,6 @@ export class XlsxWorkerWriter {
         })
         // Awaited only by finish(): a failure here must stop the export, not go unhandled.
         .catch((e: unknown) => this.fail(e instanceof Error ? e : new Error(String(e))));
-    } else if (m.type === 'done') {
-      this.done = true;
-      this.inFlight--;
-      this.wakeUp();
     } else {
       this.fail(new Error(`The spreadsheet worker failed: ${m.message}`));
     }

@@ -3,39 +3,41 @@ import { createHash } from 'node:crypto';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-export interface ZipEntry {
-  name: string;
-  size: number;
-  sha256: string;
-}
+export type ZipEntry = { name: string; size: number; sha256: string };
 
 /**
- * A ZIP written as a stream (archiver), one entry after the other, each hashed (SHA-256) and
- * counted on its way in. `add` resolves once the entry is in the archive and the destination
- * has room again, so a slow client holds the producer back: memory stays flat whatever the size.
- *
- * The first failure (the destination closed early, the archive or an entry's source failed, or
- * abort()) stops the writer: every wait in it ends with that failure, the source of the entry
- * being added is destroyed, and nothing more reaches the destination. The archive never ends the
- * destination itself: only finish() does, so a stopped archive can never look whole.
+ * A ZIP streamed with archiver, each entry hashed (SHA-256). `add` waits for room in the destination, so a slow
+ * client holds the producer back; the first failure ends every wait, and a stopped archive is never ended as if whole.
  */
 export class ZipWriter {
-  private readonly archive: Archiver;
   private failure: Error | undefined;
-  /** Aborted at the first failure: every wait in the writer ends then, and the source of the entry being added is destroyed. */
   private readonly stop = new AbortController();
 
-  /** A ZIP written to `out` (archiver is loaded at the first archive, not at start). */
-  static async to(out: Writable): Promise<ZipWriter> {
+  /** Writes a ZIP into `out` with `work`, then finishes it; stops it at the first failure (archiver is loaded at the first archive). */
+  static async write(out: Writable, work: (zip: ZipWriter) => Promise<void>): Promise<void> {
     const { default: archiver } = await import('archiver');
-    return new ZipWriter(archiver('zip', { zlib: { level: 6 } }), out);
+    const zip = new ZipWriter(archiver('zip', { zlib: { level: 6 } }), out);
+    try {
+      await work(zip);
+      // The central directory, then the destination's end, once every byte of the archive has gone to it.
+      zip.throwIfFailed();
+      const ended = new Promise<void>((resolve) => zip.archive.once('end', resolve));
+      await zip.unlessStopped(zip.archive.finalize());
+      await zip.unlessStopped(ended);
+      zip.throwIfFailed();
+      await zip.unlessStopped(endWritable(out));
+    } catch (err) {
+      // The destination is left incomplete: its owner cuts it, and the client sees a failed download.
+      zip.fail(new Error('The archive was stopped'));
+      zip.archive.abort();
+      throw err;
+    }
   }
 
   private constructor(
-    archive: Archiver,
+    private readonly archive: Archiver,
     private readonly out: Writable,
   ) {
-    this.archive = archive;
     const fail = (e: unknown) => this.fail(e);
     this.archive.on('warning', fail);
     this.archive.on('error', fail);
@@ -46,10 +48,7 @@ export class ZipWriter {
     this.archive.pipe(this.out, { end: false });
   }
 
-  /**
-   * Adds an entry. `store`: no compression (PDFs, images and Office files are compressed already).
-   * Answers its size and SHA-256.
-   */
+  /** Adds an entry and answers its size and SHA-256. `store`: no compression (PDFs, images and Office files are compressed already). */
   async add(name: string, source: Buffer | Readable | string, options: { store?: boolean; date?: Date } = {}): Promise<ZipEntry> {
     if (this.failure || this.out.destroyed) {
       // A stream handed over is this writer's to close (an open file, a storage response).
@@ -90,23 +89,6 @@ export class ZipWriter {
     return { name, size, sha256: hash.digest('hex') };
   }
 
-  /** Ends the archive (central directory), then the destination, and waits until the destination has it all. */
-  async finish(): Promise<void> {
-    this.throwIfFailed();
-    // Every byte of the archive has gone to the destination once it has ended.
-    const ended = new Promise<void>((resolve) => this.archive.once('end', resolve));
-    await this.unlessStopped(this.archive.finalize());
-    await this.unlessStopped(ended);
-    this.throwIfFailed();
-    await this.unlessStopped(endWritable(this.out));
-  }
-
-  /** Stops writing: the destination is left as it is, incomplete (its owner cuts it: the client sees a failed download). */
-  abort(): void {
-    this.fail(new Error('The archive was stopped'));
-    this.archive.abort();
-  }
-
   private fail(e: unknown): void {
     if (this.failure) return;
     this.failure = e instanceof Error ? e : new Error(String(e));
@@ -114,27 +96,16 @@ export class ZipWriter {
     this.stop.abort(this.failure);
   }
 
-  /**
-   * `work`, or the writer's failure if that comes first; work left behind then still has its
-   * handler here, so its own failure later is not an unhandled rejection. The abort listener is
-   * removed as soon as the work settles (an export waits here for each of thousands of entries).
-   */
+  /** `work`, or the failure if first; work left behind keeps its handler (no unhandled rejection); the listener goes once it settles. */
   private unlessStopped<T>(work: Promise<T>): Promise<T> {
     const signal = this.stop.signal;
     return new Promise<T>((resolve, reject) => {
       const onStop = () => reject(this.failure);
       if (signal.aborted) onStop();
       else signal.addEventListener('abort', onStop, { once: true });
-      work.then(
-        (value) => {
-          signal.removeEventListener('abort', onStop);
-          resolve(value);
-        },
-        (e: unknown) => {
-          signal.removeEventListener('abort', onStop);
-          reject(e instanceof Error ? e : new Error(String(e)));
-        },
-      );
+      work
+        .then(resolve, (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))))
+        .finally(() => signal.removeEventListener('abort', onStop));
     });
   }
 
@@ -144,11 +115,7 @@ export class ZipWriter {
   }
 }
 
-/**
- * Ends a writable and resolves once it has finished (every byte handed on); rejects if it
- * closes first. A destroyed HTTP response never calls end()'s callback: waiting on it would
- * wait forever.
- */
+/** Ends a writable and resolves once it has finished; rejects if it closes first (a destroyed response never calls end()'s callback). */
 export function endWritable(stream: Writable): Promise<void> {
   if (stream.writableFinished) return Promise.resolve();
   if (stream.destroyed) return Promise.reject(new Error('The client went away'));
@@ -167,15 +134,12 @@ export function endWritable(stream: Writable): Promise<void> {
   });
 }
 
-/** Resolves once a writable that asked to wait (write answered false) has drained, or closed. */
+/** Resolves once a writable that asked to wait has drained or closed (plain listeners: an abort signal costs an error each time). */
 export async function waitForRoom(stream: Writable): Promise<void> {
   // Streams of the older readable-stream package (inside archiver) have no writableNeedDrain getter.
   const needDrain =
     stream.writableNeedDrain ?? (stream as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain;
   if (!needDrain || stream.destroyed) return;
-  // Whichever comes first; both listeners are removed then (none piles up on the response).
-  // Plain listeners rather than events.once with an AbortSignal: aborting makes an error
-  // object each time, and an export waits here thousands of times.
   await new Promise<void>((resolve) => {
     const done = () => {
       stream.off('drain', done);

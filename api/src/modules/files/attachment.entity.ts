@@ -4,18 +4,7 @@ import { UserEntity } from '../users/user.entity.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { StepEntity } from '../steps/step.entity.js';
 
-/**
- * The kinds of attachments (GetAttachmentTypes): pdf, excel, word, image, video. Seeded by
- * the migration with fixed ids; `code` is the kind of libs/domain (FILE_KINDS).
- */
-export const ATTACHMENT_TYPE_IDS = {
-  pdf: 'a77ac000-0000-4000-8000-000000000001',
-  excel: 'a77ac000-0000-4000-8000-000000000002',
-  word: 'a77ac000-0000-4000-8000-000000000003',
-  image: 'a77ac000-0000-4000-8000-000000000004',
-  video: 'a77ac000-0000-4000-8000-000000000005',
-} as const;
-
+/** The kinds of attachments (GetAttachmentTypes), seeded by the migration; `code` is the kind of libs/domain (FILE_KINDS). */
 @Entity('attachment_type')
 export class AttachmentTypeEntity extends BaseEntity {
   @Index('attachment_type_code_idx', { unique: true })
@@ -29,12 +18,7 @@ export class AttachmentTypeEntity extends BaseEntity {
   sort: number;
 }
 
-/**
- * An uploaded file. `purpose` says whose it is: a submission's upload slot (organization,
- * submission, step and slot set), a call's custom file, or the console's file library.
- * The bytes live in the storage under `storageKey` (server-made); downloads go by
- * `downloadId`. A row exists only once its bytes are stored (no orphan rows).
- */
+/** An uploaded file (`purpose`: a slot, a call's custom file, the library); a row exists only once its bytes are stored. */
 @Entity('attachment')
 // The console list's sorts, filters and search (migration ConsoleListIndexes).
 @Index('attachment_list_created_idx', { synchronize: false })

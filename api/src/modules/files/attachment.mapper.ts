@@ -2,7 +2,6 @@ import type { FilePurpose } from '@impact-calls/domain';
 import type { AttachmentEntity, AttachmentTypeEntity } from './attachment.entity.js';
 import type { AttachmentDto } from './dto/files.dto.js';
 
-/** An attachment with (what is shown of) its type. */
 export type AttachmentWithType = Omit<AttachmentEntity, 'attachmentType'> & { attachmentType?: Pick<AttachmentTypeEntity, 'code'> };
 
 export function toAttachmentDto(a: AttachmentWithType): AttachmentDto {

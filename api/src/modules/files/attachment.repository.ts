@@ -10,7 +10,6 @@ import { countInt, db, statement } from '../../database/typed-sql.js';
 import type { AttachmentEntity } from './attachment.entity.js';
 import { likeContains } from '../../common/http/like.js';
 
-/** Every column of an attachment. */
 // prettier-ignore
 const COLUMNS = [
   'attachment.id', 'attachment.createdAt', 'attachment.updatedAt', 'attachment.version', 'attachment.purpose', 'attachment.submissionId',
@@ -66,7 +65,6 @@ const removeSlot = statement('attachment-delete-slot', (p: { submissionId: strin
 const countOfSubmission = statement('attachments-count-of-submission', (p: { submissionId: string }) =>
   db.selectFrom('attachment').select(countInt().as('total')).where('submissionId', '=', p.submissionId),
 );
-/** The organization's uploads serialized until the transaction ends (a transaction-level advisory lock). */
 const lockQuota = statement('attachment-quota-lock', (p: { organizationId: string }) =>
   db.selectNoFrom(sql`pg_advisory_xact_lock(hashtextextended('attachment-quota:' || ${p.organizationId}, 0))`.as('locked')),
 );
@@ -101,12 +99,8 @@ export class AttachmentRepository {
     return (await this.sql.run(typeByCode, { code }))[0] ?? null;
   }
 
-  async byId(id: string) {
-    return (await this.sql.run(withTypeById, { id }))[0] ?? null;
-  }
-
-  async byDownloadId(downloadId: string): Promise<AttachmentEntity | null> {
-    return (await this.sql.run(byDownloadId, { downloadId }))[0] ?? null;
+  async byId(id: string, m?: EntityManager) {
+    return (await this.sql.run(withTypeById, { id }, m))[0] ?? null;
   }
 
   /** A submission's files, oldest first. */
@@ -114,13 +108,8 @@ export class AttachmentRepository {
     return this.sql.run(ofSubmission, { submissionId });
   }
 
-  /** One attachment, with its type, inside a transaction. */
-  async byIdIn(m: EntityManager, id: string) {
-    return (await this.sql.run(withTypeById, { id }, m))[0] ?? null;
-  }
-
-  /** One attachment, by id or download id, inside a transaction. */
-  async findIn(m: EntityManager, where: { id: string } | { downloadId: string }): Promise<AttachmentEntity | null> {
+  /** One attachment, by id or download id (inside the transaction `m` when given). */
+  async find(where: { id: string } | { downloadId: string }, m?: EntityManager): Promise<AttachmentEntity | null> {
     return (await ('id' in where ? this.sql.run(byId, where, m) : this.sql.run(byDownloadId, where, m)))[0] ?? null;
   }
 
@@ -132,31 +121,24 @@ export class AttachmentRepository {
     await this.sql.run(remove, { id }, m);
   }
 
-  /** Deletes every file of a submission; answers the storage keys to remove. */
   async deleteOfSubmission(m: EntityManager, submissionId: string): Promise<string[]> {
     return (await this.sql.run(removeOfSubmission, { submissionId }, m)).map((r) => r.storageKey);
   }
 
-  /** Deletes the file of a submission's slot; answers the storage keys to remove. */
   async deleteSlot(m: EntityManager, submissionId: string, stepId: string, slotIndex: number): Promise<string[]> {
     return (await this.sql.run(removeSlot, { submissionId, stepId, slotIndex }, m)).map((r) => r.storageKey);
   }
 
-  /** How many files a submission holds. */
   async countForSubmission(m: EntityManager, submissionId: string): Promise<number> {
     return (await this.sql.run(countOfSubmission, { submissionId }, m))[0].total;
   }
 
-  /**
-   * The bytes an organization's files take, with the organization's uploads serialized until the
-   * transaction ends (a transaction-level advisory lock): two uploads at once cannot both pass the quota.
-   */
+  /** An organization's stored bytes, its uploads serialized until the transaction ends: two at once cannot both pass the quota. */
   async bytesOfOrganizationLocked(m: EntityManager, organizationId: string): Promise<number> {
     await this.sql.run(lockQuota, { organizationId }, m);
     return (await this.sql.run(bytesOf, { organizationId }, m))[0].bytes;
   }
 
-  /** The calls offering this file as their custom file. */
   callsOfCustomFile(downloadId: string, manager?: EntityManager) {
     return this.sql.run(callsOfCustomFile, { downloadId }, manager);
   }

@@ -8,11 +8,7 @@ import { FilesService } from './files.service.js';
 import { StorageModule } from './storage/storage.module.js';
 import { UploadInterceptor } from './upload.interceptor.js';
 
-/**
- * The FileUpload group: uploads, attachments, downloads, through the storage interface.
- * `submissions` is the module providing SUBMISSION_SLOTS, named by the application's root so
- * that files never imports submissions (which reads attachments).
- */
+/** The FileUpload group. `submissions` provides SUBMISSION_SLOTS, named by the root so that files never imports submissions. */
 @Module({})
 export class FilesModule {
   static forRoot(submissions: Type): DynamicModule {

@@ -2,7 +2,6 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { fileTypeFromFile } from 'file-type';
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   acceptedKinds,
   cutDescription,
@@ -13,10 +12,8 @@ import {
   readUploadSlots,
   safeFileName,
   type DetectedType,
-  type FileKind,
   type FilePurpose,
   type UploadSlot,
-  XLSX_MIME,
 } from '@impact-calls/domain';
 import { AccessPolicy } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
@@ -24,6 +21,7 @@ import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { AppError, badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
+import type { UploadRequest } from '../../common/http/multipart.js';
 import type { AttachmentEntity } from './attachment.entity.js';
 import { toAttachmentDto } from './attachment.mapper.js';
 import { AttachmentRepository, type AttachmentInput } from './attachment.repository.js';
@@ -32,29 +30,7 @@ import { SUBMISSION_SLOTS, type SubmissionSlots } from './submission-slots.js';
 import { FILE_STORAGE, type FileStorage, NotFoundInStorage } from './storage/file-storage.js';
 import { fileTooLarge } from './upload.interceptor.js';
 
-export interface ReceivedFile {
-  path: string;
-  size: number;
-  originalname: string;
-}
-
-export interface Download {
-  stream: Readable;
-  fileName: string;
-  mimeType: string;
-  size: number;
-}
-
 const fileNotFound = () => notFound('errors.file-not-found', 'File not found');
-
-/** Kind of a drop-zone file (its bytes are one of png, jpeg, docx, mp4, xlsx). */
-const DROP_ZONE_KIND: Record<string, FileKind> = {
-  'image/png': 'image',
-  'image/jpeg': 'image',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'word',
-  'video/mp4': 'video',
-  [XLSX_MIME]: 'excel',
-};
 
 /** The display name: the given name (or the file's), made safe, with the file's real extension. */
 function displayName(given: string | undefined, original: string): string {
@@ -63,11 +39,7 @@ function displayName(given: string | undefined, original: string): string {
   return ext && fileExtension(name) !== ext ? safeFileName(`${name}${ext}`) : name;
 }
 
-/**
- * Uploads and downloads: limits and kinds checked on the server (size, bytes AND
- * extension), server-made storage keys, a row only once the bytes are stored, and
- * downloads only for the owning organization (or administrators).
- */
+/** Uploads and downloads: size and kind checked on the server (bytes AND extension), a row only once the bytes are stored. */
 @Injectable()
 export class FilesService {
   private readonly logger = new Logger('Files');
@@ -88,7 +60,7 @@ export class FilesService {
     user: AuthUser,
     organizationId: string | undefined,
     dto: UploadFileDto,
-    file: ReceivedFile | undefined,
+    file: UploadRequest['file'],
   ): Promise<AttachmentDto> {
     if (!file) throw badRequest('errors.upload-no-file', 'Send the file in the field File');
     const purpose: FilePurpose = dto.CallSubmissionId ? 'submission' : (dto.Purpose ?? 'library');
@@ -118,20 +90,13 @@ export class FilesService {
     if (file.size > max) throw fileTooLarge(max);
 
     const detected = (await fileTypeFromFile(file.path)) as DetectedType | undefined;
-    const kind =
-      purpose === 'library'
-        ? isDropZoneFile(detected, file.originalname)
-          ? DROP_ZONE_KIND[detected!.mime]
-          : undefined
-        : fileKindOf(detected, file.originalname);
-    if (!kind || !acceptedKinds(purpose, slot).includes(kind)) {
-      throw badRequest(
-        'errors.file-type-not-allowed',
-        `This kind of file is not accepted here (accepted: ${acceptedKinds(purpose, slot).join(', ')})`,
-        {
-          accepted: acceptedKinds(purpose, slot),
-        },
-      );
+    // The console's drop zone takes fewer types (png, jpeg, docx, mp4, xlsx) than a slot.
+    const kind = purpose !== 'library' || isDropZoneFile(detected, file.originalname) ? fileKindOf(detected, file.originalname) : undefined;
+    const accepted = acceptedKinds(purpose, slot);
+    if (!kind || !accepted.includes(kind)) {
+      throw badRequest('errors.file-type-not-allowed', `This kind of file is not accepted here (accepted: ${accepted.join(', ')})`, {
+        accepted,
+      });
     }
     const type = await this.attachments.typeByCode(kind);
     if (!type) throw badRequest('errors.file-type-not-allowed', 'This kind of file is not accepted here');
@@ -141,8 +106,7 @@ export class FilesService {
       });
     }
 
-    const now = new Date();
-    const storageKey = `${purpose}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+    const storageKey = `${purpose}/${new Date().toISOString().slice(0, 7).replace('-', '/')}/${randomUUID()}`;
     const fileName = displayName(dto.Nome, file.originalname);
     await this.storage.putFile(storageKey, file.path, file.size, detected!.mime, fileName);
 
@@ -184,11 +148,7 @@ export class FilesService {
     return toAttachmentDto(saved);
   }
 
-  /**
-   * What one organization may fill (issue 13), checked in the upload's transaction once the
-   * replaced file is gone: files per submission (409 errors.quota.files) and stored bytes per
-   * organization (413 errors.quota.storage).
-   */
+  /** The quotas, checked in the upload's transaction once the replaced file is gone: files per submission, bytes per organization. */
   private async checkQuotas(m: EntityManager, submissionId: string, organizationId: string, bytes: number): Promise<void> {
     const { filesPerSubmission, bytesPerOrganization } = this.settings.quotas;
     if ((await this.attachments.countForSubmission(m, submissionId)) + 1 > filesPerSubmission) {
@@ -199,12 +159,12 @@ export class FilesService {
     }
     const used = await this.attachments.bytesOfOrganizationLocked(m, organizationId);
     if (used + bytes > bytesPerOrganization) {
-      throw new AppError(
-        HttpStatus.PAYLOAD_TOO_LARGE,
-        'errors.quota.storage',
-        `The organization's files may take at most ${Math.round(bytesPerOrganization / 1024 / 1024)} MB`,
-        { quota: 'bytes-per-organization', limit: bytesPerOrganization, used },
-      );
+      const why = `The organization's files may take at most ${Math.round(bytesPerOrganization / 1024 / 1024)} MB`;
+      throw new AppError(HttpStatus.PAYLOAD_TOO_LARGE, 'errors.quota.storage', why, {
+        quota: 'bytes-per-organization',
+        limit: bytesPerOrganization,
+        used,
+      });
     }
   }
 
@@ -231,12 +191,11 @@ export class FilesService {
     return (await this.attachments.ofSubmission(submissionId)).map(toAttachmentDto);
   }
 
-  /** Removes a file from an open submission's slot. */
   async remove(user: AuthUser, organizationId: string, attachmentId: string): Promise<void> {
     const auth = { user, organizationId };
     await this.access.requireAccess({ auth, permission: Permission.AttachmentDelete, ids: [attachmentId] });
     const key = await this.attachments.transaction(async (m) => {
-      const a = await this.attachments.byIdIn(m, attachmentId);
+      const a = await this.attachments.byId(attachmentId, m);
       if (!a?.submissionId) throw fileNotFound();
       await this.submissions.lockWritable(m, auth, a.submissionId);
       await this.attachments.delete(m, a.id);
@@ -246,19 +205,16 @@ export class FilesService {
   }
 
   /** A file for download, when the policy grants attachment.read (else 404, as if the file did not exist). */
-  async download(user: AuthUser, organizationId: string | undefined, downloadId: string): Promise<Download> {
-    const a = await this.attachments.byDownloadId(downloadId);
+  async download(user: AuthUser, organizationId: string | undefined, downloadId: string) {
+    const a = await this.attachments.find({ downloadId });
     if (!a) throw fileNotFound();
     await this.access.requireAccess({ auth: { user, organizationId }, permission: Permission.AttachmentRead, ids: [a.id] });
-    try {
-      return { stream: await this.storage.open(a.storageKey), fileName: a.fileName, mimeType: a.mimeType, size: a.dimensions };
-    } catch (e) {
-      if (e instanceof NotFoundInStorage) {
-        this.logger.error(`Attachment ${a.id} has no stored bytes (${a.storageKey})`);
-        throw fileNotFound();
-      }
-      throw e;
-    }
+    const stream = await this.storage.open(a.storageKey).catch((e: unknown) => {
+      if (!(e instanceof NotFoundInStorage)) throw e;
+      this.logger.error(`Attachment ${a.id} has no stored bytes (${a.storageKey})`);
+      throw fileNotFound();
+    });
+    return { stream, fileName: a.fileName, mimeType: a.mimeType, size: a.dimensions };
   }
 
   async libraryPage(query: ListQuery): Promise<Page<AttachmentDto>> {
@@ -276,10 +232,9 @@ export class FilesService {
     return toAttachmentDto(a);
   }
 
-  /** Deletes a console file (library or an unused custom file). */
   async deleteLibraryFile(id: string): Promise<AttachmentDto> {
     const { dto, key } = await this.attachments.transaction(async (m) => {
-      const a = await this.attachments.byIdIn(m, id);
+      const a = await this.attachments.byId(id, m);
       if (!a || a.purpose === 'submission') throw fileNotFound();
       if ((await this.attachments.callsOfCustomFile(a.downloadId, m)).length) {
         throw badRequest('errors.file-in-use', 'This file is the custom file of a call: remove it there first');

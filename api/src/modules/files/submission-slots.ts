@@ -7,11 +7,7 @@ export interface LockedSlotTarget {
   step?: { kind: string; step: { content: unknown } };
 }
 
-/**
- * What uploads need of submissions, without importing their module (no folder cycle):
- * the submissions module provides it (SubmissionsService.lockWritable: the row locked, the
- * access policy's submission.write asked), wired by app.module (FilesModule.forRoot).
- */
+/** What uploads need of submissions (SubmissionsService.lockWritable), provided without importing their module: no folder cycle. */
 export interface SubmissionSlots {
   lockWritable(m: EntityManager, auth: Auth, submissionId: string, stepId?: string): Promise<LockedSlotTarget>;
 }

@@ -1,6 +1,7 @@
 import {
   type CallHandler,
   type ExecutionContext,
+  HttpStatus,
   Inject,
   Injectable,
   Logger,
@@ -17,40 +18,20 @@ import { from, type Observable, finalize, mergeMap } from 'rxjs';
 import { ATTACHMENT_MAX_BYTES, UPLOAD_DESCRIPTION_MAX } from '@impact-calls/domain';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { AppError, badRequest } from '../../common/http/app-error.js';
-import { HttpStatus } from '@nestjs/common';
-
-/** The largest upload of any purpose: bigger requests are cut off while they stream in. */
-export const UPLOAD_HARD_LIMIT = ATTACHMENT_MAX_BYTES;
 
 export const fileTooLarge = (maxBytes: number) =>
   new AppError(HttpStatus.PAYLOAD_TOO_LARGE, 'errors.file-too-large', 'The document dimensions exceed those allowed', { maxBytes });
 
 function toAppError(e: unknown): Error {
-  if (e instanceof multer.MulterError) {
-    switch (e.code) {
-      case 'LIMIT_FILE_SIZE':
-        return fileTooLarge(UPLOAD_HARD_LIMIT);
-      case 'LIMIT_FILE_COUNT':
-      case 'LIMIT_UNEXPECTED_FILE':
-        return badRequest('errors.upload-one-file', 'Send exactly one file, in the field File');
-      case 'LIMIT_PART_COUNT':
-      case 'LIMIT_FIELD_KEY':
-      case 'LIMIT_FIELD_VALUE':
-      case 'LIMIT_FIELD_COUNT':
-      case 'MISSING_FIELD_NAME':
-      default:
-        return badRequest('errors.upload-malformed', `The upload is not a valid form (${e.code})`);
-    }
+  if (!(e instanceof multer.MulterError)) return badRequest('errors.upload-malformed', 'The upload is not a valid multipart form');
+  if (e.code === 'LIMIT_FILE_SIZE') return fileTooLarge(ATTACHMENT_MAX_BYTES);
+  if (e.code === 'LIMIT_FILE_COUNT' || e.code === 'LIMIT_UNEXPECTED_FILE') {
+    return badRequest('errors.upload-one-file', 'Send exactly one file, in the field File');
   }
-  return badRequest('errors.upload-malformed', 'The upload is not a valid multipart form');
+  return badRequest('errors.upload-malformed', `The upload is not a valid form (${e.code})`);
 }
 
-/**
- * Receives UploadFile's multipart body with multer, limits always set, the file streamed
- * to a temporary folder (memory stays flat) under a server-made name. Whatever happens
- * next (refused, stored elsewhere, client gone), the temporary file is removed when the
- * request ends, and multer removes partial files of interrupted uploads.
- */
+/** UploadFile's multipart body through multer, limits set, the file streamed to a temporary file removed when the request ends. */
 @Injectable()
 export class UploadInterceptor implements NestInterceptor, OnModuleInit {
   private readonly logger = new Logger('Uploads');
@@ -65,7 +46,8 @@ export class UploadInterceptor implements NestInterceptor, OnModuleInit {
       // File names are UTF-8 (browsers send them so); busboy would read them as latin1 ("attivitÃ ").
       defParamCharset: 'utf8',
       limits: {
-        fileSize: UPLOAD_HARD_LIMIT,
+        // The largest upload of any purpose: bigger requests are cut off while they stream in.
+        fileSize: ATTACHMENT_MAX_BYTES,
         files: 1,
         fields: 10,
         parts: 11,

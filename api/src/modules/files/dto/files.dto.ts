@@ -28,11 +28,7 @@ export class AttachmentDto {
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value);
 const blankToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
-/**
- * The text fields of UploadFile's multipart body (the file itself is `File`). With
- * CallSubmissionId, StepId and SlotIndex the file fills a slot of an upload step;
- * without them it is an administrator's file (Purpose library or custom-file).
- */
+/** UploadFile's text fields: with CallSubmissionId, StepId and SlotIndex the file fills a slot, else it is an administrator's file. */
 export class UploadFileDto {
   @StringField({ maxLength: 300, optional: true, description: 'Display name (default: the file name); the extension is kept' })
   Nome?: string;

@@ -1,16 +1,12 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live (architecture: "one storage interface"): the local disk under
- * FILES_DIR by default, an S3-compatible bucket when S3_BUCKET is set. Keys are made by the
- * server only (`<purpose>/<yyyy>/<mm>/<uuid>`), never from a user's file name.
+ * Where uploaded files live: the local disk (FILES_DIR), or an S3-compatible bucket when S3_BUCKET is set.
+ * Keys are made by the server only (`<purpose>/<yyyy>/<mm>/<uuid>`), never from a user's file name.
  */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
-  /**
-   * Stores the file at `sourcePath` under `key` (the source may be moved or copied). `fileName`
-   * (UTF-8) goes with the object where the store keeps one (S3's Content-Disposition).
-   */
+  /** Stores the file at `sourcePath` (moved or copied); `fileName` goes with the object where the store keeps one. */
   putFile(key: string, sourcePath: string, size: number, contentType: string, fileName?: string): Promise<void>;
   /** A stream of the stored bytes; NotFoundInStorage when the key holds nothing. */
   open(key: string): Promise<Readable>;

@@ -1,4 +1,4 @@
-import { copyFile, type FileHandle, mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { checkKey, type FileStorage, NotFoundInStorage } from './file-storage.js';
@@ -17,12 +17,10 @@ export class LocalFileStorage implements FileStorage {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
     const part = `${target}.part`;
-    try {
-      await rename(sourcePath, part);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-      await copyFile(sourcePath, part);
-    }
+    await rename(sourcePath, part).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EXDEV') throw e;
+      return copyFile(sourcePath, part);
+    });
     // The final name appears only once the whole file is there.
     await rename(part, target);
   }
@@ -30,13 +28,9 @@ export class LocalFileStorage implements FileStorage {
   async open(key: string): Promise<Readable> {
     // Opened here rather than by the stream: a file removed (an applicant replaced it) is a clean
     // NotFoundInStorage now, not an error the stream emits later; once open, it is read whole.
-    let file: FileHandle;
-    try {
-      file = await open(this.path(key), 'r');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundInStorage(key);
-      throw e;
-    }
+    const file = await open(this.path(key), 'r').catch((e: NodeJS.ErrnoException) => {
+      throw e.code === 'ENOENT' ? new NotFoundInStorage(key) : e;
+    });
     try {
       if (!(await file.stat()).isFile()) throw new NotFoundInStorage(key);
     } catch (e) {
@@ -55,9 +49,7 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await unlink(this.path(key)).catch((e: NodeJS.ErrnoException) => {
-      if (e.code !== 'ENOENT') throw e;
-    });
+    await rm(this.path(key), { force: true });
     await rm(`${this.path(key)}.part`, { force: true });
   }
 }

@@ -10,7 +10,6 @@ export async function createFileStorage(settings: Settings): Promise<FileStorage
   return new S3FileStorage(settings.s3);
 }
 
-/** Provides FILE_STORAGE: S3-compatible when S3_BUCKET is set, else the local disk. */
 @Global()
 @Module({
   providers: [{ provide: FILE_STORAGE, inject: [SETTINGS], useFactory: createFileStorage }],
