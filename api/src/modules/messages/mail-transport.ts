@@ -3,7 +3,6 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { composeMime } from './mime.js';
 
-/** What the sender hands to the transport. */
 export interface OutgoingMail {
   /** The message's id: its Message-ID, so a mail program can tell a repeat from a new message. */
   id: string;
@@ -47,8 +46,7 @@ export function smtpOptions(smtpUrl: string): Record<string, unknown> {
     port: u.port ? Number(u.port) : secure ? 465 : 587,
     secure,
     auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
-    // A pool of connections kept open: a message to thousands of applicants is not a connection each.
-    // Ten at once (the sender keeps as many messages in flight); `?maxConnections=` in SMTP_URL changes it.
+    // A pool kept open, not a connection per message: ten at once (`?maxConnections=` in SMTP_URL changes it).
     pool: true,
     maxConnections: 10,
     maxMessages: 1000,
@@ -60,10 +58,8 @@ export function smtpOptions(smtpUrl: string): Record<string, unknown> {
 }
 
 /**
- * Sends over SMTP (a pool of connections). Each message is first composed whole into one buffer
- * (nodemailer's own composer, through its stream transport), then sent as that raw buffer: the
- * composer streams a message in many small chunks, each a write on the SMTP socket, and those
- * writes were the largest cost of sending many messages (bench/results: messages).
+ * Sends over a pool of SMTP connections, each message composed whole into one buffer and sent raw: nodemailer's composer
+ * streams a message in many small chunks, each a socket write, the largest cost of sending many messages.
  */
 export class SmtpTransport implements MailTransport {
   readonly name = 'smtp' as const;
@@ -99,11 +95,7 @@ export class SmtpTransport implements MailTransport {
   }
 
   /** nodemailer's composer: attachments, inline images, addresses that are not plain ASCII. */
-  private async compose(
-    mail: OutgoingMail,
-    messageId: string,
-    headers: Record<string, string>,
-  ): Promise<{ envelope: { from: string; to: string[] }; raw: Buffer }> {
+  private async compose(mail: OutgoingMail, messageId: string, headers: Record<string, string>) {
     const composed = (await this.composer.sendMail({
       from: this.from,
       to: mail.to,
@@ -113,8 +105,7 @@ export class SmtpTransport implements MailTransport {
       text: mail.text,
       messageId,
       headers,
-      // The logo is a data URL in the stored HTML; mail programs get it as an inline (cid) image.
-      // Only when there is one: the conversion copies the whole HTML, for every message.
+      // The logo's data URL becomes an inline (cid) image; only when there is one, as the conversion copies the whole HTML.
       attachDataUrls: mail.html.includes('data:'),
       attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
     })) as unknown as { envelope: { from: string; to: string[] }; message: Buffer };
@@ -128,20 +119,11 @@ export class SmtpTransport implements MailTransport {
 }
 
 /** Without SMTP_URL: the message row, rendered, is the development outbox that the console shows. */
-export class OutboxTransport implements MailTransport {
-  readonly name = 'outbox' as const;
-  readonly connections = 10;
-  send(): Promise<void> {
-    return Promise.resolve();
-  }
-  close(): void {
-    // nothing held
-  }
-}
+const OUTBOX: MailTransport = { name: 'outbox', connections: 10, send: () => Promise.resolve(), close: () => undefined };
 
 export const mailTransportProvider: Provider = {
   provide: MAIL_TRANSPORT,
   inject: [SETTINGS],
   useFactory: (settings: Settings): MailTransport =>
-    settings.smtpUrl ? new SmtpTransport(settings.smtpUrl, settings.mailFrom, new URL(settings.publicUrl).hostname) : new OutboxTransport(),
+    settings.smtpUrl ? new SmtpTransport(settings.smtpUrl, settings.mailFrom, new URL(settings.publicUrl).hostname) : OUTBOX,
 };

@@ -1,17 +1,12 @@
 import type { MailAttachment } from './mail-transport.js';
 
 /**
- * The seam for files attached to messages, resolved at send time (ModuleRef, not strict): a
- * module that can make them (the documents module's submission PDF) provides this token, and
- * the messages module never imports it. Without a provider, messages go without attachments.
- *
- *   { provide: MESSAGE_ATTACHMENTS, useExisting: SubmissionPdfAttachments }
+ * The seam for files attached to messages, resolved at send time (ModuleRef, not strict): the documents module provides it
+ * (the submission PDF) and the messages module never imports it. Without a provider, messages go without attachments.
  */
 export const MESSAGE_ATTACHMENTS = 'MESSAGE_ATTACHMENTS';
 
 export interface AttachmentRequest {
-  /** Only `submission-confirmation` asks today. */
-  kind: string;
   submissionId: string;
   language: string;
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { PgBoss } from 'pg-boss';
+import { PgBoss, type Queue, type UpdateQueueOptions } from 'pg-boss';
 import type { DataSource } from 'typeorm';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
@@ -9,18 +9,11 @@ import { MessagesRepository } from './messages.repository.js';
 
 export const SEND_QUEUE = 'message-send';
 export const REMINDER_QUEUE = 'message-reminders';
-/** pg-boss keeps its tables in this schema of the product's database. */
-export const JOBS_SCHEMA = 'pgboss';
 const ENQUEUE_BATCH = 1000;
 
 /**
- * The job queue (pg-boss, in the product's own database) and its workers, started and stopped
- * with the application. Message rows are the source of truth: each is written, queued, in the
- * transaction that caused it; this service gives every row without a job one (row and job in
- * one transaction, so exactly one), polling every second and at once when told (`kick`). A row
- * whose producer crashed before the kick, or that another replica wrote, is picked up the same
- * way, and so is a row whose attempt's lease ran out (its process died mid-send): it gets a new
- * job at once instead of waiting for pg-boss to expire the old one. The send worker retries with exponential backoff (pg-boss), the reminder schedule runs hourly.
+ * The job queue (pg-boss, in the product's database) and its workers. Every message row without a job gets one (row and job
+ * in one transaction), each second and when kicked: rows of a crashed producer, another replica or a lapsed attempt go too.
  */
 @Injectable()
 export class MessageQueue implements OnApplicationBootstrap, OnModuleDestroy {
@@ -44,7 +37,7 @@ export class MessageQueue implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     const url = (this.db.options as { url?: string }).url;
-    const boss = new PgBoss({ connectionString: url, schema: JOBS_SCHEMA, max: 3, application_name: 'impact-calls-jobs' });
+    const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 3, application_name: 'impact-calls-jobs' });
     boss.on('error', (e: unknown) => this.logger.error(`Job queue: ${e instanceof Error ? e.message : String(e)}`));
     await boss.start();
     this.boss = boss;
@@ -61,8 +54,7 @@ export class MessageQueue implements OnApplicationBootstrap, OnModuleDestroy {
     this.sendWorker = await boss.work<SendJob['data']>(
       SEND_QUEUE,
       {
-        // A few jobs of MESSAGES_PER_JOB messages a fetch, two fetches at once: a fetch costs a
-        // handful of statements (fetch, claim, context, settle, complete) whatever its size.
+        // A fetch costs a handful of statements (fetch, claim, context, settle, complete) whatever its size.
         batchSize: JOBS_PER_FETCH,
         localConcurrency: FETCHES_AT_ONCE,
         pollingIntervalSeconds: 1,
@@ -75,36 +67,22 @@ export class MessageQueue implements OnApplicationBootstrap, OnModuleDestroy {
     await boss.work(REMINDER_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
       await this.reminders?.();
     });
-    this.timer = setInterval(() => this.kick(), 1000);
-    this.timer.unref();
+    this.timer = setInterval(() => this.kick(), 1000).unref();
     this.kick();
   }
 
-  private async ensureQueue(name: string, options: Parameters<PgBoss['createQueue']>[1] & object): Promise<void> {
+  private async ensureQueue(name: string, options: Omit<Queue, 'name'> & UpdateQueueOptions): Promise<void> {
     const boss = this.boss!;
-    if (!(await boss.getQueue(name))) {
-      try {
-        await boss.createQueue(name, options);
-        return;
-      } catch {
-        // Another replica (or test worker) created it at the same moment: update it below.
-      }
-    }
-    const { retryLimit, retryDelay, retryBackoff, retryDelayMax, expireInSeconds } = options;
-    const changes = Object.fromEntries(
-      Object.entries({ retryLimit, retryDelay, retryBackoff, retryDelayMax, expireInSeconds }).filter(([, v]) => v !== undefined),
-    );
-    await boss.updateQueue(name, changes);
+    if (await boss.getQueue(name)) return boss.updateQueue(name, options);
+    // Another replica (or test worker) may create it at the same moment: then it is updated.
+    await boss.createQueue(name, options).catch(() => boss.updateQueue(name, options));
   }
 
   /** Gives waiting messages their jobs now (after queueing some); never throws, never waits. */
   kick(): void {
     if (this.stopped || !this.boss) return;
-    if (this.pumping) {
-      this.again = true;
-      return;
-    }
-    this.pumping = this.pump().finally(() => (this.pumping = undefined));
+    if (this.pumping) this.again = true;
+    else this.pumping = this.pump().finally(() => (this.pumping = undefined));
   }
 
   private async pump(): Promise<void> {
@@ -128,11 +106,7 @@ export class MessageQueue implements OnApplicationBootstrap, OnModuleDestroy {
       const claimed = await this.repo.claimUnqueued(m, ENQUEUE_BATCH, MESSAGES_PER_JOB);
       if (claimed.length) {
         const jobs = new Map<string, string[]>();
-        for (const c of claimed) {
-          const ids = jobs.get(c.jobId);
-          if (ids) ids.push(c.id);
-          else jobs.set(c.jobId, [c.id]);
-        }
+        for (const c of claimed) jobs.set(c.jobId, [...(jobs.get(c.jobId) ?? []), c.id]);
         await this.boss!.insert(
           SEND_QUEUE,
           [...jobs].map(([id, messageIds]) => ({ id, data: { messageIds } })),
@@ -141,11 +115,6 @@ export class MessageQueue implements OnApplicationBootstrap, OnModuleDestroy {
       }
       return claimed.length;
     });
-  }
-
-  /** Waits until the current pass (if any) is done: for tests and benchmarks. */
-  async settled(): Promise<void> {
-    while (this.pumping) await this.pumping;
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
+import type { JobResult } from 'pg-boss';
 import { type Language, readSurveyJson, readSurveyResult, surveyQuestions, translate } from '@impact-calls/domain';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { MAIL_TRANSPORT, PermanentMailError, type MailAttachment, type MailTransport } from './mail-transport.js';
 import { MESSAGE_ATTACHMENTS, type MessageAttachmentProvider } from './message-attachments.js';
-import type { MessageState } from './message.entity.js';
 import {
   MessagesRepository,
   type BrandingRow,
@@ -20,17 +20,12 @@ import {
   escapeHtml,
   formatDate,
   render,
-  TEMPLATE_KINDS,
   type Branding,
-  type Rendered,
   type TemplateKind,
   type TemplateText,
 } from './templates.js';
 
-/**
- * One pg-boss job of the send queue, as the worker gets it (with its metadata): several messages
- * (`messageIds`; a job queued by an earlier version names one, `messageId`).
- */
+/** A send job as the worker gets it: several messages (`messageIds`; a job queued by an earlier version names one, `messageId`). */
 export interface SendJob {
   id: string;
   data: { messageIds?: string[]; messageId?: string };
@@ -38,19 +33,7 @@ export interface SendJob {
   retryLimit: number;
 }
 
-export interface JobOutcome {
-  id: string;
-  status: 'completed' | 'failed' | 'deadletter';
-  output?: object;
-}
-
-/**
- * Messages a job carries. Each message is rendered and composed
- * only when its turn to be sent comes, and as many are in flight as the transport has connections:
- * what a message holds (its rendered text, the composed MIME) lives for a few milliseconds and dies
- * young. A job of several messages, not one each: pg-boss's per-job bookkeeping (a job row, and an
- * AbortSignal.any per job, which V8 keeps through young collections) is paid once for 25.
- */
+/** Messages a job carries: pg-boss's per-job bookkeeping (a job row, an AbortSignal.any) is paid once for several. */
 export const MESSAGES_PER_JOB = 25;
 /** Jobs a fetch of the send worker takes (more than one: pg-boss fetches again at once only after a full fetch of several). */
 export const JOBS_PER_FETCH = 2;
@@ -61,7 +44,6 @@ const messageIdsOf = (j: SendJob): string[] => j.data.messageIds ?? (j.data.mess
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** What rendering a batch's messages needs, read once per batch. */
 interface RenderScene {
   brand: Branding;
   fallback: Language;
@@ -69,34 +51,20 @@ interface RenderScene {
   templates: Map<string, TemplateText>;
 }
 
-export const BUILT_IN_BRANDING: BrandingRow = {
-  name: 'Impact Calls',
-  defaultLanguage: 'it',
-  logoBase64: null,
-  logoWidth: 50,
-  logoHeight: 50,
-};
-
 /** How a message greets its recipient: the user's name, else the organization's contact, else the address. */
 export function recipientName(firstName: string | null, lastName: string | null, contactName: string | null, to: string | null): string {
   return [firstName, lastName].filter(Boolean).join(' ').trim() || contactName || (to ?? '');
 }
 
-export function toBranding(row: BrandingRow | null): Branding {
-  const b = row ?? BUILT_IN_BRANDING;
-  return { name: b.name || 'Impact Calls', logo: b.logoBase64, logoWidth: b.logoWidth || 50, logoHeight: b.logoHeight || 50 };
+export function toBranding(b: BrandingRow | null): Branding {
+  return { name: b?.name || 'Impact Calls', logo: b?.logoBase64 ?? null, logoWidth: b?.logoWidth || 50, logoHeight: b?.logoHeight || 50 };
 }
 
 /** The question's title in a language (SurveyJS titles are a string or `{ default, it, en, ... }`). */
 function titleOf(q: Record<string, unknown>, language: Language): string {
-  const t = q.title;
-  if (typeof t === 'string' && t.trim()) return t;
-  if (t && typeof t === 'object') {
-    const o = t as Record<string, unknown>;
-    const v = o[language] ?? o.default;
-    if (typeof v === 'string' && v.trim()) return v;
-  }
-  return String(q.name ?? '');
+  const o = q.title && typeof q.title === 'object' ? (q.title as Record<string, unknown>) : undefined;
+  const t = o ? (o[language] ?? o.default) : q.title;
+  return typeof t === 'string' && t.trim() ? t : String(q.name ?? '');
 }
 
 function answerText(value: unknown): string {
@@ -144,10 +112,8 @@ export function answersSummary(steps: SummaryStep[], language: Language, labels:
 }
 
 /**
- * Sends the messages of a batch of send jobs: claims them (only those still to send), renders
- * the ones never rendered (in the recipient's language, with the templates then in force), sends
- * each through the transport, and records each outcome. A bounce (5xx) fails that message for
- * good; other errors are retried by pg-boss with backoff until the last attempt, then `failed`.
+ * Sends the messages of a batch of send jobs: claims those still to send, renders the ones never rendered, sends each and
+ * records each outcome. A bounce (5xx) fails a message for good; other errors are retried by pg-boss until the last attempt.
  */
 @Injectable()
 export class MessageSender {
@@ -160,38 +126,23 @@ export class MessageSender {
     private readonly moduleRef: ModuleRef,
   ) {}
 
-  async sendJobs(jobs: SendJob[]): Promise<JobOutcome[]> {
+  async sendJobs(jobs: SendJob[]): Promise<JobResult[]> {
     const byMessage = new Map(jobs.flatMap((j) => messageIdsOf(j).map((id) => [id, j] as const)));
     const claimed = byMessage.size ? await this.repo.claim([...byMessage.keys()], this.settings.messages.attemptTimeoutSeconds) : [];
-    // A job fails (and pg-boss retries it, with backoff) when one of its messages failed and may
-    // be retried; its messages already sent, failed or held by another attempt are not claimed again.
+    // A job fails (pg-boss retries it) when one of its messages may be retried; those sent, failed or held are not claimed again.
     const retry = new Map<string, string>();
-    const outcomesOf = (): JobOutcome[] =>
-      jobs.map((j) =>
-        retry.has(j.id) ? { id: j.id, status: 'failed', output: { error: retry.get(j.id)! } } : { id: j.id, status: 'completed' },
-      );
-    if (!claimed.length) return outcomesOf();
-
     const settlements: Settlement[] = [];
-    let scene: RenderScene;
-    try {
-      scene = await this.scene(claimed);
-    } catch (e) {
+    const scene = await this.scene(claimed).catch((e: unknown) => {
       // Rendering needs the database: the whole batch is tried again later.
       for (const m of claimed) settlements.push(this.failure(m, byMessage.get(m.id)!, e, retry));
-      await this.repo.settle(settlements);
-      return outcomesOf();
-    }
+    });
 
-    // As many sends in flight, over all the fetches the worker runs at once, as the transport has
-    // connections: none waits in the SMTP pool's queue holding its composed message.
+    // As many sends in flight, over all the worker's fetches, as the transport has connections: none waits holding its MIME.
     const concurrency = Math.max(1, Math.ceil(this.transport.connections / FETCHES_AT_ONCE));
     let next = 0;
-    const worker = async () => {
+    const worker = async (scene: RenderScene) => {
       while (next < claimed.length) {
-        const i = next++;
-        const m = claimed[i];
-        const job = byMessage.get(m.id)!;
+        const m = claimed[next++];
         let rendering: Rendering | undefined;
         try {
           // Rendered when its turn comes (then kept with its row, below); a retry sends what was rendered first.
@@ -200,7 +151,6 @@ export class MessageSender {
             Object.assign(m, rendering);
           }
           if (!m.toAddress) throw new PermanentMailError('No recipient address');
-          const attachments = await this.attachmentsFor(m, scene.contexts.get(m.id));
           await this.transport.send({
             id: m.id,
             to: m.toAddress,
@@ -209,28 +159,28 @@ export class MessageSender {
             html: m.html ?? '',
             text: m.text ?? '',
             language: m.language ?? 'it',
-            attachments,
+            attachments: await this.attachmentsFor(m, scene.contexts.get(m.id)),
           });
           settlements.push({ id: m.id, state: 'sent', error: null, transport: this.transport.name, rendering });
         } catch (e) {
-          settlements.push({ ...this.failure(m, job, e, retry), rendering });
+          settlements.push({ ...this.failure(m, byMessage.get(m.id)!, e, retry), rendering });
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, () => worker()));
+    if (scene) await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, () => worker(scene)));
     await this.repo.settle(settlements);
-    return outcomesOf();
+    return jobs.map((j) =>
+      retry.has(j.id) ? { id: j.id, status: 'failed', output: { error: retry.get(j.id)! } } : { id: j.id, status: 'completed' },
+    );
   }
 
   /** A message not sent: `retrying` (its job is failed, so pg-boss runs it again later) or, after a bounce or the last attempt, `failed`. */
   private failure(m: MessageRow, job: SendJob, e: unknown, retry: Map<string, string>): Settlement {
-    const permanent = e instanceof PermanentMailError;
-    const last = permanent || job.retryCount >= job.retryLimit;
+    const last = e instanceof PermanentMailError || job.retryCount >= job.retryLimit;
     const error = (e instanceof Error ? e.message : String(e)).slice(0, 1000);
     this.logger.warn(`Message ${m.id} to ${m.toAddress ?? '?'} not sent (attempt ${m.attempts}${last ? ', last' : ''}): ${error}`);
     if (!last) retry.set(job.id, error);
-    const state: MessageState = last ? 'failed' : 'retrying';
-    return { id: m.id, state, error, transport: null };
+    return { id: m.id, state: last ? 'failed' : 'retrying', error, transport: null };
   }
 
   /** The submission PDF when the call lets applicants download it, from the attachment provider if one is registered. */
@@ -242,7 +192,7 @@ export class MessageSender {
     } catch {
       return [];
     }
-    const files = await provider.attachmentsFor({ kind: m.kind, submissionId: m.submissionId, language: m.language ?? 'it' });
+    const files = await provider.attachmentsFor({ submissionId: m.submissionId, language: m.language ?? 'it' });
     await this.repo.saveAttachments(
       m.id,
       files.map((f) => ({ filename: f.filename, contentType: f.contentType, size: f.content.length })),
@@ -250,16 +200,21 @@ export class MessageSender {
     return files;
   }
 
-  /** What rendering the batch's messages needs, read once: branding, and each message's people, submission and call. */
+  /** What rendering the batch's messages needs, read once: branding, templates, and each message's people, submission and call. */
   private async scene(claimed: MessageRow[]): Promise<RenderScene> {
     const todo = claimed.filter((m) => m.subject === null || m.kind === 'submission-confirmation').map((m) => m.id);
     if (!todo.length) return { brand: toBranding(null), fallback: 'it', contexts: new Map(), templates: new Map() };
-    const [brandRow, contexts] = await Promise.all([this.repo.activeBranding(), this.repo.contexts(todo)]);
+    const templated = claimed.some((m) => m.subject === null && m.kind !== 'custom');
+    const [brandRow, contexts, templates] = await Promise.all([
+      this.repo.activeBranding(),
+      this.repo.contexts(todo),
+      templated ? this.repo.templates() : [],
+    ]);
     return {
       brand: toBranding(brandRow),
       fallback: asLanguage(brandRow?.defaultLanguage, 'it'),
       contexts: new Map(contexts.map((c) => [c.id, c])),
-      templates: new Map(),
+      templates: new Map(templates.map((t) => [`${t.kind}.${t.language}`, t])),
     };
   }
 
@@ -270,7 +225,6 @@ export class MessageSender {
     const language = asLanguage(ctx.userLanguage ?? m.language, scene.fallback);
     const to = m.toAddress ?? ctx.userEmail;
     const cc = m.kind !== 'custom' && ctx.contactEmail && ctx.contactEmail.toLowerCase() !== to?.toLowerCase() ? ctx.contactEmail : null;
-    const { brand, templates } = scene;
     const values: Record<string, string> = {
       recipientName: recipientName(ctx.userFirstName, ctx.userLastName, ctx.contactName, to),
       organizationName: ctx.organizationName ?? '',
@@ -281,33 +235,21 @@ export class MessageSender {
       daysLeft: ctx.closingAt ? String(Math.max(1, Math.ceil((new Date(ctx.closingAt).getTime() - Date.now()) / DAY_MS))) : '',
       recapUrl: m.submissionId ? `${this.settings.publicUrl}/call/${m.submissionId}?readonly=true` : this.settings.publicUrl,
       resumeUrl: m.submissionId ? `${this.settings.publicUrl}/call/${m.submissionId}` : this.settings.publicUrl,
-      configurationName: brand.name,
+      configurationName: scene.brand.name,
       answersSummary: '',
     };
-    let rendered: Rendered;
-    if (m.kind === 'custom') {
-      rendered = render(language, { subject: ctx.batchSubject ?? '', html: ctx.batchHtml ?? '' }, values, brand);
-    } else {
-      if (m.kind === 'submission-confirmation' && m.submissionId) {
-        values.answersSummary = answersSummary(await this.repo.summarySteps(m.submissionId), language, {
-          noAnswer: translate(language, 'messages.summary.no-answer'),
-          noFile: translate(language, 'messages.summary.no-file'),
-        });
-      }
-      const key = `${m.kind}.${language}`;
-      let template = templates.get(key);
-      if (!template) {
-        template = (await this.templateFor(m.kind as TemplateKind, language)) ?? { subject: '', html: '' };
-        templates.set(key, template);
-      }
-      rendered = render(language, template, values, brand);
+    if (m.kind === 'submission-confirmation' && m.submissionId) {
+      values.answersSummary = answersSummary(await this.repo.summarySteps(m.submissionId), language, {
+        noAnswer: translate(language, 'messages.summary.no-answer'),
+        noFile: translate(language, 'messages.summary.no-file'),
+      });
     }
-    return { id: m.id, toAddress: to, ccAddress: cc, language, ...rendered };
-  }
-
-  /** The administrators' version of a kind's template in a language, else the built-in one. */
-  async templateFor(kind: TemplateKind, language: Language): Promise<TemplateText | undefined> {
-    if (!(TEMPLATE_KINDS as readonly string[]).includes(kind)) return undefined;
-    return (await this.repo.template(kind, language)) ?? BUILT_IN_TEMPLATES[kind][language];
+    // A custom message's text is its batch's; a kind's template is the administrators' version, else the built-in one.
+    const template =
+      m.kind === 'custom'
+        ? { subject: ctx.batchSubject ?? '', html: ctx.batchHtml ?? '' }
+        : (scene.templates.get(`${m.kind}.${language}`) ??
+          BUILT_IN_TEMPLATES[m.kind as TemplateKind]?.[language] ?? { subject: '', html: '' });
+    return { id: m.id, toAddress: to, ccAddress: cc, language, ...render(language, template, values, scene.brand) };
   }
 }

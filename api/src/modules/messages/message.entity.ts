@@ -8,11 +8,8 @@ export const MESSAGE_STATES = ['queued', 'sending', 'sent', 'retrying', 'failed'
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
 /**
- * One e-mail: written (queued) in the same transaction as what caused it, before any job runs,
- * so nothing asked for is lost; rendered (subject, HTML, text, language, addresses) by its first
- * attempt and kept as sent. Without SMTP_URL the rows are the development outbox.
- * References (user, submission, call, organization, batch) are plain ids, not foreign keys: a
- * message is a record of what was sent and outlives what caused it.
+ * One e-mail, queued in the transaction that caused it (so nothing asked for is lost), rendered by its first attempt and kept as
+ * sent. References are plain ids, not foreign keys: a message is a record of what was sent and outlives what caused it.
  */
 @Entity('message')
 // The console list's sorts, filters and search (migration ConsoleListIndexes).

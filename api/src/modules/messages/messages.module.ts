@@ -13,11 +13,8 @@ import { MessagesRepository } from './messages.repository.js';
 import { MessagesService } from './messages.service.js';
 
 /**
- * E-mail: messages queued in the database with what caused them, sent by pg-boss workers over
- * SMTP (or kept in the development outbox), in the recipient's language, from templates that
- * administrators edit. The submissions module queues confirmations and reopen notices through
- * MessagesService in the transaction that closes or reopens; files to attach come from an
- * optional provider (MESSAGE_ATTACHMENTS) resolved at send time.
+ * E-mail: messages queued in the database with what caused them, sent by pg-boss workers over SMTP (or kept in the
+ * development outbox) in the recipient's language, from templates administrators edit.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([MessageEntity, MessageBatchEntity, MessageTemplateEntity, CallMessageSettingsEntity])],

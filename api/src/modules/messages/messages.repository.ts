@@ -11,7 +11,7 @@ import { Sql } from '../../database/sql.js';
 import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
 import { callPhaseIs } from '../calls/call-open.sql.js';
 import type { MessageAttachmentDto, MessageDetailDto, MessageDto } from './dto/messages.dto.js';
-import type { MessageKind, MessageState } from './message.entity.js';
+import type { MessageState } from './message.entity.js';
 
 export type Audience = 'not-started' | 'in-progress' | 'submitted';
 
@@ -19,11 +19,7 @@ export interface RecipientQuery {
   callId: string | null;
   states: Audience[];
   addresses: string[];
-  /**
-   * Who may see the call, as the access policy answers it (AccessPolicy.callReaders): null for
-   * everyone, else the addresses of its e-mail filter. Members of organizations that have not
-   * started the call are chosen among these only; the query applies it, the policy decides it.
-   */
+  /** Who may see the call (AccessPolicy.callReaders, null for everyone): "not started" members are chosen among them only. */
   readers: string[] | null;
 }
 
@@ -39,23 +35,9 @@ export interface Settlement {
 export type Rendering = Pick<Selectable<Message>, 'id' | 'toAddress' | 'ccAddress'> &
   Record<'language' | 'subject' | 'html' | 'text', string>;
 
-const SORTABLE = ['createdAt', 'sentAt', 'state', 'kind', 'toAddress', 'subject', 'attempts'] as const;
-export const MESSAGE_SORTABLE: readonly string[] = SORTABLE;
+export const MESSAGE_SORTABLE = ['createdAt', 'sentAt', 'state', 'kind', 'toAddress', 'subject', 'attempts'] as const;
 
-export interface MessageFilter {
-  q?: string;
-  state?: MessageState;
-  kind?: MessageKind;
-  callId?: string;
-  batchId?: string;
-}
-
-/** Queries of messaging; no rule lives here. */
-export type SubmissionMessageKind = 'submission-confirmation' | 'submission-reopened';
-const DEDUPE_PREFIX: Record<SubmissionMessageKind, string> = {
-  'submission-confirmation': 'confirmation',
-  'submission-reopened': 'reopened',
-};
+export type MessageFilter = { q?: string } & Partial<Pick<Selectable<Message>, 'state' | 'kind' | 'callId' | 'batchId'>>;
 
 /** The submission a confirmation or reopen notice is about, at the version its close or reopen wrote. */
 export type SubmissionMessageSource = Pick<Selectable<CallSubmission>, 'id' | 'userId' | 'callId' | 'organizationId' | 'version'>;
@@ -119,10 +101,8 @@ const claimUnqueued = statement('messages-claim-unqueued', (p: { limit: number; 
 );
 
 /**
- * The recipients of an administrator's message, one per address (lower-cased): the people who
- * started the call's submissions (in progress or submitted), the members of organizations that
- * have not started it (those who may see the call: `readers`, null for everyone), and explicit
- * addresses (a known user's address keeps that user, for their language).
+ * An administrator's recipients, one per lower-cased address: applicants by their submission's state, members of
+ * organizations that have not started the call (among `readers`), and explicit addresses (a known user's keeps that user).
  */
 function recipients(p: RecipientQuery) {
   const asked = (state: Audience) => sql<boolean>`${sql.lit(state)} = ANY(${p.states}::text[])`;
@@ -177,13 +157,6 @@ function recipients(p: RecipientQuery) {
     .orderBy('r.rank');
 }
 
-const countRecipients = statement('messages-count-recipients', (p: RecipientQuery) =>
-  db
-    .with('recipients', () => recipients(p))
-    .selectFrom('recipients')
-    .select(countInt().as('n')),
-);
-
 const previewRecipient = statement('messages-preview-recipient', (p: RecipientQuery) =>
   db
     .with('recipients', () => recipients(p))
@@ -201,7 +174,8 @@ const previewRecipient = statement('messages-preview-recipient', (p: RecipientQu
     .selectFrom(db.selectNoFrom(ONE).as('one'))
     .leftJoin('call as c', (j) => j.on('c.id', '=', p.callId))
     .leftJoin('first as f', (j) => j.onTrue())
-    .select(['c.name as callName', 'f.email', 'f.firstName', 'f.lastName', 'f.contactName', 'f.organizationName']),
+    .select(['c.name as callName', 'f.email', 'f.firstName', 'f.lastName', 'f.contactName', 'f.organizationName'])
+    .select((eb) => eb.selectFrom('recipients').select(countInt().as('n')).$asScalar().$notNull().as('recipients')),
 );
 
 /** The batch and one queued message per recipient, in one statement: the batch counts the recipients it is written for. */
@@ -246,9 +220,8 @@ const queueBatch = statement(
 );
 
 /**
- * Reminders of a call's deadline to every submission still in progress: N days before (the
- * call's setting, default 7; 0 turns reminders off) and 1 day before. Each goes once per
- * submission, threshold and closing date (the dedupe key), whenever the schedule runs.
+ * Deadline reminders to submissions in progress, N days (the call's setting, default 7; 0: none) and 1 day before the
+ * closing: each once per submission, threshold and closing date (the dedupe key), whenever the schedule runs.
  */
 const queueReminders = statement('messages-queue-reminders', (p: { now: Date }) =>
   db
@@ -286,14 +259,9 @@ const queueReminders = statement('messages-queue-reminders', (p: { now: Date }) 
     .returning('id'),
 );
 
-/** What the sender reads of a message: who and what it is about, its content, its dates. */
-const ABOUT = ['id', 'kind', 'state', 'userId', 'submissionId', 'callId', 'organizationId', 'batchId', 'params', 'attempts'] as const;
-const CONTENT = ['toAddress', 'ccAddress', 'language', 'subject', 'html', 'text', 'attachments', 'lastError', 'transport'] as const;
-
 /**
- * Claims the messages of a batch of jobs for an attempt: only those still to be sent (queued
- * or retrying, or an attempt whose lease ran out: a crashed process). Sent and failed ones, and
- * ones another worker holds, are not returned: a retried or duplicate job never sends twice.
+ * Claims the messages of a batch of jobs still to send (queued, retrying, or a lease run out: a crashed process); sent,
+ * failed and held ones are not returned, so a retried or duplicate job never sends twice.
  */
 const claim = statement('messages-claim', (p: { ids: string[]; leaseSeconds: number }) =>
   db
@@ -308,7 +276,7 @@ const claim = statement('messages-claim', (p: { ids: string[]; leaseSeconds: num
     .where((eb) =>
       eb.or([eb('state', 'in', [sql.lit('queued'), sql.lit('retrying')]), eb.and([eb('state', '=', SENDING), eb('leaseUntil', '<', NOW)])]),
     )
-    .returning([...ABOUT, ...CONTENT, 'createdAt', 'updatedAt', 'sentAt']),
+    .returning(['id', 'kind', 'submissionId', 'attempts', 'toAddress', 'ccAddress', 'language', 'subject', 'html', 'text']),
 );
 
 /** What rendering a message needs besides its row: the people, the submission and the call. */
@@ -362,7 +330,8 @@ const saveAttachments = statement('messages-save-attachments', (p: { id: string;
   db.updateTable('message').set({ attachments: p.attachments }).where('id', '=', p.id),
 );
 
-type Rendered = Record<'toAddress' | 'ccAddress' | 'language' | 'subject' | 'html' | 'text', string | null>;
+const RENDERED = ['toAddress', 'ccAddress', 'language', 'subject', 'html', 'text'] as const;
+type Rendered = Record<(typeof RENDERED)[number], string | null>;
 type Outcome = Rendered & { id: string; state: string; error: string | null; transport: string | null; rendered: boolean };
 
 /** Each attempt's outcome, and the message as it rendered it (what was sent, and what the console shows), in one statement. */
@@ -391,12 +360,7 @@ const settle = statement('messages-settle', (p: { [K in keyof Outcome]: Outcome[
         leaseUntil: NULL,
         updatedAt: NOW,
         sentAt: eb.case().when(sent).then(NOW).else(eb.ref('m.sentAt')).end(),
-        toAddress: rendered('toAddress'),
-        ccAddress: rendered('ccAddress'),
-        language: rendered('language'),
-        subject: rendered('subject'),
-        html: rendered('html'),
-        text: rendered('text'),
+        ...(Object.fromEntries(RENDERED.map((k) => [k, rendered(k)])) as Record<keyof Rendered, ReturnType<typeof rendered>>),
       };
     })
     .whereRef('m.id', '=', 'v.id')
@@ -413,7 +377,6 @@ const requeueFailed = statement('messages-requeue', (p: { id: string }) =>
     .returning('id'),
 );
 
-/** MessageDto's columns: the console's list and, with the content, its detail. */
 const DTO = (eb: ExpressionBuilder<DB, 'message'>) =>
   [
     ...(['id', 'kind', 'state', 'toAddress', 'ccAddress', 'language', 'subject', 'attempts', 'lastError', 'transport'] as const),
@@ -431,16 +394,8 @@ const find = statement('messages-find', (p: { id: string }) =>
     .where('id', '=', p.id),
 );
 
-const TEMPLATE = ['subject', 'html', 'updatedAt'] as const;
 const templates = statement('messages-templates', () =>
-  db
-    .selectFrom('messageTemplate')
-    .select(['kind', 'language', ...TEMPLATE])
-    .orderBy('kind')
-    .orderBy('language'),
-);
-const template = statement('messages-template', (p: { kind: string; language: string }) =>
-  db.selectFrom('messageTemplate').select(TEMPLATE).where('kind', '=', p.kind).where('language', '=', p.language),
+  db.selectFrom('messageTemplate').select(['kind', 'language', 'subject', 'html', 'updatedAt']).orderBy('kind').orderBy('language'),
 );
 const saveTemplate = statement(
   'messages-save-template',
@@ -461,21 +416,32 @@ const deleteTemplate = statement('messages-delete-template', (p: { kind: string;
   db.deleteFrom('messageTemplate').where('kind', '=', p.kind).where('language', '=', p.language),
 );
 
-const callExists = statement('messages-call-exists', (p: { id: string }) => db.selectFrom('call').select(ONE).where('id', '=', p.id));
+/** A call's reminder setting (null when never set); no row when there is no such call. */
 const reminderDays = statement('messages-reminder-days', (p: { callId: string }) =>
-  db.selectFrom('callMessageSettings').select('reminderDays').where('callId', '=', p.callId),
+  db
+    .selectFrom('call as c')
+    .leftJoin('callMessageSettings as cs', 'cs.callId', 'c.id')
+    .select('cs.reminderDays')
+    .where('c.id', '=', p.callId),
 );
+/** Saves a call's reminder setting; no row when there is no such call. */
 const setReminderDays = statement('messages-set-reminder-days', (p: { callId: string; days: number }) =>
   db
     .insertInto('callMessageSettings')
-    .values({ callId: p.callId, reminderDays: p.days })
-    .onConflict((oc) => oc.column('callId').doUpdateSet((eb) => ({ reminderDays: eb.ref('excluded.reminderDays') }))),
+    .columns(['callId', 'reminderDays'])
+    .expression(
+      db
+        .selectFrom('call')
+        .select(['id', sql<number>`${p.days}::int`.as('reminderDays')])
+        .where('id', '=', p.callId),
+    )
+    .onConflict((oc) => oc.column('callId').doUpdateSet((eb) => ({ reminderDays: eb.ref('excluded.reminderDays') })))
+    .returning('callId'),
 );
 
 export type MessageRow = typeof claim.row;
 export type MessageContext = typeof contexts.row;
 export type BrandingRow = typeof branding.row;
-/** A step of a submission with its answer, for the confirmation's summary. */
 export type SummaryStep = typeof summary.row;
 
 @Injectable()
@@ -485,12 +451,10 @@ export class MessagesRepository {
     private readonly sql: Sql,
   ) {}
 
-  /**
-   * Queues a submission's own message in the caller's transaction (`m`): it exists only if the
-   * close or reopen commits. Once per submission version: a retried request queues nothing twice.
-   */
-  async queueSubmissionMessage(m: EntityManager, kind: SubmissionMessageKind, s: SubmissionMessageSource): Promise<void> {
-    await this.sql.run(queueSubmission, { ...s, kind, key: `${DEDUPE_PREFIX[kind]}:${s.id}:${s.version}` }, m);
+  /** In the caller's transaction (`m`), so it exists only if the close or reopen commits; once per submission version. */
+  async queueSubmissionMessage(m: EntityManager, kind: 'submission-confirmation' | 'submission-reopened', s: SubmissionMessageSource) {
+    // The dedupe key names the kind without its prefix: `confirmation:…`, `reopened:…`.
+    await this.sql.run(queueSubmission, { ...s, kind, key: `${kind.replace('submission-', '')}:${s.id}:${s.version}` }, m);
   }
 
   /** Runs `work` in a transaction, on its connection (handed to pg-boss as its `db` too). */
@@ -498,46 +462,31 @@ export class MessagesRepository {
     return this.dataSource.transaction(async (m) => work(m, (await m.queryRunner!.connect()) as PoolClient));
   }
 
-  // ------------------------------------------------------------ queueing
-
   async hasUnqueued(): Promise<boolean> {
     return (await this.sql.run(hasUnqueued, {})).length > 0;
   }
 
   /**
-   * Claims up to `limit` messages that need a job (none yet, or an attempt whose process died:
-   * lease run out), in the caller's transaction, and splits them in jobs of up to `perJob`
-   * messages (a new job id for each, kept in the rows). A lapsed attempt's row goes back to
-   * `retrying`; its old job, if pg-boss ever runs it again, finds nothing to send.
+   * Claims up to `limit` messages needing a job, in jobs of up to `perJob`, in the caller's transaction. A lapsed attempt's
+   * row goes back to `retrying`; its old job, if pg-boss ever runs it again, finds nothing to send.
    */
   claimUnqueued(m: EntityManager, limit: number, perJob: number): Promise<{ id: string; jobId: string }[]> {
     return this.sql.run(claimUnqueued, { limit, perJob }, m);
   }
 
-  /** The recipients an administrator's message would go to: how many. */
-  async countRecipients(q: RecipientQuery): Promise<number> {
-    return (await this.sql.run(countRecipients, q))[0].n;
-  }
-
-  /**
-   * The call's name and the first recipient of the selection, with what the sender greets them
-   * by: applicants chosen by state before explicit addresses, then by address.
-   */
+  /** The selection's size, the call's name and its first recipient (applicants by state before addresses, then by address). */
   async previewRecipient(q: RecipientQuery): Promise<typeof previewRecipient.row> {
     return (await this.sql.run(previewRecipient, q))[0];
   }
 
-  /** Writes the batch and one queued message per recipient; answers how many. */
-  async queueBatch(q: RecipientQuery, b: { subject: string; html: string; createdById: string; addressCount: number }) {
-    const audience = JSON.stringify({ states: q.states, addresses: b.addressCount });
+  async queueBatch(q: RecipientQuery, b: { subject: string; html: string; createdById: string }) {
+    const audience = JSON.stringify({ states: q.states, addresses: q.addresses.length });
     return (await this.sql.run(queueBatch, { ...q, ...b, audience }))[0];
   }
 
   async queueReminders(now: Date): Promise<number> {
     return (await this.sql.run(queueReminders, { now })).length;
   }
-
-  // ------------------------------------------------------------ sending
 
   claim(ids: string[], leaseSeconds: number): Promise<MessageRow[]> {
     return this.sql.run(claim, { ids, leaseSeconds });
@@ -561,19 +510,14 @@ export class MessagesRepository {
 
   async settle(list: Settlement[]): Promise<void> {
     if (!list.length) return;
-    const r = (k: keyof Rendered) => list.map((s) => s.rendering?.[k] ?? null);
+    const rendered = Object.fromEntries(RENDERED.map((k) => [k, list.map((s) => s.rendering?.[k] ?? null)]));
     await this.sql.run(settle, {
       id: list.map((s) => s.id),
       state: list.map((s) => s.state),
       error: list.map((s) => s.error),
       transport: list.map((s) => s.transport),
       rendered: list.map((s) => !!s.rendering),
-      toAddress: r('toAddress'),
-      ccAddress: r('ccAddress'),
-      language: r('language'),
-      subject: r('subject'),
-      html: r('html'),
-      text: r('text'),
+      ...(rendered as Record<keyof Rendered, (string | null)[]>),
     });
   }
 
@@ -581,21 +525,15 @@ export class MessagesRepository {
     return (await this.sql.run(requeueFailed, { id })).length > 0;
   }
 
-  // ------------------------------------------------------------ console
-
   async find(id: string): Promise<MessageDetailDto | null> {
     return (await this.sql.run(find, { id }))[0] ?? null;
   }
 
-  async page(query: ListQuery, { q, state, kind, callId, batchId }: MessageFilter): Promise<Page<MessageDto>> {
-    const filtered = db
-      .selectFrom('message')
-      .$if(!!state, (b) => b.where('state', '=', state!))
-      .$if(!!kind, (b) => b.where('kind', '=', kind!))
-      .$if(!!callId, (b) => b.where('callId', '=', callId!))
-      .$if(!!batchId, (b) => b.where('batchId', '=', batchId!))
-      .$if(!!q, (b) => b.where((eb) => eb.or([eb('toAddress', 'ilike', likeContains(q!)), eb('subject', 'ilike', likeContains(q!))])));
-    const field = SORTABLE.find((s) => s === query.sortField) ?? 'createdAt';
+  async page(query: ListQuery, { q, ...equal }: MessageFilter): Promise<Page<MessageDto>> {
+    let filtered = db.selectFrom('message');
+    for (const [column, value] of Object.entries(equal)) if (value) filtered = filtered.where(column as keyof typeof equal, '=', value);
+    if (q) filtered = filtered.where((eb) => eb.or([eb('toAddress', 'ilike', likeContains(q)), eb('subject', 'ilike', likeContains(q))]));
+    const field = MESSAGE_SORTABLE.find((s) => s === query.sortField) ?? 'createdAt';
     const rows = filtered
       .select(DTO)
       .orderBy(field, (o) => (query.sortOrder === 'ASC' ? o.asc().nullsFirst() : o.desc().nullsLast()))
@@ -606,14 +544,8 @@ export class MessagesRepository {
     return { items, ...total };
   }
 
-  // ------------------------------------------------------------ templates, settings
-
   templates(): Promise<{ kind: string; language: string; subject: string; html: string; updatedAt: Date }[]> {
     return this.sql.run(templates, {});
-  }
-
-  async template(kind: string, language: string): Promise<{ subject: string; html: string; updatedAt: Date } | null> {
-    return (await this.sql.run(template, { kind, language }))[0] ?? null;
   }
 
   async saveTemplate(kind: string, language: string, subject: string, html: string, userId: string): Promise<void> {
@@ -624,15 +556,11 @@ export class MessagesRepository {
     await this.sql.run(deleteTemplate, { kind, language });
   }
 
-  async callExists(id: string): Promise<boolean> {
-    return (await this.sql.run(callExists, { id })).length > 0;
+  async reminderDays(callId: string): Promise<number | null | undefined> {
+    return (await this.sql.run(reminderDays, { callId }))[0]?.reminderDays;
   }
 
-  async reminderDays(callId: string): Promise<number | null> {
-    return (await this.sql.run(reminderDays, { callId }))[0]?.reminderDays ?? null;
-  }
-
-  async setReminderDays(callId: string, days: number): Promise<void> {
-    await this.sql.run(setReminderDays, { callId, days });
+  async setReminderDays(callId: string, days: number): Promise<boolean> {
+    return (await this.sql.run(setReminderDays, { callId, days })).length > 0;
   }
 }

@@ -1,24 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import type { OutgoingMail } from './mail-transport.js';
 
 /**
- * A message without attachments (text and HTML, UTF-8) written as MIME in one buffer, for the
- * SMTP transport. nodemailer's composer builds a tree of streams for every message, and a message
- * to many applicants filled the heap with them between collections. This writes the same
- * message in a few strings.
- * Messages with attachments or inline images, and addresses that are not plain ASCII, still go
- * through nodemailer (`composeMime` answers undefined).
+ * A message without attachments written as MIME in a few strings, for the SMTP transport: nodemailer's composer builds a
+ * tree of streams per message, which filled the heap when writing to many applicants. The rest goes through nodemailer.
  */
-export interface MimeMessage {
+type MimeMessage = Pick<OutgoingMail, 'to' | 'cc' | 'subject' | 'html' | 'text'> & {
   from: string;
-  to: string;
-  cc?: string;
-  subject: string;
-  html: string;
-  text: string;
   messageId: string;
   headers: Record<string, string>;
   date?: Date;
-}
+};
 
 /** Printable ASCII only (no control characters, no 8-bit). */
 const ASCII = /^[\x20-\x7e]*$/;
@@ -27,8 +19,7 @@ const ADDRESS = /^\s*(?:([^"<>,;:@\\]*?)\s*<([^<>\s]+@[^<>\s]+)>|([^<>\s,;"]+@[^
 
 /** The address alone (for the SMTP envelope) and the header form, or undefined when it is not a plain ASCII address. */
 export function plainAddress(value: string): { address: string; header: string } | undefined {
-  if (!ASCII.test(value)) return undefined;
-  const m = ADDRESS.exec(value);
+  const m = ASCII.test(value) ? ADDRESS.exec(value) : null;
   if (!m) return undefined;
   const address = m[2] ?? m[3];
   const name = m[1]?.trim();
@@ -53,13 +44,10 @@ export function headerValue(value: string): string {
   return words.map((w) => `=?UTF-8?B?${Buffer.from(w, 'utf8').toString('base64')}?=`).join('\r\n ');
 }
 
-/** Base64 in lines of 76 characters. */
 function base64Lines(text: string): string {
-  return (
-    Buffer.from(text, 'utf8')
-      .toString('base64')
-      .match(/.{1,76}/g) ?? []
-  ).join('\r\n');
+  return Buffer.from(text, 'utf8')
+    .toString('base64')
+    .replace(/.{76}(?=.)/g, '$&\r\n');
 }
 
 /** The message as MIME (multipart/alternative: text, then HTML), or undefined when it needs nodemailer. */

@@ -3,36 +3,18 @@ import { badRequest } from '../../common/http/app-error.js';
 import type { MessageKind } from './message.entity.js';
 
 /**
- * Message templates: each kind has a subject and an HTML body per language, with `{{name}}`
- * placeholders. Built-in texts live here; administrators' versions are rows of
- * message_template. Rendering escapes every value (the answers summary is HTML built here from
- * escaped parts), wraps the body in the branded layout and derives the plain-text part.
+ * Message templates: a subject and an HTML body per kind and language, with `{{name}}` placeholders; administrators'
+ * versions are rows of message_template. Rendering escapes every value but the product's own HTML (the answers summary).
  */
+
+const WHO = ['recipientName', 'organizationName', 'callName'];
 
 /** The placeholders each kind may use, in the order the console lists them. */
 export const PLACEHOLDERS: Record<MessageKind, readonly string[]> = {
-  'submission-confirmation': [
-    'recipientName',
-    'organizationName',
-    'callName',
-    'submissionCode',
-    'submittedAt',
-    'answersSummary',
-    'recapUrl',
-    'configurationName',
-  ],
-  'submission-reopened': ['recipientName', 'organizationName', 'callName', 'submissionCode', 'resumeUrl', 'configurationName'],
-  'deadline-reminder': [
-    'recipientName',
-    'organizationName',
-    'callName',
-    'submissionCode',
-    'closingAt',
-    'daysLeft',
-    'resumeUrl',
-    'configurationName',
-  ],
-  custom: ['recipientName', 'organizationName', 'callName', 'configurationName'],
+  'submission-confirmation': [...WHO, 'submissionCode', 'submittedAt', 'answersSummary', 'recapUrl', 'configurationName'],
+  'submission-reopened': [...WHO, 'submissionCode', 'resumeUrl', 'configurationName'],
+  'deadline-reminder': [...WHO, 'submissionCode', 'closingAt', 'daysLeft', 'resumeUrl', 'configurationName'],
+  custom: [...WHO, 'configurationName'],
 };
 
 /** Kinds whose template administrators edit (a custom message's text is written for each sending). */
@@ -42,10 +24,7 @@ export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 /** Placeholders whose value is HTML made by the product (never administrator or applicant text). */
 const HTML_VALUES = new Set(['answersSummary']);
 
-export interface TemplateText {
-  subject: string;
-  html: string;
-}
+export type TemplateText = Record<'subject' | 'html', string>;
 
 export const BUILT_IN_TEMPLATES: Record<TemplateKind, Record<Language, TemplateText>> = {
   'submission-confirmation': {
@@ -112,25 +91,20 @@ export const BUILT_IN_TEMPLATES: Record<TemplateKind, Record<Language, TemplateT
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]*)\s*\}\}/g;
 
-/** The placeholders a text uses. */
 export function placeholdersIn(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map((m) => m[1]);
 }
 
-/**
- * Refuses (400 `pages.admin.messages.unknown-placeholder`, naming the field) a subject or body
- * that uses a placeholder the kind does not have, or a value placeholder holding HTML in a subject.
- */
+/** Refuses (400, naming the field) a placeholder the kind does not have, or an HTML-valued one in a subject. */
 export function checkPlaceholders(kind: MessageKind, fields: Record<string, string>): void {
   const allowed = new Set(PLACEHOLDERS[kind]);
   for (const [field, text] of Object.entries(fields)) {
     for (const name of placeholdersIn(text)) {
-      if (!allowed.has(name) || (field === 'subject' && HTML_VALUES.has(name))) {
+      if (!allowed.has(name) || (field === 'subject' && HTML_VALUES.has(name)))
         throw badRequest('pages.admin.messages.unknown-placeholder', `Unknown placeholder {{${name}}} in ${field}`, {
           errors: { [field]: `unknown placeholder {{${name}}}` },
           placeholder: name,
         });
-      }
     }
   }
 }
@@ -151,7 +125,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /** The plain-text part of an HTML message: paragraphs, line breaks, list items and links kept readable. */
 export function htmlToText(html: string): string {
-  let s = html
+  return html
     .replace(/<(head|style|script|title)[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(/<img[^>]*alt="([^"]*)"[^>]*>/gi, '$1')
     .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) => {
@@ -162,14 +136,13 @@ export function htmlToText(html: string): string {
     .replace(/<li[^>]*>/gi, '\n- ')
     .replace(/<\/(p|div|h[1-6]|ul|ol|table|tr|blockquote)>/gi, '\n\n')
     .replace(/<\/(td|th)>/gi, ' ')
-    .replace(/<[^>]+>/g, '');
-  s = s.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+|#39);/gi, (m, e: string) => {
-    if (ENTITIES[e]) return ENTITIES[e];
-    if (/^#x/i.test(e)) return String.fromCodePoint(parseInt(e.slice(2), 16));
-    if (e.startsWith('#')) return String.fromCodePoint(Number(e.slice(1)));
-    return m;
-  });
-  return s
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+|#39);/gi, (m, e: string) => {
+      if (ENTITIES[e]) return ENTITIES[e];
+      if (/^#x/i.test(e)) return String.fromCodePoint(parseInt(e.slice(2), 16));
+      if (e.startsWith('#')) return String.fromCodePoint(Number(e.slice(1)));
+      return m;
+    })
     .split('\n')
     .map((l) => l.replace(/[ \t\u00a0]+/g, ' ').trim())
     .join('\n')
@@ -203,27 +176,16 @@ export function layout(language: Language, subject: string, body: string, brand:
   );
 }
 
-/**
- * A date and time in the recipient's language, written as the apps and PDFs write it. The product
- * does not know a recipient's time zone: UTC, named beside the time.
- */
+/** A date and time as the apps and PDFs write it, in UTC named beside it: the product does not know a recipient's time zone. */
 export function formatDate(language: Language, date: Date | string | null | undefined): string {
-  if (!date) return '';
-  return formatDateTimeWithZone(date, language, DEFAULT_TIME_ZONE);
+  return date ? formatDateTimeWithZone(date, language, DEFAULT_TIME_ZONE) : '';
 }
 
 export function asLanguage(value: string | null | undefined, fallback: Language): Language {
   return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : fallback;
 }
 
-export interface Rendered {
-  subject: string;
-  html: string;
-  text: string;
-}
-
-/** A message of a template with its values, in the branded layout, with its text part. */
-export function render(language: Language, template: TemplateText, values: Record<string, string>, brand: Branding): Rendered {
+export function render(language: Language, template: TemplateText, values: Record<string, string>, brand: Branding) {
   const subject = fill(template.subject, values, false)
     .replace(/[\r\n]+/g, ' ')
     .trim()

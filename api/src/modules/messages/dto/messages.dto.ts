@@ -6,7 +6,6 @@ import { MESSAGE_KINDS, MESSAGE_STATES } from '../message.entity.js';
 import { TEMPLATE_KINDS } from '../templates.js';
 
 export const AUDIENCES = ['not-started', 'in-progress', 'submitted'] as const;
-/** Explicit addresses accepted by one SendEmail. */
 export const MAX_EXPLICIT_ADDRESSES = 10_000;
 
 /** An administrator's message to the applicants of a call (chosen by submission state) and/or to explicit addresses. */
@@ -55,102 +54,63 @@ export class SendEmailPreviewDto extends SendEmailDto {
 }
 
 export class SendEmailResultDto {
-  @ApiProperty({ description: 'Messages queued (one per distinct address)' })
-  queued: number;
-  @ApiProperty({ format: 'uuid' })
-  batchId: string;
-  @ApiProperty({ example: 'Email sent successfully!' })
-  message: string;
-  @ApiProperty({ example: 'pages.admin.messages.email-sent' })
-  key: string;
+  @ApiProperty({ description: 'Messages queued (one per distinct address)' }) queued: number;
+  @ApiProperty({ format: 'uuid' }) batchId: string;
+  @ApiProperty({ example: 'Email sent successfully!' }) message: string;
+  @ApiProperty({ example: 'pages.admin.messages.email-sent' }) key: string;
 }
 
 export class RenderedMessageDto {
-  @ApiProperty()
-  subject: string;
-  @ApiProperty()
-  html: string;
-  @ApiProperty()
-  text: string;
-  @ApiProperty({ enum: LANGUAGES, enumName: 'Language' })
-  language: string;
+  @ApiProperty() subject: string;
+  @ApiProperty() html: string;
+  @ApiProperty() text: string;
+  @ApiProperty({ enum: LANGUAGES, enumName: 'Language' }) language: string;
 }
 
 export class SendEmailPreviewResultDto extends RenderedMessageDto {
-  @ApiProperty({ description: 'How many messages SendEmail would queue' })
-  recipients: number;
+  @ApiProperty({ description: 'How many messages SendEmail would queue' }) recipients: number;
 }
 
 export class MessageAttachmentDto {
-  @ApiProperty()
-  filename: string;
-  @ApiProperty()
-  contentType: string;
-  @ApiProperty()
-  size: number;
+  @ApiProperty() filename: string;
+  @ApiProperty() contentType: string;
+  @ApiProperty() size: number;
 }
 
 export class MessageDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-  @ApiProperty({ enum: MESSAGE_KINDS, enumName: 'MessageKind' })
-  kind: string;
-  @ApiProperty({ enum: MESSAGE_STATES, enumName: 'MessageState' })
-  state: string;
-  @ApiProperty({ nullable: true, type: String })
-  toAddress: string | null;
-  @ApiProperty({ nullable: true, type: String })
-  ccAddress: string | null;
-  @ApiProperty({ nullable: true, type: String })
-  language: string | null;
-  @ApiProperty({ nullable: true, type: String })
-  subject: string | null;
-  @ApiProperty()
-  attempts: number;
-  @ApiProperty({ nullable: true, type: String })
-  lastError: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'smtp, or outbox (development outbox)' })
-  transport: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid' })
-  callId: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid' })
-  submissionId: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid' })
-  batchId: string | null;
-  @ApiProperty({ format: 'date-time' })
-  createdAt: string;
-  @ApiProperty({ format: 'date-time' })
-  updatedAt: string;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
-  sentAt: string | null;
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: MESSAGE_KINDS, enumName: 'MessageKind' }) kind: string;
+  @ApiProperty({ enum: MESSAGE_STATES, enumName: 'MessageState' }) state: string;
+  @ApiProperty({ nullable: true, type: String }) toAddress: string | null;
+  @ApiProperty({ nullable: true, type: String }) ccAddress: string | null;
+  @ApiProperty({ nullable: true, type: String }) language: string | null;
+  @ApiProperty({ nullable: true, type: String }) subject: string | null;
+  @ApiProperty() attempts: number;
+  @ApiProperty({ nullable: true, type: String }) lastError: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'smtp, or outbox (development outbox)' }) transport: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) callId: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) submissionId: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid' }) batchId: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) sentAt: string | null;
 }
 
 export class MessageDetailDto extends MessageDto {
-  @ApiProperty({ nullable: true, type: String })
-  html: string | null;
-  @ApiProperty({ nullable: true, type: String })
-  text: string | null;
-  @ApiProperty({ type: [MessageAttachmentDto] })
-  attachments: MessageAttachmentDto[];
+  @ApiProperty({ nullable: true, type: String }) html: string | null;
+  @ApiProperty({ nullable: true, type: String }) text: string | null;
+  @ApiProperty({ type: [MessageAttachmentDto] }) attachments: MessageAttachmentDto[];
 }
 
 export class MessageTemplateDto {
-  @ApiProperty({ example: 'submission-confirmation.en', description: '<kind>.<language>' })
-  id: string;
-  @ApiProperty({ enum: TEMPLATE_KINDS, enumName: 'MessageTemplateKind' })
-  kind: string;
-  @ApiProperty({ enum: LANGUAGES, enumName: 'Language' })
-  language: string;
-  @ApiProperty()
-  subject: string;
-  @ApiProperty()
-  html: string;
-  @ApiProperty({ type: [String], description: 'Placeholders this kind may use, as {{name}}' })
-  placeholders: string[];
-  @ApiProperty({ description: 'False while the built-in text is used' })
-  customized: boolean;
-  @ApiProperty({ nullable: true, type: String, format: 'date-time' })
-  updatedAt: string | null;
+  @ApiProperty({ example: 'submission-confirmation.en', description: '<kind>.<language>' }) id: string;
+  @ApiProperty({ enum: TEMPLATE_KINDS, enumName: 'MessageTemplateKind' }) kind: string;
+  @ApiProperty({ enum: LANGUAGES, enumName: 'Language' }) language: string;
+  @ApiProperty() subject: string;
+  @ApiProperty() html: string;
+  @ApiProperty({ type: [String], description: 'Placeholders this kind may use, as {{name}}' }) placeholders: string[];
+  @ApiProperty({ description: 'False while the built-in text is used' }) customized: boolean;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) updatedAt: string | null;
 }
 
 export class SaveMessageTemplateDto {
