@@ -1,17 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { JWTPayload } from 'jose';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { SessionService } from './sessions/session.service.js';
 import { verifyProductToken } from './token.service.js';
 import { UserRepository } from './user.repository.js';
-
-/** The signed-in user of a request, and the session its token belongs to. */
-export interface Authenticated {
-  user: AuthUser;
-  sessionId: string;
-}
 
 /** How many verified tokens are remembered (a few MB at most). */
 const VERIFIED_TOKENS = 10_000;
@@ -20,14 +13,8 @@ const VERIFIED_TOKENS = 10_000;
 const BEARER = /^\s*bearer\s+(\S+)\s*$/i;
 
 /**
- * The access token of a request. verifyProductToken checks the signature with a fixed algorithm
- * (so `none` and RSA/HMAC confusion fail), the expiry, the issuer and the audience, the header
- * (no `jku`, `jwk`, `x5u`, `x5c`, `kid`, `crit`) and an `iat` not in the future; the token
- * must be an access token (not a refresh token) of a session that has not ended (SessionService's
- * cache, kept exact by the database: a sign-out reaches every replica at once); then the user is
- * read (UserRepository's cache, also exact), so roles in a token are never trusted. Called directly by the
- * access guard, with no strategy or per-request closures in between: it runs on every
- * signed-in request, so each token's signature is checked once, not on every request.
+ * The access token of a request, of a session that has not ended; the user is read from its (cached)
+ * row, so roles in a token are never trusted. Each token's signature is checked once, not per request.
  */
 @Injectable()
 export class AccessTokenVerifier {
@@ -46,11 +33,7 @@ export class AccessTokenVerifier {
     this.issuer = settings.publicUrl;
   }
 
-  /**
-   * The user and session of the bearer token in `authorization`; undefined when it is missing,
-   * invalid, expired, not an access token, of an ended session or of no user.
-   */
-  async userOf(authorization: string | undefined): Promise<Authenticated | undefined> {
+  async userOf(authorization: string | undefined): Promise<{ user: AuthUser; sessionId: string } | undefined> {
     const token = authorization && BEARER.exec(authorization)?.[1];
     if (!token) return undefined;
     const now = Date.now();
@@ -60,11 +43,7 @@ export class AccessTokenVerifier {
     return user && { user, sessionId: claims.sid };
   }
 
-  /**
-   * The user and session ids of a valid access token. A token is verified in full once; then,
-   * while it is kept, only its expiry is checked again (its signature and other claims cannot
-   * have changed: the key is the token itself).
-   */
+  /** The ids of a valid access token: once verified in full, only its expiry is checked again (the key is the token itself). */
   private async claimsOf(token: string, now: number): Promise<{ sub: string; sid: string } | undefined> {
     const known = this.verified.get(token);
     if (known) {
@@ -72,16 +51,9 @@ export class AccessTokenVerifier {
       this.verified.delete(token);
       return undefined;
     }
-    let payload: JWTPayload;
-    try {
-      payload = await verifyProductToken(token, this.key, this.issuer);
-    } catch {
-      return undefined;
-    }
-    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
-      return undefined;
-    }
-    const claims = { sub: payload.sub, sid: payload.sid as string, exp: payload.exp };
+    const { typ, sub, sid, exp } = (await verifyProductToken(token, this.key, this.issuer).catch(() => undefined)) ?? {};
+    if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') return undefined;
+    const claims = { sub, sid, exp };
     if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, claims);
     return claims;

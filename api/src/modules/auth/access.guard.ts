@@ -14,17 +14,13 @@ import { networkMatcher } from '../../common/http/networks.js';
 import { timingSafeEqual } from 'node:crypto';
 
 /**
- * The one guard of the API. Every route must declare its rule (`@Endpoint({ access })`); one that does not is
- * refused. It authenticates the bearer token, and asks the access policy whether the user may use
- * the console (admin), change the branding (customize) and act for the organization SelectedOrganizationId names. Last, it counts
- * the request against the rate limits (every write, per user and per address: issue 13).
+ * The one guard of the API: a route that declares no rule (`@Endpoint({ access })`) is refused. It
+ * authenticates the token, asks the access policy, then counts the request against the rate limits.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
-  /** Each handler's rule, read once: decorators do not change at run time. */
-  private readonly rules = new WeakMap<object, AccessRule | null>();
-  /** Each handler's declared rate limit class (undefined: the default for its method). */
-  private readonly limitClasses = new WeakMap<object, LimitClass | false | undefined>();
+  /** Each handler's rule and rate limit class (undefined: its method's default), read once: decorators do not change at run time. */
+  private readonly declared = new WeakMap<object, { rule: AccessRule | null; limit: LimitClass | false | undefined }>();
   private readonly metricsNetworks: (address: string | undefined) => boolean;
 
   constructor(
@@ -38,7 +34,7 @@ export class AccessGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = this.ruleOf(context);
+    const { rule, limit } = this.declaredOf(context);
     if (!rule) throw forbidden('errors.access-undeclared', 'This endpoint declares no access rule');
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
     req.access = rule;
@@ -48,7 +44,7 @@ export class AccessGuard implements CanActivate {
       return true;
     }
     if (rule.public) {
-      await this.limit(context, req, undefined);
+      await this.limit(limit, req, undefined);
       return true;
     }
 
@@ -59,7 +55,6 @@ export class AccessGuard implements CanActivate {
     req.user = user;
     req.sessionId = signedIn.sessionId;
 
-    // Who the user is, asked of the policy: administrators (403 errors.admin-only), of the customize domain (403 errors.customize-only).
     if (rule.customize) this.access.requireGranted({ user }, Permission.BrandingCustomize);
     else if (rule.admin) this.access.requireGranted({ user }, Permission.ConsoleUse);
 
@@ -76,18 +71,12 @@ export class AccessGuard implements CanActivate {
     if (rule.organization === 'required' && !req.organizationId) {
       throw badRequest('errors.organization-required', 'Select an organization first');
     }
-    await this.limit(context, req, user.id);
+    await this.limit(limit, req, user.id);
     return true;
   }
 
   /** Counts a write (any non-GET, or a route's declared class) per user and per address; 429 with Retry-After when over. */
-  private async limit(context: ExecutionContext, req: AuthenticatedRequest, userId: string | undefined): Promise<void> {
-    const handler = context.getHandler();
-    let declared = this.limitClasses.get(handler);
-    if (!this.limitClasses.has(handler)) {
-      declared = this.reflector.get<LimitClass | false | undefined>(RATE_LIMIT_KEY, handler);
-      this.limitClasses.set(handler, declared);
-    }
+  private async limit(declared: LimitClass | false | undefined, req: AuthenticatedRequest, userId: string | undefined): Promise<void> {
     if (declared === false) return;
     const cls = declared ?? (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' ? undefined : 'write');
     if (!cls) return;
@@ -95,14 +84,15 @@ export class AccessGuard implements CanActivate {
     if (wait > 0) throw tooManyRequests(wait);
   }
 
-  private ruleOf(context: ExecutionContext): AccessRule | null {
+  private declaredOf(context: ExecutionContext) {
     const handler = context.getHandler();
-    let rule = this.rules.get(handler);
-    if (rule === undefined) {
-      rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [handler, context.getClass()]) ?? null;
-      this.rules.set(handler, rule);
+    let declared = this.declared.get(handler);
+    if (!declared) {
+      const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [handler, context.getClass()]) ?? null;
+      declared = { rule, limit: this.reflector.get<LimitClass | false | undefined>(RATE_LIMIT_KEY, handler) };
+      this.declared.set(handler, declared);
     }
-    return rule;
+    return declared;
   }
 
   /** METRICS_TOKEN as a bearer token, or the client's address (behind a trusted proxy: the forwarded one) in METRICS_NETWORKS. */

@@ -39,7 +39,7 @@ import { UsersAdminService } from './users-admin.service.js';
     SignInService,
     { provide: APP_GUARD, useClass: AccessGuard },
     // The development provider's accounts are users, written here (app_user is this module's).
-    { provide: DEV_OIDC_ACCOUNTS, useExisting: UserService },
+    { provide: DEV_OIDC_ACCOUNTS, useExisting: UserRepository },
     // What the access policy (common/, which imports no settings) reads of them: the customize domain.
     {
       provide: ACCESS_SETTINGS,

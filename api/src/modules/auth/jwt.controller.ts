@@ -5,7 +5,7 @@ import { CurrentSession, SIGNED_IN } from '../../common/auth/access.decorator.js
 import { RateLimit } from '../limits/rate-limit.decorator.js';
 import { LoginConfigDto, RefreshTokenDto, TokenExchangeDto, TokensDto } from './dto/jwt.dto.js';
 import { LogoutDto } from './dto/session.dto.js';
-import type { ClientInfo } from './sessions/session.service.js';
+import { SessionService, type ClientInfo } from './sessions/session.service.js';
 import { OidcClientService } from './oidc-client.service.js';
 import { SignInService } from './sign-in.service.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
@@ -17,6 +17,7 @@ export class JwtController {
   constructor(
     private readonly signIn: SignInService,
     private readonly oidc: OidcClientService,
+    private readonly sessions: SessionService,
   ) {}
 
   @Get('login-config')
@@ -60,7 +61,7 @@ export class JwtController {
     },
   )
   refresh(@Body() dto: RefreshTokenDto, @Req() req: FastifyRequest): Promise<TokensDto> {
-    return this.signIn.refresh(dto.refresh_token, clientInfo(req));
+    return this.sessions.refresh(dto.refresh_token, clientInfo(req));
   }
 
   @Post('logout')

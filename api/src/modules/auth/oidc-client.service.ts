@@ -14,7 +14,7 @@ import {
 } from '../dev-oidc/dev-oidc.client.js';
 import { DevOidcService } from '../dev-oidc/dev-oidc.service.js';
 import type { LoginConfigDto, TokenExchangeDto } from './dto/jwt.dto.js';
-import { chooseTokenAuthMethod, clientAuthentication, type ClientCredentials, type TokenAuthChoice } from './token-endpoint-auth.js';
+import { chooseTokenAuthMethod, clientAuthentication, type ClientCredentials } from './token-endpoint-auth.js';
 import type { SignedInIdentity } from './user.service.js';
 
 const unavailable = () =>
@@ -33,32 +33,27 @@ const claimString = (claims: Record<string, unknown>, name: string): string | un
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 };
 
-/**
- * The product as an OpenID Connect client (`openid-client`): discovery of OIDC_ISSUER (or
- * the embedded provider), and the authorization-code exchange with PKCE, nonce and the
- * ID token checks (issuer, audience = client id, signature, expiry).
- */
+/** The product as an OpenID Connect client (`openid-client`) of OIDC_ISSUER or the embedded provider. */
 @Injectable()
 export class OidcClientService {
   private readonly logger = new Logger('OidcClient');
   private configuration: Promise<oidc.Configuration> | undefined;
-  /** The token endpoint's client authentication, chosen at discovery (see token-endpoint-auth.ts). */
-  private tokenAuth: TokenAuthChoice | undefined;
+  private readonly client: OidcClientSettings;
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly adapterHost: HttpAdapterHost,
     private readonly devOidc: DevOidcService,
-  ) {}
-
-  get client(): OidcClientSettings {
-    return oidcClientSettings(this.settings);
+  ) {
+    this.client = oidcClientSettings(settings);
   }
 
-  /** What the applicant app needs to start a sign-in, a registration or a logout. */
   async loginConfig(): Promise<LoginConfigDto> {
     const c = this.client;
-    const common = {
+    const metadata = c.embedded ? undefined : (await this.discover()).serverMetadata();
+    const authorizationEndpoint = metadata ? metadata.authorization_endpoint : this.devOidc.endpoint('authorization');
+    if (!authorizationEndpoint) throw unavailable();
+    return {
       issuer: c.issuer,
       clientId: c.clientId,
       scope: OIDC_SCOPES.join(' '),
@@ -67,24 +62,14 @@ export class OidcClientService {
       // OpenID Connect "Initiating User Registration": Keycloak and the embedded provider honour it.
       registerParams: { prompt: 'create' },
       embedded: c.embedded,
+      authorizationEndpoint,
+      endSessionEndpoint: metadata ? (metadata.end_session_endpoint ?? null) : this.devOidc.endpoint('end_session'),
     };
-    if (c.embedded) {
-      return {
-        ...common,
-        authorizationEndpoint: this.devOidc.endpoint('authorization'),
-        endSessionEndpoint: this.devOidc.endpoint('end_session'),
-      };
-    }
-    const metadata = (await this.discover()).serverMetadata();
-    if (!metadata.authorization_endpoint) throw unavailable();
-    return { ...common, authorizationEndpoint: metadata.authorization_endpoint, endSessionEndpoint: metadata.end_session_endpoint ?? null };
   }
 
   /**
-   * Where the browser goes to sign out at the provider too (RP-initiated logout): the provider's
-   * end-session endpoint with the sign-in's ID token as `id_token_hint` (so the provider knows the
-   * session and the client, and need not ask), the client id and the post-logout redirect. Null
-   * when the provider has no end-session endpoint.
+   * Where the browser signs out at the provider too (RP-initiated logout; null when it cannot), with
+   * the sign-in's ID token as `id_token_hint` so that the provider need not ask.
    */
   async endSessionUrl(idToken: string | null): Promise<string | null> {
     let endpoint: string | undefined;
@@ -151,35 +136,23 @@ export class OidcClientService {
     };
   }
 
-  /** How the product authenticates at the token endpoint; known after the first discovery. */
-  tokenAuthMethod(): TokenAuthChoice | undefined {
-    return this.tokenAuth;
-  }
-
-  /**
-   * Discovery, once (retried after a failure). The client authentication is chosen from the
-   * discovered `token_endpoint_auth_methods_supported` unless OIDC_TOKEN_AUTH_METHOD says which.
-   */
+  /** Discovery, once (retried after a failure), which chooses the client authentication at the token endpoint. */
   private discover(): Promise<oidc.Configuration> {
     if (!this.configuration) {
       const c = this.client;
       const credentials: ClientCredentials = { clientSecret: c.clientSecret, privateKey: c.privateKey, override: c.tokenAuthMethod };
       let chosen: Promise<oidc.ClientAuth> | undefined;
       // openid-client calls this at every token request; the method was chosen at discovery.
-      const auth = (async (as, client, body, headers) => {
-        await (
-          await chosen!
-        )(as, client, body, headers);
-      }) as oidc.ClientAuth;
+      const auth = (async (...args: Parameters<oidc.ClientAuth>) => (await chosen!)(...args)) as oidc.ClientAuth;
       const options: oidc.DiscoveryRequestOptions = { timeout: 10 };
       if (new URL(c.issuer).protocol === 'http:') options.execute = [oidc.allowInsecureRequests];
       if (c.embedded) options[oidc.customFetch] = this.loopbackFetch;
       this.configuration = oidc
         .discovery(new URL(c.issuer), c.clientId, undefined, auth, options)
         .then((config) => {
-          this.tokenAuth = chooseTokenAuthMethod(config.serverMetadata().token_endpoint_auth_methods_supported, credentials);
-          this.logger.log(`Token endpoint client authentication: ${this.tokenAuth.method} (${this.tokenAuth.reason})`);
-          chosen = clientAuthentication(this.tokenAuth.method, credentials);
+          const { method, reason } = chooseTokenAuthMethod(config.serverMetadata().token_endpoint_auth_methods_supported, credentials);
+          this.logger.log(`Token endpoint client authentication: ${method} (${reason})`);
+          chosen = clientAuthentication(method, credentials);
           return chosen.then(() => config);
         })
         .catch((e: unknown) => {
@@ -191,10 +164,7 @@ export class OidcClientService {
     return this.configuration;
   }
 
-  /**
-   * The embedded provider lives in this process: reach it on the address the server
-   * listens on, whatever PUBLIC_URL says (it may be a proxy's name).
-   */
+  /** The embedded provider lives in this process: reach it where the server listens, whatever PUBLIC_URL says (a proxy's name). */
   private readonly loopbackFetch: oidc.CustomFetch = (url, options) => {
     const target = new URL(url);
     const address = this.adapterHost.httpAdapter?.getHttpServer()?.address() as AddressInfo | string | null | undefined;

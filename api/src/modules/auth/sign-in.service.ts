@@ -4,7 +4,7 @@ import { OidcClientService } from './oidc-client.service.js';
 import { SessionService, type ClientInfo } from './sessions/session.service.js';
 import { UserService } from './user.service.js';
 
-/** Sign-in: the provider's code becomes a session with the product's own tokens; refresh keeps it going; logout ends it. */
+/** Sign-in: the provider's code becomes a session with the product's own tokens; logout ends it. */
 @Injectable()
 export class SignInService {
   constructor(
@@ -17,11 +17,6 @@ export class SignInService {
     const identity = await this.oidc.exchange(dto);
     const user = await this.users.upsertFromIdentity(identity);
     return this.sessions.start(user.id, client, identity.idToken);
-  }
-
-  /** Rotates the session's refresh token (a deleted user's sessions are gone with it). */
-  refresh(refreshToken: string, client: ClientInfo): Promise<TokensDto> {
-    return this.sessions.refresh(refreshToken, client);
   }
 
   /** Ends the session on the server, then answers where the browser signs out at the provider. */

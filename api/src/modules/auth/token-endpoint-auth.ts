@@ -10,22 +10,13 @@ export interface ClientCredentials {
   override: TokenAuthMethod | undefined;
 }
 
-export interface TokenAuthChoice {
-  method: TokenAuthMethod;
-  /** One line for the log: why this method. */
-  reason: string;
-}
-
 /**
- * The token endpoint's client authentication. The operator's setting wins. Otherwise the first
- * method of the provider's `token_endpoint_auth_methods_supported` (in the provider's order) for
- * which the product holds a credential: `private_key_jwt` with a key, `client_secret_basic` and
- * `client_secret_post` with a secret, `none` with neither. A provider that does not publish the
- * list gets OpenID Connect's default, `client_secret_basic` (Discovery 1.0, section 3), or `none`
- * without a secret. When nothing in the list fits, the product still tries what it has, so that
- * the provider's error, not the product's, tells the operator what is missing.
+ * The token endpoint's client authentication: the operator's setting, else the provider's first
+ * supported method the product holds a credential for, else OpenID Connect's default
+ * (`client_secret_basic`) when the provider lists none. When nothing fits, the product still tries
+ * what it has, so that the provider's error tells the operator what is missing. Answers why, for the log.
  */
-export function chooseTokenAuthMethod(supported: readonly string[] | undefined, credentials: ClientCredentials): TokenAuthChoice {
+export function chooseTokenAuthMethod(supported: readonly string[] | undefined, credentials: ClientCredentials) {
   if (credentials.override) return { method: credentials.override, reason: 'OIDC_TOKEN_AUTH_METHOD' };
   const usable: TokenAuthMethod[] = [];
   if (credentials.privateKey) usable.push('private_key_jwt');
@@ -42,11 +33,8 @@ export function chooseTokenAuthMethod(supported: readonly string[] | undefined, 
 }
 
 /**
- * `client_secret_basic` with the id and secret form-urlencoded as browsers and `URLSearchParams`
- * do (RFC 6749 2.3.1 asks for application/x-www-form-urlencoded): letters, digits and `*-._` stay
- * as they are. openid-client encodes `-`, `.`, `_` and more as well (`impact%2Dcalls`), which is
- * valid too, but providers that do not decode the value (LemonLDAP::NG 2.16) then see another
- * client id. Both forms mean the same to a provider that decodes.
+ * `client_secret_basic` form-urlencoded as `URLSearchParams` does (RFC 6749 2.3.1): openid-client also
+ * encodes `-`, `.` and `_`, and providers that do not decode the value then see another client id.
  */
 export function clientSecretBasic(clientSecret: string): oidc.ClientAuth {
   const encode = (v: string) => new URLSearchParams({ v }).toString().slice(2);
@@ -55,7 +43,6 @@ export function clientSecretBasic(clientSecret: string): oidc.ClientAuth {
   };
 }
 
-/** The openid-client authentication of a chosen method. */
 export async function clientAuthentication(method: TokenAuthMethod, credentials: ClientCredentials): Promise<oidc.ClientAuth> {
   switch (method) {
     case 'client_secret_basic':

@@ -8,8 +8,9 @@ import { CacheInvalidation, type SharedCache } from '../../database/shared-cache
 import { Sql } from '../../database/sql.js';
 import { countInt, db, isoUtc, statement, type Statement } from '../../database/typed-sql.js';
 import type { AdminUserDto } from './dto/session.dto.js';
-import { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../users/user.entity.js';
 import { likeContains } from '../../common/http/like.js';
+import type { DevOidcAccountStore } from '../dev-oidc/dev-oidc-accounts.js';
 import { countOrEstimate } from '../../common/http/list-count.js';
 
 export const USER_SORTABLE = ['email', 'firstName', 'lastName', 'lastLoginAt', 'createdAt'] as const;
@@ -33,6 +34,7 @@ const bySubject = statement('user-by-subject', (p: { issuer: string; subject: st
 );
 
 type Written = Pick<UserEntity, 'id' | (typeof FIELDS)[number]>;
+const NEW_USER = { firstName: '', lastName: '', roles: [], lastLoginAt: null, language: null };
 const fields = (p: Written) => Object.fromEntries(FIELDS.map((f) => [f, p[f]])) as Omit<Written, 'id'>;
 const insertUser = (p: Written) => db.insertInto('appUser').values({ id: p.id, ...fields(p) });
 const insert = statement('user-insert', insertUser);
@@ -71,9 +73,9 @@ const adminColumns = (qb: ReturnType<typeof users>) =>
 
 const adminUser = statement('admin-user', (p: { id: string }) => adminColumns(users()).where('u.id', '=', p.id));
 
-/** The signed-in user of each request, and the console's reads of users. */
+/** The signed-in user of each request, the console's reads of users, and the development provider's accounts. */
 @Injectable()
-export class UserRepository {
+export class UserRepository implements DevOidcAccountStore {
   private readonly authUsers: SharedCache<AuthUser | undefined>;
 
   constructor(
@@ -92,59 +94,36 @@ export class UserRepository {
     });
   }
 
-  /** The user changed on this replica: its own next read is fresh at once. */
-  forgetAuthUser(id: string): void {
-    this.authUsers.evict(id);
-  }
-
   /** The user of a verified sign-in: by the provider's subject, else by e-mail address. */
   async findSignedIn(issuer: string, subject: string, email: string): Promise<UserEntity | null> {
     return (await this.sql.run(bySubject, { issuer, subject }))[0] ?? (await this.findOne({ email }));
   }
 
-  create(data: Partial<UserEntity>): UserEntity {
-    return Object.assign(new UserEntity(), data);
-  }
-
-  /** Writes the user: inserted when new, else updated when it changed (as TypeORM's save). */
+  /** Writes the user: inserted when new, else updated when it changed (as TypeORM's save); this replica's next read is fresh. */
   async save(user: UserEntity): Promise<UserEntity> {
-    return (await this.write(save, user))[0] ?? user;
+    const saved = (await this.write(save, user))[0] ?? user;
+    this.authUsers.evict(saved.id);
+    return saved;
   }
 
-  /** A user by e-mail address (lower case) or id. */
   async findOne(where: { email: string } | { id: string }): Promise<UserEntity | null> {
     return (await ('email' in where ? this.sql.run(byEmail, where) : this.sql.run(byId, where)))[0] ?? null;
   }
 
-  /** Inserts a user (in the caller's transaction, `m`, when given). */
   async insert(user: Partial<UserEntity>, m?: EntityManager): Promise<void> {
     await this.write(insert, user, m);
   }
 
   /** With the columns' defaults for what a new user leaves out; a refusal raised as TypeORM's (a duplicate is a 409). */
   private write<R>(s: Statement<Written, R>, user: Partial<UserEntity>, m?: EntityManager): Promise<R[]> {
-    const args = {
-      firstName: '',
-      lastName: '',
-      roles: [],
-      lastLoginAt: null,
-      language: null,
-      ...user,
-      id: user.id ?? randomUUID(),
-    } as Written;
-    return this.sql.run(s, args, m);
+    return this.sql.run(s, { ...NEW_USER, ...user, id: user.id ?? randomUUID() } as Written, m);
   }
 
-  /** The language of the user's messages; nothing written when it is the same. */
   async setLanguage(userId: string, language: string): Promise<void> {
     await this.sql.run(setLanguage, { id: userId, language });
   }
 
-  /**
-   * One page of the console's list. Each sort has an index with the id (migration
-   * ConsoleListIndexes), the search trigram indexes; the total is exact up to EXACT_COUNT_LIMIT,
-   * else the planner's estimate (`estimated`).
-   */
+  /** One page of the console's list (each sort and the search have an index); the total may be estimated. */
   async page(query: ListQuery): Promise<Page<AdminUserDto>> {
     const q = typeof query.filter.q === 'string' && query.filter.q.trim() ? likeContains(query.filter.q.trim()) : null;
     const found = users().$if(q !== null, (b) =>
@@ -152,8 +131,7 @@ export class UserRepository {
     );
     const field = USER_SORTABLE.find((f) => f === query.sortField) ?? 'email';
     const direction = query.sortOrder === 'DESC' ? 'desc' : 'asc';
-    // NULLS LAST both ways, as always; written only for the one nullable column (the others have
-    // no null, and without it a descending page is the ascending index read backwards).
+    // NULLS LAST only for the nullable column: elsewhere a descending page reads the ascending index backwards.
     const order = adminColumns(found).orderBy(`u.${field}`, (o) => (field === 'lastLoginAt' ? o[direction]().nullsLast() : o[direction]()));
     const [items, total] = await Promise.all([
       this.sql.list(order.orderBy('u.id').offset(query.skip).limit(query.take)),

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Post, Query, Req, Res } from '@nestjs/co
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jsonBody } from '../../common/http/send-json.js';
-import { LANGUAGES, type Language } from '@impact-calls/domain';
+import { isLanguage, LANGUAGES } from '@impact-calls/domain';
 import { badRequest } from '../../common/http/app-error.js';
 import { ConfigService, preferredLanguage } from './config.service.js';
 import { ConfigAdminDto, ConfigDto, UpsertConfigDto } from './dto/config.dto.js';
@@ -28,17 +28,13 @@ export class ConfigController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<Buffer> {
-    if (lang !== undefined && !(LANGUAGES as readonly string[]).includes(lang)) {
+    if (lang !== undefined && !isLanguage(lang))
       throw badRequest('errors.validation', `lang must be one of ${LANGUAGES.join(', ')}`, { errors: { lang: 'unknown language' } });
-    }
-    let language = lang as Language | undefined;
-    if (!language) {
-      // The answer depends on the header only when the query names no language.
-      void res.header('Vary', 'Accept-Language');
-      language = preferredLanguage(req.headers['accept-language']);
-    }
+    // The answer depends on the header only when the query names no language.
+    if (lang === undefined) void res.header('Vary', 'Accept-Language');
+    const language = lang ?? preferredLanguage(req.headers['accept-language']);
     // Revalidated on every use: a conditional request with the current ETag answers 304.
-    return jsonBody(res.header('Cache-Control', 'no-cache'), (await this.service.getActiveResponse(language)).json);
+    return jsonBody(res.header('Cache-Control', 'no-cache'), await this.service.getActiveResponse(language));
   }
 
   @Get('GetConfigList')

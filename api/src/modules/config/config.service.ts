@@ -7,8 +7,8 @@ import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@impact-calls/domain';
-import { CONFIG_TEXT_FIELDS, ConfigurationEntity, type ConfigTextField, type ConfigTexts } from './configuration.entity.js';
-import { ConfigurationRepository } from './configuration.repository.js';
+import { CONFIG_TEXT_FIELDS, type ConfigurationEntity, type ConfigTextField, type ConfigTexts } from './configuration.entity.js';
+import { CONFIG_DEFAULTS, ConfigurationRepository } from './configuration.repository.js';
 import {
   LOGO_MAX_BYTES,
   type ConfigAdminDto,
@@ -20,31 +20,22 @@ import {
 const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** What GetConfig answers before any configuration exists. */
-const BUILT_IN: Omit<ConfigDto, 'id' | 'language'> = {
+const BUILT_IN = {
+  ...CONFIG_DEFAULTS,
+  id: EMPTY_ID,
   name: 'Impact Calls',
-  description: '',
-  message: '',
-  domain: '',
-  defaultLanguage: 'it',
   languageSelection: true,
-  organizationSelection: true,
   logoBase64: null,
-  logoWidth: 50,
-  logoHeight: 50,
-  listName: '',
-  landingHtml: '',
-  dataConsentText: '',
   reportPowerBiId: null,
   workspacePowerBiId: null,
   isActive: false,
   version: 0,
-};
+} as ConfigurationEntity;
 
 /** The configuration's default language (Italian when it names none we know). */
 const defaultOf = (c: Pick<ConfigurationEntity, 'defaultLanguage'>): Language =>
   isLanguage(c.defaultLanguage) ? c.defaultLanguage : DEFAULT_LANGUAGE;
 
-/** A text in a language, falling back to the default language's when it has none. */
 export function configText(texts: ConfigTexts | null | undefined, field: ConfigTextField, language: Language, fallback: Language): string {
   return texts?.[language]?.[field] || texts?.[fallback]?.[field] || '';
 }
@@ -65,7 +56,6 @@ export function preferredLanguage(header: string | undefined): Language | undefi
   return ranked[0]?.lang as Language | undefined;
 }
 
-/** The configuration in the spec's shape, its texts in `language` (default: the configuration's default language). */
 export function toConfigDto(c: ConfigurationEntity, language?: Language): ConfigDto {
   const fallback = defaultOf(c);
   const lang = language ?? fallback;
@@ -108,25 +98,14 @@ function cleanText(field: ConfigTextField, value: string | null, at: string): st
   return field === 'listName' ? value.trim() : cleanRichHtml(at, value);
 }
 
-/**
- * The texts after a save: the stored ones, then the plain fields (the spec's UpsertConfig) as
- * the default language's, then `texts` per language and field. Empty texts are dropped.
- */
+/** The texts after a save: the stored ones, then the plain fields as the default language's, then `texts`; empty ones go. */
 function mergeTexts(stored: ConfigTexts | undefined, dto: UpsertConfigDto, defaultLanguage: Language): ConfigTexts {
-  const out: ConfigTexts = {};
-  for (const l of LANGUAGES) out[l] = { ...(stored?.[l] ?? {}) };
-  for (const f of CONFIG_TEXT_FIELDS) {
-    const v = dto[f];
-    if (v !== undefined) out[defaultLanguage]![f] = cleanText(f, v, f);
-  }
-  for (const l of LANGUAGES) {
-    const given = dto.texts?.[l];
-    if (!given) continue;
-    for (const f of CONFIG_TEXT_FIELDS) {
-      const v = given[f];
-      if (v !== undefined) out[l]![f] = cleanText(f, v, `texts.${l}.${f}`);
-    }
-  }
+  const out: ConfigTexts = Object.fromEntries(LANGUAGES.map((l) => [l, { ...stored?.[l] }]));
+  const set = (l: Language, f: ConfigTextField, v: string | null | undefined, at: string) => {
+    if (v !== undefined) out[l]![f] = cleanText(f, v, at);
+  };
+  for (const f of CONFIG_TEXT_FIELDS) set(defaultLanguage, f, dto[f], f);
+  for (const l of LANGUAGES) for (const f of CONFIG_TEXT_FIELDS) set(l, f, dto.texts?.[l]?.[f], `texts.${l}.${f}`);
   for (const l of LANGUAGES) {
     for (const f of CONFIG_TEXT_FIELDS) if (!out[l]![f]) delete out[l]![f];
     if (Object.keys(out[l]!).length === 0) delete out[l];
@@ -142,40 +121,25 @@ export async function checkLogo(raw: string): Promise<string> {
     throw badRequest('errors.logo-invalid', 'The logo is not valid base64', { errors: { logoBase64: 'not base64' } });
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw badRequest('errors.logo-invalid', 'The logo is empty', { errors: { logoBase64: 'empty' } });
-  if (bytes.length > LOGO_MAX_BYTES) {
+  if (bytes.length > LOGO_MAX_BYTES)
     throw badRequest('errors.logo-too-large', `The logo is ${bytes.length} bytes; at most ${LOGO_MAX_BYTES} are allowed`, {
       errors: { logoBase64: 'too large' },
     });
-  }
   const type = await fileTypeFromBuffer(bytes);
-  if (!type || !LOGO_TYPES.has(type.mime)) {
+  if (!type || !LOGO_TYPES.has(type.mime))
     throw badRequest('errors.logo-type', 'The logo must be a PNG, JPEG, GIF or WebP image', { errors: { logoBase64: 'not an image' } });
-  }
   return `data:${type.mime};base64,${bytes.toString('base64')}`;
 }
 
 const blankToNull = (s: string | null | undefined) => (s === undefined ? undefined : s === null || s.trim() === '' ? null : s.trim());
 
-export interface ActiveConfigResponse {
-  dto: ConfigDto;
-  /** `dto` serialized, with its ETag. */
-  json: JsonDocument;
-}
-
 @Injectable()
 export class ConfigService {
   constructor(private readonly configs: ConfigurationRepository) {}
 
-  /**
-   * The active configuration with its texts in `language` (default: the configuration's
-   * default language), its JSON and ETag computed once per cache period and language: every
-   * page view of both apps asks for it, so it is serialized and hashed once, not per request.
-   */
-  getActiveResponse(language?: Language): Promise<ActiveConfigResponse> {
-    return this.configs.active(language ?? '', (active) => {
-      const dto: ConfigDto = active ? toConfigDto(active, language) : { id: EMPTY_ID, ...BUILT_IN, language: language ?? DEFAULT_LANGUAGE };
-      return { dto, json: jsonDocument(JSON.stringify(dto)) };
-    });
+  /** The active configuration's JSON and ETag, texts in `language` (else its default): made once per cache period and language. */
+  getActiveResponse(language?: Language): Promise<JsonDocument> {
+    return this.configs.active(language ?? '', (active) => jsonDocument(JSON.stringify(toConfigDto(active ?? BUILT_IN, language))));
   }
 
   async list(): Promise<ConfigAdminDto[]> {
@@ -188,9 +152,13 @@ export class ConfigService {
   }
 
   async get(id: string): Promise<ConfigAdminDto> {
-    const c = await this.configs.findById(id);
+    return toConfigAdminDto(await this.found(id));
+  }
+
+  private async found(id: string, m?: EntityManager): Promise<ConfigurationEntity> {
+    const c = await this.configs.findById(id, m);
     if (!c) throw notFound('errors.config-not-found', 'Configuration not found');
-    return toConfigAdminDto(c);
+    return c;
   }
 
   /** Creates (no id) or updates a configuration. The first one ever created is active. */
@@ -202,12 +170,7 @@ export class ConfigService {
       defaultLanguage: dto.defaultLanguage,
       languageSelection: dto.languageSelection,
       organizationSelection: dto.organizationSelection,
-      logoBase64:
-        dto.logoBase64 === undefined
-          ? undefined
-          : dto.logoBase64 === null || dto.logoBase64 === ''
-            ? null
-            : await checkLogo(dto.logoBase64),
+      logoBase64: dto.logoBase64 ? await checkLogo(dto.logoBase64) : dto.logoBase64 === undefined ? undefined : null,
       logoWidth: dto.logoWidth,
       logoHeight: dto.logoHeight,
       reportPowerBiId: blankToNull(dto.reportPowerBiId),
@@ -217,29 +180,24 @@ export class ConfigService {
 
     const saved = await this.configs.transaction(async (m: EntityManager) => {
       if (!isEmptyId(dto.id)) {
-        const existing = await this.configs.findById(dto.id!, m);
-        if (!existing) throw notFound('errors.config-not-found', 'Configuration not found');
-        if (dto.version === undefined || dto.version !== existing.version) {
+        const existing = await this.found(dto.id!, m);
+        if (dto.version === undefined || dto.version !== existing.version)
           throw conflict('errors.stale-version', 'This configuration was changed by someone else; reload it');
-        }
         Object.assign(existing, fields);
         existing.texts = mergeTexts(existing.texts, dto, defaultOf(existing));
         return this.configs.save(m, existing);
       }
       const isFirst = (await this.configs.count(m)) === 0;
-      const created = this.configs.create({ ...fields, isActive: isFirst });
-      created.texts = mergeTexts(undefined, dto, defaultOf({ defaultLanguage: dto.defaultLanguage ?? DEFAULT_LANGUAGE }));
-      return this.configs.save(m, created);
+      const texts = mergeTexts(undefined, dto, dto.defaultLanguage ?? DEFAULT_LANGUAGE);
+      return this.configs.save(m, { ...fields, isActive: isFirst, texts } as ConfigurationEntity);
     });
     this.configs.forgetActive();
     return toConfigAdminDto(saved);
   }
 
-  /** Makes one configuration the active one, in one transaction. */
   async activate(id: string): Promise<ConfigAdminDto> {
     await this.configs.transaction(async (m) => {
-      const target = await this.configs.findById(id, m);
-      if (!target) throw notFound('errors.config-not-found', 'Configuration not found');
+      await this.found(id, m);
       await this.configs.activate(m, id);
     });
     this.configs.forgetActive();
@@ -248,9 +206,7 @@ export class ConfigService {
 
   async delete(id: string): Promise<void> {
     await this.configs.transaction(async (m) => {
-      const target = await this.configs.findById(id, m);
-      if (!target) throw notFound('errors.config-not-found', 'Configuration not found');
-      if (target.isActive)
+      if ((await this.found(id, m)).isActive)
         throw conflict('pages.admin.error-config-active', 'The active configuration cannot be deleted; activate another one first');
       await this.configs.delete(m, id);
     });

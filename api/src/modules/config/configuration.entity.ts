@@ -38,11 +38,7 @@ export class ConfigurationEntity extends BaseEntity {
   @Column({ type: 'integer', default: 50 })
   logoHeight: number;
 
-  /**
-   * The texts shown to applicants, per language: `{ it: {message, listName,
-   * landingHtml, dataConsentText}, en: {...}, fr: {...} }`; HTML sanitized. A missing or empty
-   * text falls back to the default language's.
-   */
+  /** The texts shown to applicants per language (HTML sanitized); a missing one falls back to the default language's. */
   @Column({ type: 'jsonb', default: () => `'{}'` })
   texts: ConfigTexts;
 

@@ -7,15 +7,13 @@ import type { DB } from '../../database/schema.js';
 import { CacheInvalidation } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
 import { changes, countInt, db, statement } from '../../database/typed-sql.js';
-import { ConfigurationEntity, type ConfigTexts } from './configuration.entity.js';
+import type { ConfigurationEntity, ConfigTexts } from './configuration.entity.js';
 
 /**
- * How long a replica may serve the active configuration it read. The branding is read on
- * every page view and changes rarely; any change clears it on every replica at once (the
- * `configuration` table's trigger notifies `config:<id>`, CacheInvalidation). While this replica
- * does not hear the notifications, a change shows within this time.
+ * How long a replica may serve the active configuration it read: changes clear it on every replica
+ * at once (CacheInvalidation), so this bounds only a replica that does not hear the notifications.
  */
-export const ACTIVE_CONFIG_TTL_MS = 5_000;
+const ACTIVE_CONFIG_TTL_MS = 5_000;
 
 /** Every column of a configuration, its texts typed. */
 // prettier-ignore
@@ -49,7 +47,7 @@ const update = statement('configuration-update', (p: ConfigArgs) =>
 );
 /** The columns' defaults, for what a new configuration leaves unset. */
 // prettier-ignore
-const DEFAULTS = { description: '', domain: '', defaultLanguage: 'it', languageSelection: false, organizationSelection: true, logoWidth: 50, logoHeight: 50 };
+export const CONFIG_DEFAULTS = { description: '', domain: '', defaultLanguage: 'it', languageSelection: false, organizationSelection: true, logoWidth: 50, logoHeight: 50 };
 
 /** Makes one configuration the only active one: the others off first, then it on. */
 const turn = (isActive: boolean) =>
@@ -76,10 +74,7 @@ export class ConfigurationRepository {
     invalidation.follow('config', { evict: () => this.forgetActive(), clear: () => this.forgetActive() });
   }
 
-  /**
-   * What `make` answers for the active configuration (null: none), made once per key and
-   * ACTIVE_CONFIG_TTL_MS (every page view of both apps asks for it: serialized and hashed once).
-   */
+  /** What `make` answers for the active configuration (null: none), made once per key and ACTIVE_CONFIG_TTL_MS. */
   active<T>(key: string, make: (active: ConfigurationEntity | null) => T): Promise<T> {
     if (!this.invalidation.serves('config')) return this.findActive().then(make);
     const now = Date.now();
@@ -94,12 +89,10 @@ export class ConfigurationRepository {
     return entry.value as Promise<T>;
   }
 
-  /** Forgets the cached active configuration, in every language (after any write). */
   forgetActive(): void {
     this.cached.clear();
   }
 
-  /** The active configuration (read once per ACTIVE_CONFIG_TTL_MS by `active`, so not a hot path). */
   private async findActive(): Promise<ConfigurationEntity | null> {
     return (await this.sql.run(active, {}))[0] ?? null;
   }
@@ -130,17 +123,12 @@ export class ConfigurationRepository {
     return (await this.sql.run(count, {}, manager))[0].total;
   }
 
-  create(data: Partial<ConfigurationEntity>): ConfigurationEntity {
-    return Object.assign(new ConfigurationEntity(), data);
-  }
-
   /** Inserts a new configuration (what it leaves unset is the columns' default), or writes a loaded one if it changed. */
   async save(manager: EntityManager, config: ConfigurationEntity): Promise<ConfigurationEntity> {
-    const args = { ...DEFAULTS, ...config, texts: JSON.stringify(config.texts ?? {}) };
+    const args = { ...CONFIG_DEFAULTS, ...config, texts: JSON.stringify(config.texts ?? {}) };
     return (await this.sql.run(config.id ? update : insert, args, manager))[0] ?? config;
   }
 
-  /** Makes one configuration the only active one (inside the caller's transaction). */
   async activate(manager: EntityManager, id: string): Promise<void> {
     await this.sql.run(deactivateOthers, { id }, manager);
     await this.sql.run(activate, { id }, manager);

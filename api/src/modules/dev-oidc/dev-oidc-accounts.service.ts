@@ -7,33 +7,13 @@ import { DEV_OIDC_ACCOUNTS, type DevOidcAccountStore } from './dev-oidc-accounts
 import { devOidcIssuer } from './dev-oidc.client.js';
 import { refusedFor } from '../../database/sql.js';
 
-export interface DevSignInInput {
-  email: string;
-  firstName: string;
-  lastName: string;
-}
-
 export type DevSignInProblem = 'email' | 'names' | 'too-long';
-export type DevSignInResult = { accountId: string; created: boolean } | { problem: DevSignInProblem };
-
-export interface DevAccountClaims {
-  sub: string;
-  email: string;
-  email_verified: boolean;
-  given_name: string;
-  family_name: string;
-  name: string;
-  roles: string[];
-}
+type SignInResult = { accountId: string; created: boolean } | { problem: DevSignInProblem };
 
 const NAME_MAX = 200;
 const EMAIL_MAX = 320;
 
-/**
- * The accounts of the embedded development provider. They live in the product's own
- * app_user table (account id = user id), so a restart keeps them; an unknown e-mail is
- * registered on the spot. There is no password: this provider is for development and demos.
- */
+/** The embedded provider's accounts: app_user rows (account id = user id), without password (development and demos). */
 @Injectable()
 export class DevOidcAccountsService {
   constructor(
@@ -41,7 +21,7 @@ export class DevOidcAccountsService {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  async signIn(input: DevSignInInput): Promise<DevSignInResult> {
+  async signIn(input: { email: string; firstName: string; lastName: string }): Promise<SignInResult> {
     const email = input.email.trim().toLowerCase();
     const firstName = input.firstName.trim();
     const lastName = input.lastName.trim();
@@ -59,16 +39,7 @@ export class DevOidcAccountsService {
 
     const id = randomUUID();
     try {
-      await this.users.insert({
-        id,
-        email,
-        firstName,
-        lastName,
-        roles: [],
-        issuer: devOidcIssuer(this.settings),
-        subject: id,
-        lastLoginAt: null,
-      });
+      await this.users.insert({ id, email, firstName, lastName, issuer: devOidcIssuer(this.settings), subject: id });
       return { accountId: id, created: true };
     } catch (e) {
       // The same e-mail registered at the same moment by another request: use that account.
@@ -80,8 +51,7 @@ export class DevOidcAccountsService {
     }
   }
 
-  /** The claims of an account, or undefined when it does not exist (any more). */
-  async claims(accountId: string): Promise<DevAccountClaims | undefined> {
+  async claims(accountId: string) {
     if (!isUuid(accountId)) return undefined;
     const user = await this.users.findOne({ id: accountId });
     if (!user) return undefined;

@@ -55,11 +55,7 @@ const destroy = statement('dev-oidc-destroy', (p: { model: string; id: string })
 );
 const revoke = statement('dev-oidc-revoke', (p: { grantId: string }) => db.deleteFrom('devOidcRecord').where('grantId', '=', p.grantId));
 
-/**
- * The embedded provider's storage (interactions, sessions, grants, codes): the table
- * `dev_oidc_record`, shared by every replica, so a sign-in may begin on one and end on another.
- * Accounts are not here: they are app_user rows.
- */
+/** The embedded provider's storage, shared by every replica: a sign-in may begin on one and end on another. */
 @Injectable()
 export class DevOidcRecords {
   private lastSweep = 0;
@@ -67,74 +63,26 @@ export class DevOidcRecords {
   constructor(private readonly sql: Sql) {}
 
   /** The adapter factory oidc-provider calls once per model (Session, Grant, AuthorizationCode...). */
-  adapterFor = (model: string): Adapter => new DevOidcAdapter(model, this);
-
-  async upsert(model: string, id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const { grantId, uid, userCode } = payload;
-    // The payload as JSON text: the driver would send an array as a PostgreSQL array.
-    await this.sql.run(upsert, {
-      model,
-      id,
-      payload: JSON.stringify(payload),
-      grantId: grantId ?? null,
-      uid: uid ?? null,
-      userCode: userCode ?? null,
-      expiresIn: expiresIn ?? null,
-    });
-    if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
-      this.lastSweep = Date.now();
-      await this.sql.run(sweep, {});
-    }
-  }
-
-  async find(model: string, by: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-    return (await this.sql.run(finds[by], { model, value }))[0]?.payload;
-  }
-
-  async consume(model: string, id: string): Promise<void> {
-    await this.sql.run(consume, { model, id });
-  }
-
-  async destroy(model: string, id: string): Promise<void> {
-    await this.sql.run(destroy, { model, id });
-  }
-
-  async revokeByGrantId(grantId: string): Promise<void> {
-    await this.sql.run(revoke, { grantId });
-  }
-}
-
-class DevOidcAdapter implements Adapter {
-  constructor(
-    private readonly model: string,
-    private readonly records: DevOidcRecords,
-  ) {}
-
-  upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    return this.records.upsert(this.model, id, payload, expiresIn);
-  }
-
-  find(id: string): Promise<AdapterPayload | undefined> {
-    return this.records.find(this.model, 'id', id);
-  }
-
-  findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.records.find(this.model, 'uid', uid);
-  }
-
-  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.records.find(this.model, 'user_code', userCode);
-  }
-
-  consume(id: string): Promise<void> {
-    return this.records.consume(this.model, id);
-  }
-
-  destroy(id: string): Promise<void> {
-    return this.records.destroy(this.model, id);
-  }
-
-  revokeByGrantId(grantId: string): Promise<void> {
-    return this.records.revokeByGrantId(grantId);
-  }
+  adapterFor = (model: string): Adapter => {
+    const find = async (by: keyof typeof finds, value: string) => (await this.sql.run(finds[by], { model, value }))[0]?.payload;
+    return {
+      upsert: async (id, payload, expiresIn) => {
+        const { grantId, uid, userCode } = payload;
+        // The payload as JSON text: the driver would send an array as a PostgreSQL array.
+        const json = JSON.stringify(payload);
+        const nulls = { grantId: grantId ?? null, uid: uid ?? null, userCode: userCode ?? null, expiresIn: expiresIn ?? null };
+        await this.sql.run(upsert, { model, id, payload: json, ...nulls });
+        if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
+          this.lastSweep = Date.now();
+          await this.sql.run(sweep, {});
+        }
+      },
+      find: (id) => find('id', id),
+      findByUid: (uid) => find('uid', uid),
+      findByUserCode: (userCode) => find('user_code', userCode),
+      consume: (id) => this.sql.run(consume, { model, id }).then(() => undefined),
+      destroy: (id) => this.sql.run(destroy, { model, id }).then(() => undefined),
+      revokeByGrantId: (grantId) => this.sql.run(revoke, { grantId }).then(() => undefined),
+    };
+  };
 }

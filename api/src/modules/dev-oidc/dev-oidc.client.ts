@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
-import type { ClientPrivateKey, Settings, TokenAuthMethod } from '../../config/settings.js';
+import type { Settings } from '../../config/settings.js';
 
 /** Where the embedded development provider is mounted (issuer = PUBLIC_URL + this path). */
 export const DEV_OIDC_PATH = '/oidc';
 
-/** The product's own client at the embedded provider. */
 export const DEV_OIDC_CLIENT_ID = 'impact-calls';
 
 /** The scopes the product asks for; `roles` carries the provider's roles claim. */
@@ -23,24 +22,12 @@ export function devOidcIssuer(settings: Settings): string {
   return `${settings.publicUrl}${DEV_OIDC_PATH}`;
 }
 
-/**
- * A secret derived from the JWT secret, so the embedded provider and the API agree on the
- * client secret and cookie keys without another setting, and they survive restarts.
- */
+/** A secret derived from the JWT secret: the provider and the API agree on it without another setting. */
 export function deriveSecret(settings: Settings, purpose: string): string {
   return createHmac('sha256', settings.jwtSecret).update(`dev-oidc:${purpose}`).digest('base64url');
 }
 
-export interface OidcClientSettings {
-  issuer: string;
-  clientId: string;
-  clientSecret: string | undefined;
-  /** OIDC_TOKEN_AUTH_METHOD (the embedded provider's client is registered with client_secret_basic). */
-  tokenAuthMethod: TokenAuthMethod | undefined;
-  privateKey: ClientPrivateKey | undefined;
-  /** True for the embedded development provider. */
-  embedded: boolean;
-}
+export type OidcClientSettings = NonNullable<Settings['oidc']> & { embedded: boolean };
 
 /** The provider the API signs users in with: OIDC_ISSUER when set, else the embedded one. */
 export function oidcClientSettings(settings: Settings): OidcClientSettings {

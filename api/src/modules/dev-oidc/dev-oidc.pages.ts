@@ -1,11 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, translate, type Language } from '@impact-calls/domain';
 import type { DevSignInProblem } from './dev-oidc-accounts.service.js';
 
-/**
- * The pages of the embedded development provider: plain HTML and CSS (no script but the
- * logout auto-submit served from /oidc/assets), translated from the shared catalogs.
- * They work under the product's CSP (`form-action 'self'`, `script-src 'self'`).
- */
+/** The embedded provider's pages: plain HTML and CSS, working under the product's CSP (scripts only from /oidc/assets). */
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -70,7 +66,6 @@ export interface SignInPageOptions {
   values?: { email?: string; firstName?: string; lastName?: string };
 }
 
-/** The sign-in page: e-mail, first name, last name and "Sign in". */
 export function signInPage(o: SignInPageOptions): string {
   const t = (key: string) => escapeHtml(translate(o.lang, `dev-oidc.${key}`));
   const v = o.values ?? {};

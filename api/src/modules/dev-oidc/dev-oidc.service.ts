@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateKeyPair, exportJWK, type JWK } from 'jose';
 import Provider, { errors as oidcErrors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { translate } from '@impact-calls/domain';
+import { DEFAULT_LANGUAGE, translate } from '@impact-calls/domain';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { streamedAnswer } from '../../common/http/send-json.js';
 import { FixedWindowLimiter } from '../limits/fixed-window.js';
@@ -20,39 +20,30 @@ import {
   loginCallbackUrl,
   logoutCallbackUrl,
 } from './dev-oidc.client.js';
-import { LOGOUT_SCRIPT, logoutPage, messagePage, pickLanguage, signInPage } from './dev-oidc.pages.js';
+import { LOGOUT_SCRIPT, logoutPage, messagePage, pickLanguage, signInPage, type SignInPageOptions } from './dev-oidc.pages.js';
 
 /** Sign-in attempts per IP and minute on the embedded provider's page. */
 export const DEV_SIGN_IN_LIMIT = 30;
 
-/**
- * The provider's signing key, kept in DATA_DIR (like the development JWT secret): ID tokens
- * issued before a restart still verify as `id_token_hint` at sign-out, so the provider need not
- * ask again. Its codes and sessions stay in memory.
- */
+/** The provider's signing key, kept in DATA_DIR: ID tokens issued before a restart still verify as `id_token_hint`. */
 const signingKeys = new Map<string, Promise<JWK>>();
 function developmentSigningKey(dataDir: string): Promise<JWK> {
   const file = join(dataDir, 'dev-oidc-signing-key.json');
-  let key = signingKeys.get(file);
-  if (!key) {
-    key = (async () => {
-      if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as JWK;
-      const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-      const jwk: JWK = { ...(await exportJWK(privateKey)), kid: `dev-${Date.now().toString(36)}`, use: 'sig', alg: 'RS256' };
-      mkdirSync(dataDir, { recursive: true });
-      writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
-      return jwk;
-    })();
-    signingKeys.set(file, key);
-  }
-  return key;
+  const make = async () => {
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as JWK;
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const jwk: JWK = { ...(await exportJWK(privateKey)), kid: `dev-${Date.now().toString(36)}`, use: 'sig', alg: 'RS256' };
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
+    return jwk;
+  };
+  if (!signingKeys.has(file)) signingKeys.set(file, make());
+  return signingKeys.get(file)!;
 }
 
 /**
- * The provider's URLs (discovery document, redirects) are made from the request's host and
- * protocol: pin them to PUBLIC_URL, whatever `Host` or `X-Forwarded-*` a client sends. Cross-origin
- * requests are answered only for PUBLIC_URL's origin: a preflight from elsewhere is refused, and
- * any other request from elsewhere gets no CORS header, so no page elsewhere can read the answer.
+ * The provider makes its URLs from the request's host and protocol: pin them to PUBLIC_URL, whatever
+ * a client sends. Only PUBLIC_URL's origin may read answers cross-origin (no CORS header for others).
  */
 export function pinToPublicUrl(publicUrl: string): express.RequestHandler {
   const url = new URL(publicUrl);
@@ -77,19 +68,14 @@ export function pinToPublicUrl(publicUrl: string): express.RequestHandler {
   };
 }
 
-/** `prompt=create` (OpenID Connect "Initiating User Registration"): show the registration page. */
-function createPrompt(): interactionPolicy.Prompt {
-  return new interactionPolicy.Prompt({ name: 'create', requestable: true });
-}
-
 const asString = (v: unknown): string => (typeof v === 'string' ? v : '');
+type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+type Handler = (req: Request, res: Response, next: NextFunction) => Promise<unknown>;
+type Problem = SignInPageOptions['problem'];
 
 /**
- * The embedded development OpenID provider (`oidc-provider`), mounted at /oidc when
- * OIDC_ISSUER is unset: a sign-in page that asks for an e-mail and a name, registers an
- * unknown e-mail on the spot, and signs the user in. Code flow with PKCE (S256) required,
- * one client (the product), a `roles` claim (admin for ADMIN_EMAILS). Its codes and
- * sessions are in memory; its accounts are the app_user rows.
+ * The embedded development OpenID provider (`oidc-provider`) at /oidc when OIDC_ISSUER is unset: a
+ * page asks for an e-mail and a name (an unknown e-mail is registered on the spot), code flow with PKCE.
  */
 @Injectable()
 export class DevOidcService {
@@ -103,27 +89,14 @@ export class DevOidcService {
     private readonly records: DevOidcRecords,
   ) {}
 
-  get enabled(): boolean {
-    return !this.settings.oidc;
-  }
-
-  get issuer(): string {
-    return devOidcIssuer(this.settings);
-  }
-
-  /** The absolute URL of one of the provider's endpoints (authorization, end_session, ...). */
   endpoint(name: 'authorization' | 'end_session'): string {
     if (!this.provider) throw new Error('The embedded OpenID provider is not mounted');
     return this.provider.urlFor(name);
   }
 
-  /**
-   * Mounts the provider and its pages under /oidc: an Express application (the provider is Koa,
-   * its pages read their own forms) that Fastify hands the raw request and response, in a scope
-   * of its own where no body is parsed first.
-   */
+  /** Mounts the provider and its pages (an Express application) under /oidc, in a Fastify scope that parses no body. */
   async mount(fastify: FastifyInstance): Promise<void> {
-    if (!this.enabled) return;
+    if (this.settings.oidc) return;
     // Settings refuse this already (OIDC_ISSUER is required in production); never mount it there.
     if (this.settings.nodeEnv === 'production') throw new Error('The embedded development OpenID provider never runs in production');
     const provider = await this.build();
@@ -149,15 +122,15 @@ export class DevOidcService {
       scope.all(`${DEV_OIDC_PATH}/*`, handler);
     });
     this.logger.log(
-      `Embedded development OpenID provider at ${this.issuer}: anyone can sign in with any e-mail; set OIDC_ISSUER for real use`,
+      `Embedded development OpenID provider at ${devOidcIssuer(this.settings)}: anyone can sign in with any e-mail; set OIDC_ISSUER for real use`,
     );
   }
 
   private async build(): Promise<Provider> {
     const settings = this.settings;
-    const accounts = this.accounts;
     const policy = interactionPolicy.base();
-    policy.add(createPrompt(), 0);
+    // `prompt=create` (OpenID Connect "Initiating User Registration"): the registration page.
+    policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
     const home = settings.publicUrl;
 
     const configuration: Configuration = {
@@ -224,7 +197,7 @@ export class DevOidcService {
         return grant;
       },
       findAccount: async (_ctx, sub) => {
-        const claims = await accounts.claims(sub);
+        const claims = await this.accounts.claims(sub);
         if (!claims) return undefined;
         return { accountId: sub, claims: () => ({ ...claims }) };
       },
@@ -242,7 +215,7 @@ export class DevOidcService {
         Grant: 14 * 24 * 3600,
       },
     };
-    const provider = new Provider(this.issuer, configuration);
+    const provider = new Provider(devOidcIssuer(settings), configuration);
     // Host and protocol are pinned to PUBLIC_URL by pinToPublicUrl before every request.
     provider.proxy = true;
     provider.on('server_error', (_ctx, error) => this.logger.error(error));
@@ -253,103 +226,72 @@ export class DevOidcService {
   private pages(provider: Provider): express.Router {
     const router = express.Router();
     const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 10 });
-    const home = this.settings.publicUrl;
-    const interactionPath = (uid: string) => `${DEV_OIDC_PATH}/interaction/${encodeURIComponent(uid)}`;
+    const lang = DEFAULT_LANGUAGE;
+    const expired = (res: Response) =>
+      res
+        .status(400)
+        .type('html')
+        .send(messagePage(lang, 'dev-oidc.error-title', translate(lang, 'dev-oidc.errors.expired'), this.settings.publicUrl));
+    // An interaction that is gone (expired, finished) gets the expired page.
+    const handled =
+      (handle: (req: Request, res: Response) => Promise<unknown>): Handler =>
+      (req, res, next) =>
+        handle(req, res).catch((e: unknown) => (e instanceof oidcErrors.SessionNotFound ? expired(res) : next(e)));
+    /** A handler of the URL's interaction; another browser's gets the expired page too. */
+    const interaction = (handle: (details: Details, req: Request, res: Response) => Promise<unknown>) =>
+      handled(async (req, res) => {
+        const details = await provider.interactionDetails(req, res);
+        return details.uid === req.params.uid ? handle(details, req, res) : expired(res);
+      });
+    const signIn = (res: Response, details: Details, status: number, values: SignInPageOptions['values'], problem?: Problem) => {
+      const path = `${DEV_OIDC_PATH}/interaction/${encodeURIComponent(details.uid)}`;
+      const create = details.prompt.name === 'create';
+      const page = { lang: pickLanguage(details.params.ui_locales), action: `${path}/login`, abortAction: `${path}/abort`, create };
+      res
+        .status(status)
+        .set('Cache-Control', 'no-store')
+        .type('html')
+        .send(signInPage({ ...page, problem, values }));
+    };
 
     router.get('/assets/logout.js', (_req, res) => {
       res.type('application/javascript').set('Cache-Control', 'no-cache').send(LOGOUT_SCRIPT);
     });
 
-    const expired = (res: Response, lang = pickLanguage(undefined)) =>
-      res
-        .status(400)
-        .type('html')
-        .send(messagePage(lang, 'dev-oidc.error-title', translate(lang, 'dev-oidc.errors.expired'), home));
+    router.get(
+      '/interaction/:uid',
+      interaction(async (details, req, res) => {
+        if (details.prompt.name === 'consent') return this.grantConsent(provider, req, res, details);
+        signIn(res, details, 200, { email: asString(details.params.login_hint) });
+      }),
+    );
 
-    router.get('/interaction/:uid', async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const details = await provider.interactionDetails(req, res);
-        if (details.uid !== req.params.uid) return expired(res);
-        const lang = pickLanguage(details.params.ui_locales);
-        if (details.prompt.name === 'consent') return await this.grantConsent(provider, req, res, details);
-        res
-          .set('Cache-Control', 'no-store')
-          .type('html')
-          .send(
-            signInPage({
-              lang,
-              action: `${interactionPath(details.uid)}/login`,
-              abortAction: `${interactionPath(details.uid)}/abort`,
-              create: details.prompt.name === 'create',
-              values: { email: asString(details.params.login_hint) },
-            }),
-          );
-      } catch (e) {
-        if (e instanceof oidcErrors.SessionNotFound) return expired(res);
-        next(e);
-      }
-    });
-
-    router.post('/interaction/:uid/login', form, async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const details = await provider.interactionDetails(req, res);
-        if (details.uid !== req.params.uid) return expired(res);
-        const lang = pickLanguage(details.params.ui_locales);
+    router.post(
+      '/interaction/:uid/login',
+      form,
+      interaction(async (details, req, res) => {
         const body = (req.body ?? {}) as Record<string, unknown>;
         const values = { email: asString(body.email), firstName: asString(body.firstName), lastName: asString(body.lastName) };
-        const again = (status: number, problem: 'email' | 'names' | 'too-long' | 'too-many') =>
-          res
-            .status(status)
-            .set('Cache-Control', 'no-store')
-            .type('html')
-            .send(
-              signInPage({
-                lang,
-                action: `${interactionPath(details.uid)}/login`,
-                abortAction: `${interactionPath(details.uid)}/abort`,
-                create: details.prompt.name === 'create',
-                problem,
-                values,
-              }),
-            );
-        if (this.limiter.hit(req.ip ?? 'unknown') > 0) return again(429, 'too-many');
+        if (this.limiter.hit(req.ip ?? 'unknown') > 0) return signIn(res, details, 429, values, 'too-many');
         const result = await this.accounts.signIn(values);
-        if ('problem' in result) return again(400, result.problem);
-        await provider.interactionFinished(
-          req,
-          res,
-          { login: { accountId: result.accountId }, ...(details.prompt.name === 'create' ? { create: { created: result.created } } : {}) },
-          { mergeWithLastSubmission: false },
-        );
-      } catch (e) {
-        if (e instanceof oidcErrors.SessionNotFound) return expired(res);
-        next(e);
-      }
-    });
+        if ('problem' in result) return signIn(res, details, 400, values, result.problem);
+        const create = details.prompt.name === 'create' ? { create: { created: result.created } } : {};
+        const login = { login: { accountId: result.accountId }, ...create };
+        await provider.interactionFinished(req, res, login, { mergeWithLastSubmission: false });
+      }),
+    );
 
-    router.post('/interaction/:uid/abort', form, async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        await provider.interactionFinished(
-          req,
-          res,
-          { error: 'access_denied', error_description: 'The user cancelled the sign-in' },
-          { mergeWithLastSubmission: false },
-        );
-      } catch (e) {
-        if (e instanceof oidcErrors.SessionNotFound) return expired(res);
-        next(e);
-      }
-    });
+    const cancelled = { error: 'access_denied', error_description: 'The user cancelled the sign-in' };
+    router.post(
+      '/interaction/:uid/abort',
+      form,
+      handled((req, res) => provider.interactionFinished(req, res, cancelled, { mergeWithLastSubmission: false })),
+    );
     return router;
   }
 
   /** A scope the first-party grant did not cover yet (rare): grant it and continue. */
-  private async grantConsent(
-    provider: Provider,
-    req: Request,
-    res: Response,
-    details: Awaited<ReturnType<Provider['interactionDetails']>>,
-  ): Promise<void> {
+  private async grantConsent(provider: Provider, req: Request, res: Response, details: Details): Promise<void> {
     const accountId = details.session?.accountId;
     if (!accountId) throw new oidcErrors.SessionNotFound('no session');
     const grant = details.grantId

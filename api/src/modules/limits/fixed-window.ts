@@ -1,26 +1,26 @@
 import { HttpStatus } from '@nestjs/common';
 import { AppError } from '../../common/http/app-error.js';
 
+const MAX_KEYS = 50_000;
+
 /**
- * A fixed-window counter per key, in memory: for the embedded development provider's sign-in
- * page (per IP). The product's own rate limits, shared by every replica, are in
- * modules/limits (RateLimiter, applied by the access guard). Kept in the code base because
- * @nestjs/throttler is CommonJS and cannot load the ESM-only Nest 12 inside Jest.
+ * A fixed-window counter per key, in memory, for the embedded provider's sign-in page (per IP).
+ * Not @nestjs/throttler: it is CommonJS and cannot load the ESM-only Nest 12 inside Jest.
  */
 export class FixedWindowLimiter {
   private readonly hits = new Map<string, { start: number; count: number }>();
 
   constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-    private readonly maxKeys = 50_000,
+    private readonly limit: number,
+    private readonly windowMs: number,
   ) {}
 
   /** Counts one hit; answers the seconds to wait when over the limit, else 0. */
-  hit(key: string, now = Date.now()): number {
+  hit(key: string): number {
+    const now = Date.now();
     const entry = this.hits.get(key);
     if (!entry || now - entry.start >= this.windowMs) {
-      if (!entry && this.hits.size >= this.maxKeys) this.sweep(now);
+      if (!entry && this.hits.size >= MAX_KEYS) this.sweep(now);
       this.hits.set(key, { start: now, count: 1 });
       return 0;
     }
@@ -30,7 +30,7 @@ export class FixedWindowLimiter {
 
   private sweep(now: number): void {
     for (const [key, entry] of this.hits) if (now - entry.start >= this.windowMs) this.hits.delete(key);
-    if (this.hits.size >= this.maxKeys) this.hits.clear();
+    if (this.hits.size >= MAX_KEYS) this.hits.clear();
   }
 }
 

@@ -1,11 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-/**
- * Requests counted per limit key and fixed window, shared by every replica. Each
- * replica counts in memory and adds its counts here about once a second, in one statement for all
- * its keys (rate-limiter.service.ts); rows older than two windows are purged. The table is
- * UNLOGGED (migration SessionsAndLimits): counters need no crash safety, and no WAL is written.
- */
+/** Requests per limit key and fixed window, shared by every replica (RateLimiter). UNLOGGED: counters need no crash safety. */
 @Entity('rate_limit_counter')
 @Index('rate_limit_counter_window_idx', ['windowStart'])
 export class RateLimitCounterEntity {

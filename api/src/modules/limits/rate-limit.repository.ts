@@ -23,9 +23,8 @@ const add = statement('rate-limit-add', (p: { [K in keyof Delta]: Delta[K][] }) 
 
 const purge = statement('rate-limit-purge', (p: { before: Date }) => db.deleteFrom('rateLimitCounter').where('windowStart', '<', p.before));
 
-export type CounterDelta = typeof add.row;
+type CounterDelta = typeof add.row;
 
-/** The shared counters of the rate limits: one statement adds a batch of local counts and answers the totals. */
 @Injectable()
 export class RateLimitRepository {
   constructor(private readonly sql: Sql) {}

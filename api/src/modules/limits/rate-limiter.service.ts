@@ -1,72 +1,45 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { SETTINGS, type RateBudget, type RateLimitSettings, type Settings } from '../../config/settings.js';
-import { RateLimitRepository, type CounterDelta } from './rate-limit.repository.js';
+import { RateLimitRepository } from './rate-limit.repository.js';
 
 export type LimitClass = keyof RateLimitSettings;
 
 /** How often each replica adds its local counts to the shared table (and learns the others'). */
-export const RECONCILE_MS = 1_000;
+const RECONCILE_MS = 1_000;
 /** From this share of a limit on, each request of the key is counted in the shared table at once. */
-export const EXACT_FROM = 0.5;
+const EXACT_FROM = 0.5;
 const PURGE_EVERY_MS = 60_000;
 
-/** One fixed window of one key: what the shared table said, and what this replica added since. */
-interface Window {
-  start: number;
-  /** The shared total, as last answered by the table (this replica's sent hits included). */
-  shared: number;
-  /** Hits counted here, not sent yet (negative: refused hits taken back). */
-  pending: number;
-  /** Hits on their way to the table. */
-  sending: number;
-}
-
-interface Key {
-  windowMs: number;
-  current: Window;
-  previous: Window | undefined;
-}
+/**
+ * One fixed window of one key: the shared total last read (this replica's sent hits included),
+ * hits not sent yet (negative: refused ones taken back) and hits on their way.
+ */
+type Window = { start: number; shared: number; pending: number; sending: number };
+type Key = { windowMs: number; current: Window; previous: Window | undefined };
 
 const total = (w: Window | undefined) => (w ? w.shared + w.sending + w.pending : 0);
 
 /**
- * Limits per user and per client address that hold across replicas, without a
- * database write per request on the hot path:
- *
- * - Each key (`write:u:<user>`, `write:ip:<address>`, ...) is counted in fixed windows and judged
- *   with the sliding-window estimate `previous × (1 − elapsed share) + current`.
- * - Counting is local; about once a second (RECONCILE_MS) each replica adds its counts to the
- *   shared table in one statement for all its keys, which answers the totals of every replica.
- * - A key at half its limit or more (EXACT_FROM) is counted in the table at once, one upsert per
- *   request, so near the limit every replica decides on the exact total.
- *
- * Bound (docs/decisions/hardening.md): a key never gets more than its limit from one replica; with
- * N replicas, the others can add at most what they accept in one reconcile interval below half
- * the limit, so the worst case is limit × (1 + (N − 1) / 2), and in practice the limit plus one
- * second of traffic. A refused request is not counted. While the database is unreachable the
- * limits hold per replica.
+ * Limits per user and per address across replicas without a database write per request: keys are
+ * counted locally (sliding-window estimate over fixed windows) and added to the shared table every
+ * RECONCILE_MS, or at once from EXACT_FROM of the limit on (docs/decisions/hardening.md).
  */
 @Injectable()
 export class RateLimiter implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('RateLimits');
   private readonly keys = new Map<string, Key>();
-  private readonly limits: RateLimitSettings;
   private reconcileTimer: NodeJS.Timeout | undefined;
   private purgeTimer: NodeJS.Timeout | undefined;
   private reconciling: Promise<void> | undefined;
 
   constructor(
-    @Inject(SETTINGS) settings: Settings,
+    @Inject(SETTINGS) private readonly settings: Settings,
     private readonly counters: RateLimitRepository,
-  ) {
-    this.limits = settings.rateLimits;
-  }
+  ) {}
 
   onApplicationBootstrap(): void {
-    this.reconcileTimer = setInterval(() => void this.reconcile(), RECONCILE_MS);
-    this.reconcileTimer.unref();
-    this.purgeTimer = setInterval(() => void this.purge(), PURGE_EVERY_MS);
-    this.purgeTimer.unref();
+    this.reconcileTimer = setInterval(() => void this.reconcile(), RECONCILE_MS).unref();
+    this.purgeTimer = setInterval(() => void this.purge(), PURGE_EVERY_MS).unref();
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -75,12 +48,10 @@ export class RateLimiter implements OnApplicationBootstrap, OnModuleDestroy {
     await this.reconcile();
   }
 
-  /**
-   * Counts one request of `cls` by `userId` (when signed in) from `address`; answers the seconds
-   * to wait when a limit is reached (the request is then not counted), else 0.
-   */
-  async hit(cls: LimitClass, userId: string | undefined, address: string | undefined, now = Date.now()): Promise<number> {
-    const budget = this.limits[cls];
+  /** Counts one request; answers the seconds to wait when a limit is reached (the request is then not counted), else 0. */
+  async hit(cls: LimitClass, userId: string | undefined, address: string | undefined): Promise<number> {
+    const now = Date.now();
+    const budget = this.settings.rateLimits[cls];
     const checks: [string, number][] = [];
     if (userId && budget.perUser > 0) checks.push([`${cls}:u:${userId}`, budget.perUser]);
     if (address && budget.perIp > 0) checks.push([`${cls}:ip:${addressKey(address)}`, budget.perIp]);
@@ -96,7 +67,7 @@ export class RateLimiter implements OnApplicationBootstrap, OnModuleDestroy {
         key.current.pending += 1;
         counted.push(key);
         if (estimate >= limit * EXACT_FROM) {
-          await this.send(bucket, key);
+          await this.add([{ bucket, window: key.current }]);
           estimate = this.estimate(key, now);
         }
       }
@@ -128,68 +99,50 @@ export class RateLimiter implements OnApplicationBootstrap, OnModuleDestroy {
     return total(key.previous) * (1 - elapsed) + total(key.current);
   }
 
-  /** Sends one key's pending hits now and takes the shared total (the exact path near a limit). */
-  private async send(bucket: string, key: Key): Promise<void> {
-    const w = key.current;
-    const hits = w.pending;
-    w.pending = 0;
-    w.sending += hits;
-    try {
-      const [row] = await this.counters.add([{ bucket, windowStart: w.start, hits }]);
-      w.sending -= hits;
-      if (row) w.shared = Math.max(w.shared, row.hits);
-    } catch (e) {
-      w.sending -= hits;
-      w.pending += hits;
-      this.logger.warn(`Rate limit counters unreachable (${String(e)}); limits hold per replica until they are back`);
-    }
-  }
-
-  /** Adds every key's pending hits to the shared table in one statement, and takes the totals. */
   async reconcile(): Promise<void> {
     if (this.reconciling) return this.reconciling;
-    this.reconciling = (async () => {
-      const batch: { bucket: string; window: Window; hits: number }[] = [];
-      for (const [bucket, key] of this.keys) {
-        for (const window of [key.previous, key.current]) {
-          if (window && window.pending !== 0) {
-            batch.push({ bucket, window, hits: window.pending });
-            window.sending += window.pending;
-            window.pending = 0;
-          }
-        }
-      }
-      if (!batch.length) return;
-      try {
-        const rows = await this.counters.add(
-          batch.map((b): CounterDelta => ({ bucket: b.bucket, windowStart: b.window.start, hits: b.hits })),
-        );
-        const totals = new Map(rows.map((r) => [`${r.bucket} ${r.windowStart}`, r.hits]));
-        for (const b of batch) {
-          b.window.sending -= b.hits;
-          const shared = totals.get(`${b.bucket} ${b.window.start}`);
-          if (shared !== undefined) b.window.shared = Math.max(b.window.shared, shared);
-        }
-      } catch (e) {
-        for (const b of batch) {
-          b.window.sending -= b.hits;
-          b.window.pending += b.hits;
-        }
-        this.logger.warn(`Rate limit counters unreachable (${String(e)}); limits hold per replica until they are back`);
-      }
-    })().finally(() => {
+    const batch: { bucket: string; window: Window }[] = [];
+    for (const [bucket, key] of this.keys) {
+      for (const window of [key.previous, key.current]) if (window && window.pending !== 0) batch.push({ bucket, window });
+    }
+    this.reconciling = this.add(batch).finally(() => {
       this.reconciling = undefined;
     });
     return this.reconciling;
   }
 
+  /** Sends the windows' pending hits in one statement and takes their shared totals; on failure they stay pending. */
+  private async add(windows: { bucket: string; window: Window }[]): Promise<void> {
+    const batch = windows.map(({ bucket, window }) => ({ bucket, window, hits: window.pending }));
+    if (!batch.length) return;
+    for (const b of batch) {
+      b.window.sending += b.hits;
+      b.window.pending = 0;
+    }
+    try {
+      const rows = await this.counters.add(batch.map((b) => ({ bucket: b.bucket, windowStart: b.window.start, hits: b.hits })));
+      const totals = new Map(rows.map((r) => [`${r.bucket} ${r.windowStart}`, r.hits]));
+      for (const b of batch) {
+        b.window.sending -= b.hits;
+        const shared = totals.get(`${b.bucket} ${b.window.start}`);
+        if (shared !== undefined) b.window.shared = Math.max(b.window.shared, shared);
+      }
+    } catch (e) {
+      for (const b of batch) {
+        b.window.sending -= b.hits;
+        b.window.pending += b.hits;
+      }
+      this.logger.warn(`Rate limit counters unreachable (${String(e)}); limits hold per replica until they are back`);
+    }
+  }
+
   /** Forgets keys with nothing to send whose windows are over, and old rows of the table. */
-  private async purge(now = Date.now()): Promise<void> {
-    let longest = 0;
-    for (const budget of Object.values(this.limits) as RateBudget[]) longest = Math.max(longest, budget.windowSeconds * 1000);
+  private async purge(): Promise<void> {
+    const now = Date.now();
+    const longest = Math.max(...(Object.values(this.settings.rateLimits) as RateBudget[]).map((b) => b.windowSeconds * 1000));
+    const idle = (w: Window | undefined) => !w || (w.pending === 0 && w.sending === 0);
     for (const [bucket, key] of this.keys) {
-      const idle = now - key.current.start >= 2 * key.windowMs && key.current.pending === 0 && key.current.sending === 0;
-      if (idle && (!key.previous || (key.previous.pending === 0 && key.previous.sending === 0))) this.keys.delete(bucket);
+      if (now - key.current.start >= 2 * key.windowMs && idle(key.current) && idle(key.previous)) this.keys.delete(bucket);
     }
     await this.counters.purge(new Date(now - 2 * longest)).catch(() => undefined);
   }
@@ -205,10 +158,7 @@ function retryAfterSeconds(key: Key, limit: number, now: number): number {
   return Math.max(1, Math.ceil((at - now) / 1000));
 }
 
-/**
- * The address a limit counts by: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 prefix
- * (one subscriber usually holds a whole /64, and could otherwise change addresses at will).
- */
+/** The address a limit counts by: IPv4 as is, IPv6 by its /64 prefix (a subscriber usually holds a whole /64). */
 export function addressKey(address: string): string {
   const ip = address.startsWith('::ffff:') && address.includes('.') ? address.slice(7) : address;
   if (!ip.includes(':')) return ip;

@@ -5,7 +5,7 @@ import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { isUuid } from '../../common/ids.js';
-import type { Membership } from '../../common/access/memberships.js';
+import type { Membership, MembershipReader } from '../../common/access/memberships.js';
 import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
 import type { DB } from '../../database/schema.js';
 import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
@@ -21,23 +21,17 @@ export interface MemberOrganizations {
   memberships: ReadonlyMap<string, Membership>;
 }
 
-/** Sortable columns of the console list, by their API names. */
-export const ADMIN_SORTABLE = {
-  name: 'name',
-  reg_number: 'regNumber',
-  city_name: 'cityName',
-  country: 'country',
-  contact_email: 'contactEmail',
-  createdAt: 'createdAt',
-  archivedAt: 'archivedAt',
-} as const;
-
 const now = sql<Date>`now()`;
 
 const NAMES = ['name', 'regNumber', 'streetName', 'cityName', 'country'] as const;
 const CONTACT = ['contactName', 'contactSurname', 'contactRole', 'contactEmail'] as const;
-const FLAGS = ['personalData', 'selfCertification', 'termsOfService', 'nordicCountry', 'preFunding', 'chnageInLife'] as const;
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** OrganizationDto's texts (named in snake_case there) and flags (named as the columns), in its order. */
+export const ORG_TEXTS = [...NAMES, 'dateOfFoundation', ...CONTACT] as const;
+export const ORG_FLAGS = ['personalData', 'selfCertification', 'termsOfService', 'nordicCountry', 'preFunding', 'chnageInLife'] as const;
+export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The console list's sortable columns (named in snake_case by the API, but createdAt and archivedAt). */
+const ADMIN_SORTABLE = ['name', 'regNumber', 'cityName', 'country', 'contactEmail', 'createdAt', 'archivedAt'] as const;
 
 /** The user's organizations `o` (by name, as OrganizationDto) and memberships `m`. */
 const memberOrganizations = statement('organizations-of-member', (p: { userId: string }) =>
@@ -47,11 +41,10 @@ const memberOrganizations = statement('organizations-of-member', (p: { userId: s
     .select((eb) => [
       sql<string>`coalesce(${eb.fn
         .jsonAgg(
-          // OrganizationDto's names: the data's snake_case, the flags' camelCase (toOrganizationDto).
           jsonBuildObject({
             id: eb.ref('o.id'),
-            ...Object.fromEntries(([...NAMES, 'dateOfFoundation', ...CONTACT] as const).map((f) => [snake(f), eb.ref(`o.${f}`)])),
-            ...Object.fromEntries(FLAGS.map((f) => [f, eb.ref(`o.${f}`)])),
+            ...Object.fromEntries(ORG_TEXTS.map((f) => [snakeCase(f), eb.ref(`o.${f}`)])),
+            ...Object.fromEntries(ORG_FLAGS.map((f) => [f, eb.ref(`o.${f}`)])),
             version: eb.ref('o.version'),
             createdAt: isoUtc(eb.ref('o.createdAt')),
           }),
@@ -66,23 +59,20 @@ const memberOrganizations = statement('organizations-of-member', (p: { userId: s
 );
 
 /** What an organization's data is written with: TypeORM's save wrote, and moved the version, only when one of these changed. */
-const FIELDS = [...NAMES, 'dateOfFoundation', ...CONTACT, ...FLAGS] as const;
+const FIELDS = [...ORG_TEXTS, ...ORG_FLAGS] as const;
 type Fields = Pick<OrganizationEntity, (typeof FIELDS)[number]>;
 const fields = (p: Fields) => Object.fromEntries(FIELDS.map((f) => [f, p[f]])) as Fields;
 
 /** An organization as its entity holds it: the date of foundation as its text (YYYY-MM-DD), as TypeORM read it. */
 const organization = (eb: ExpressionBuilder<DB, 'organization'>) => [
-  ...(['id', 'createdAt', 'updatedAt', 'version', 'createdById', 'archivedAt', ...NAMES, ...CONTACT, ...FLAGS] as const),
+  ...(['id', 'createdAt', 'updatedAt', 'version', 'createdById', 'archivedAt', ...NAMES, ...CONTACT, ...ORG_FLAGS] as const),
   sql<string | null>`to_char(${eb.ref('dateOfFoundation')}, 'YYYY-MM-DD')`.as('dateOfFoundation'),
 ];
 
 /** One organization; `locked`: for update, until the caller's transaction ends. */
-const byId = statement('organization-by-id', (p: { id: string }) =>
-  db.selectFrom('organization').select(organization).where('id', '=', p.id),
-);
-const lockedById = statement('organization-by-id-locked', (p: { id: string }) =>
-  db.selectFrom('organization').select(organization).where('id', '=', p.id).forUpdate(),
-);
+const one = (id: string) => db.selectFrom('organization').select(organization).where('id', '=', id);
+const byId = statement('organization-by-id', (p: { id: string }) => one(p.id));
+const lockedById = statement('organization-by-id-locked', (p: { id: string }) => one(p.id).forUpdate());
 
 const members = statement('organization-members', (p: { organizationId: string }) =>
   db
@@ -143,7 +133,7 @@ const archive = statement('organization-archive', (p: { id: string }) =>
 
 /** Queries of organizations and memberships; no business rule here. */
 @Injectable()
-export class OrganizationRepository {
+export class OrganizationRepository implements MembershipReader {
   /** By user, until a membership or one of the organizations changes. */
   private readonly memberCache: SharedCache<MemberOrganizations>;
 
@@ -156,10 +146,8 @@ export class OrganizationRepository {
   }
 
   /**
-   * The user's active (not archived) organizations by name, as the JSON of OrganizationDto[]
-   * built by PostgreSQL, and every membership with its role and whether the organization is
-   * archived: what every applicant screen and the access policy read, without hydrating
-   * entities. The shape is `toOrganizationDto`'s (a test compares them). From memory.
+   * The user's active organizations as the JSON of OrganizationDto[] built by PostgreSQL (a test
+   * compares it with `toOrganizationDto`), and every membership: read by every screen, so from memory.
    */
   memberOrganizations(userId: string): Promise<MemberOrganizations> {
     return this.memberCache.get(userId, async () => {
@@ -168,12 +156,15 @@ export class OrganizationRepository {
     });
   }
 
-  /** After this replica changed the user's organizations: its own next read is fresh at once. */
+  /** The access policy's MEMBERSHIP_READER: from memory, exact through CacheInvalidation. */
+  async membershipsOf(userId: string): Promise<ReadonlyMap<string, Membership>> {
+    return (await this.memberOrganizations(userId)).memberships;
+  }
+
   forgetMember(userId: string): void {
     this.memberCache.evict(userId);
   }
 
-  /** One organization; locked for update when given a transaction's manager. */
   async findById(id: string, manager?: EntityManager): Promise<OrganizationEntity | null> {
     return (await this.sql.run(manager ? lockedById : byId, { id }, manager))[0] ?? null;
   }
@@ -203,7 +194,7 @@ export class OrganizationRepository {
       .$if(typeof country === 'string' && country.trim() !== '', (b) => b.where('country', 'ilike', String(country).trim()))
       // react-admin's getMany (reference fields) asks for a list of ids.
       .$if(ids !== null, (b) => (ids!.length ? b.where('id', 'in', ids!) : b.where(sql.lit(false))));
-    const sort = ADMIN_SORTABLE[(query.sortField ?? 'name') as keyof typeof ADMIN_SORTABLE] ?? 'name';
+    const sort = ADMIN_SORTABLE.find((c) => c === query.sortField || snakeCase(c) === query.sortField) ?? 'name';
     const [[{ total }], rows] = await Promise.all([
       this.sql.list(found.select(countInt().as('total'))),
       this.sql.list(
@@ -236,10 +227,7 @@ export class OrganizationRepository {
     return (await this.sql.run(sentApplications, { organizationId }))[0].n;
   }
 
-  /**
-   * The active organizations a user owns, counted with the user's row locked: two registrations at
-   * once cannot both pass the quota (organizations per user).
-   */
+  /** The active organizations a user owns, counted with the user's row locked: two registrations cannot both pass the quota. */
   async countOwnedLocked(manager: EntityManager, userId: string): Promise<number> {
     await this.sql.run(lockUser, { userId }, manager);
     return (await this.sql.run(owned, { userId }, manager))[0].n;
@@ -255,10 +243,7 @@ export class OrganizationRepository {
     return this.sql.run(update, org, manager).then(([saved]) => saved ?? org);
   }
 
-  /**
-   * Deletes the organization, or, when another table still references it (a submission,
-   * whose foreign key is RESTRICT), archives it instead. Answers whether it was archived.
-   */
+  /** Deletes the organization, or archives it when a submission (RESTRICT) still references it; answers whether archived. */
   async deleteOrArchive(manager: EntityManager, id: string): Promise<boolean> {
     await manager.query('SAVEPOINT organization_delete');
     try {

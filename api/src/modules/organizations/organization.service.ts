@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { isFoundationDate, ORGANIZATION_CONSENT_FLAG } from '@impact-calls/domain';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
@@ -15,54 +16,26 @@ import type {
 } from './dto/organization.dto.js';
 import type { OrganizationEntity } from './organization.entity.js';
 import { AccessPolicy } from '../../common/access/access.policy.js';
-import type { Membership, MembershipReader } from '../../common/access/memberships.js';
 import { Permission } from '../../common/access/permission.js';
-import { OrganizationRepository } from './organization.repository.js';
+import { ORG_FLAGS, ORG_TEXTS, OrganizationRepository, snakeCase } from './organization.repository.js';
 
 export function toOrganizationDto(o: OrganizationEntity): OrganizationDto {
   return {
     id: o.id,
-    name: o.name,
-    reg_number: o.regNumber,
-    street_name: o.streetName,
-    city_name: o.cityName,
-    country: o.country,
-    date_of_foundation: o.dateOfFoundation,
-    contact_name: o.contactName,
-    contact_surname: o.contactSurname,
-    contact_role: o.contactRole,
-    contact_email: o.contactEmail,
-    personalData: o.personalData,
-    selfCertification: o.selfCertification,
-    termsOfService: o.termsOfService,
-    nordicCountry: o.nordicCountry,
-    preFunding: o.preFunding,
-    chnageInLife: o.chnageInLife,
+    ...Object.fromEntries(ORG_TEXTS.map((f) => [snakeCase(f), o[f]])),
+    ...Object.fromEntries(ORG_FLAGS.map((f) => [f, o[f]])),
     version: o.version,
     createdAt: o.createdAt.toISOString(),
-  };
+  } as OrganizationDto;
 }
 
 function toAdminDto(o: OrganizationEntity, memberCount: number): AdminOrganizationDto {
   return { ...toOrganizationDto(o), archivedAt: o.archivedAt?.toISOString() ?? null, archived: o.archivedAt !== null, memberCount };
 }
 
-/** The access policy's MEMBERSHIP_READER (OrganizationService itself asks the policy): from memory, exact through CacheInvalidation. */
-@Injectable()
-export class MembershipService implements MembershipReader {
-  constructor(private readonly orgs: OrganizationRepository) {}
-
-  async membershipsOf(userId: string): Promise<ReadonlyMap<string, Membership>> {
-    return (await this.orgs.memberOrganizations(userId)).memberships;
-  }
-}
-
-const organizationNotFound = () => notFound('errors.organization-not-found', 'Organization not found');
-
 /**
- * The rules of organizations: a user sees and changes only the organizations it belongs
- * to (anything else is 404, never another's data); the data-processing consent is
- * required; deleting never destroys a submitted application (archived instead).
+ * The rules of organizations: a user sees and changes only its own (anything else is 404), the
+ * data-processing consent is required, deleting never destroys a submitted application.
  */
 @Injectable()
 export class OrganizationService {
@@ -72,15 +45,13 @@ export class OrganizationService {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  /** The user's OrganizationDto[], serialized. */
   async listForUserJson(user: AuthUser): Promise<JsonDocument> {
     return (await this.orgs.memberOrganizations(user.id)).json;
   }
 
   async getForUser(user: AuthUser, id: string): Promise<OrganizationDto> {
     await this.access.requireAccess({ auth: { user }, permission: Permission.OrganizationRead, ids: [id] });
-    const org = await this.orgs.findById(id);
-    if (!org) throw organizationNotFound();
+    const org = await this.found(id);
     return { ...toOrganizationDto(org), sentApplications: await this.orgs.sentApplications(id) };
   }
 
@@ -88,12 +59,9 @@ export class OrganizationService {
     const fields = this.fields(dto);
     const org = await this.orgs.transaction(async (m) => {
       const max = this.settings.quotas.organizationsPerUser;
-      if ((await this.orgs.countOwnedLocked(m, user.id)) >= max) {
-        throw conflict('errors.quota.organizations', `You may register at most ${max} organizations`, {
-          quota: 'organizations-per-user',
-          limit: max,
-        });
-      }
+      const quota = { quota: 'organizations-per-user', limit: max };
+      if ((await this.orgs.countOwnedLocked(m, user.id)) >= max)
+        throw conflict('errors.quota.organizations', `You may register at most ${max} organizations`, quota);
       return this.orgs.insertWithOwner(m, fields, user.id);
     });
     this.orgs.forgetMember(user.id);
@@ -104,8 +72,7 @@ export class OrganizationService {
     const fields = this.fields(dto);
     await this.access.requireAccess({ auth: { user }, permission: Permission.OrganizationWrite, ids: [dto.id] });
     const saved = await this.orgs.transaction(async (m) => {
-      const org = await this.orgs.findById(dto.id, m);
-      if (!org) throw organizationNotFound();
+      const org = await this.found(dto.id, m);
       if (org.version !== dto.version) throw conflict('errors.stale-version', 'This organization was changed meanwhile; reload it');
       Object.assign(org, fields);
       return this.orgs.save(m, org);
@@ -114,12 +81,10 @@ export class OrganizationService {
     return toOrganizationDto(saved);
   }
 
-  /** Deletes the organization, or archives it when applications reference it. */
   async delete(user: AuthUser, id: string): Promise<OrganizationDeletedDto> {
     await this.access.requireAccess({ auth: { user }, permission: Permission.OrganizationWrite, ids: [id] });
     const deleted = await this.orgs.transaction(async (m) => {
-      const org = await this.orgs.findById(id, m);
-      if (!org) throw organizationNotFound();
+      await this.found(id, m);
       return { id, archived: await this.orgs.deleteOrArchive(m, id) };
     });
     this.orgs.forgetMember(user.id);
@@ -132,46 +97,34 @@ export class OrganizationService {
   }
 
   async adminGet(id: string): Promise<AdminOrganizationDto> {
-    const org = await this.orgs.findById(id);
-    if (!org) throw organizationNotFound();
+    const org = await this.found(id);
     const members = await this.orgs.members(id);
     return { ...toAdminDto(org, members.length), members };
+  }
+
+  /** One organization (locked for update in a transaction, `m`). */
+  private async found(id: string, m?: EntityManager): Promise<OrganizationEntity> {
+    const org = await this.orgs.findById(id, m);
+    if (!org) throw notFound('errors.organization-not-found', 'Organization not found');
+    return org;
   }
 
   /** The columns from the DTO, after the rules the validation pipe cannot express. */
   private fields(dto: OrganizationFieldsDto): Partial<OrganizationEntity> {
     if (dto[ORGANIZATION_CONSENT_FLAG] !== true) {
-      throw badRequest(
-        'errors.organization-consent-required',
-        'The consent to the processing of personal data (personalData) is required',
-        {
-          errors: { personalData: 'consent required' },
-        },
-      );
+      const message = 'The consent to the processing of personal data (personalData) is required';
+      throw badRequest('errors.organization-consent-required', message, { errors: { personalData: 'consent required' } });
     }
     const date = dto.date_of_foundation ? dto.date_of_foundation : null;
-    if (date !== null && !isFoundationDate(date)) {
+    if (date !== null && !isFoundationDate(date))
       throw badRequest('errors.organization-date', 'date_of_foundation must be a real date, not in the future', {
         errors: { date_of_foundation: 'invalid date' },
       });
-    }
     return {
-      name: dto.name,
-      regNumber: dto.reg_number,
-      streetName: dto.street_name,
-      cityName: dto.city_name,
-      country: dto.country,
+      ...Object.fromEntries(ORG_TEXTS.map((f) => [f, dto[snakeCase(f) as keyof OrganizationFieldsDto]])),
       dateOfFoundation: date,
-      contactName: dto.contact_name,
-      contactSurname: dto.contact_surname,
-      contactRole: dto.contact_role,
-      contactEmail: dto.contact_email,
+      ...Object.fromEntries(ORG_FLAGS.map((f) => [f, dto[f] ?? false])),
       personalData: true,
-      selfCertification: dto.selfCertification ?? false,
-      termsOfService: dto.termsOfService ?? false,
-      nordicCountry: dto.nordicCountry ?? false,
-      preFunding: dto.preFunding ?? false,
-      chnageInLife: dto.chnageInLife ?? false,
     };
   }
 }

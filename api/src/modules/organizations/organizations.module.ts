@@ -6,7 +6,7 @@ import { MEMBERSHIP_READER } from '../../common/access/memberships.js';
 import { OrganizationDemoSeeder } from './organization.demo.js';
 import { OrganizationEntity, OrganizationMemberEntity } from './organization.entity.js';
 import { OrganizationRepository } from './organization.repository.js';
-import { MembershipService, OrganizationService } from './organization.service.js';
+import { OrganizationService } from './organization.service.js';
 
 /** The Organization group of the spec, and the console's organizations resource. */
 @Module({
@@ -15,9 +15,8 @@ import { MembershipService, OrganizationService } from './organization.service.j
   providers: [
     OrganizationRepository,
     OrganizationService,
-    MembershipService,
-    // The access policy (common/access) reads memberships through this token.
-    { provide: MEMBERSHIP_READER, useExisting: MembershipService },
+    // The access policy (common/access) reads memberships through this token (not OrganizationService, which asks the policy).
+    { provide: MEMBERSHIP_READER, useExisting: OrganizationRepository },
     OrganizationDemoSeeder,
   ],
   exports: [OrganizationService, MEMBERSHIP_READER],

@@ -32,7 +32,6 @@ export class LogoutDto {
   endSessionUrl: string | null;
 }
 
-/** A user in the console. */
 export class AdminUserDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() email: string;

@@ -1,41 +1,26 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { notFound } from '../../../common/http/app-error.js';
-import {
-  invalidRefreshToken,
-  SESSION_LIFETIME_DAYS,
-  TokenService,
-  tokenHash,
-  type IssuedTokens,
-  type RefreshToken,
-} from '../token.service.js';
+import { invalidRefreshToken, SESSION_LIFETIME_DAYS, TokenService, tokenHash, type RefreshToken } from '../token.service.js';
 import type { SessionEndReason } from './user-session.entity.js';
 import type { SessionDto } from '../dto/session.dto.js';
+import type { TokensDto } from '../dto/jwt.dto.js';
 import { UserSessionRepository, type IssuedRefresh } from './user-session.repository.js';
 
 /** Where a sign-in or a renewal comes from (shown in the user's list of sessions). */
-export interface ClientInfo {
-  userAgent: string | null;
-  ip: string | null;
-}
+export type ClientInfo = { userAgent: string | null; ip: string | null };
 
 /**
- * A refresh token rotated less than this ago may be presented again: its answer may have been
- * lost on the way (a dropped connection), or another tab renewed with it at the same time. It gets
- * the successor already issued, never a second one, so the session keeps a single chain. Later, or
- * any older token, is a stolen one (or its copy): the whole session ends (OAuth 2.0 Security BCP,
- * reuse detection).
+ * A refresh token rotated less than this ago may come again (a lost answer, another tab) and gets the
+ * successor already issued, so the session keeps one chain. Later, or any older token, is a stolen
+ * one: the whole session ends (OAuth 2.0 Security BCP, reuse detection).
  */
 export const REFRESH_RETRY_GRACE_MS = 30_000;
 /** Ended and expired sessions are kept this long (a reused token of one is still recognised), then purged. */
 const KEEP_ENDED_DAYS = 30;
 const PURGE_EVERY_MS = 6 * 3600_000;
 
-/**
- * Sessions: a sign-in starts one (30 days), refresh tokens rotate with reuse
- * detection, and ending one is seen by every replica at once: the access guard reads a
- * session's state through a per-replica cache that the database's notifications keep exact.
- */
+/** Sessions: started by a sign-in, refresh tokens rotated with reuse detection, an end seen by every replica at once. */
 @Injectable()
 export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Sessions');
@@ -47,16 +32,14 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.purgeTimer = setInterval(() => void this.sessions.purge(KEEP_ENDED_DAYS).catch(() => undefined), PURGE_EVERY_MS);
-    this.purgeTimer.unref();
+    this.purgeTimer = setInterval(() => void this.sessions.purge(KEEP_ENDED_DAYS).catch(() => undefined), PURGE_EVERY_MS).unref();
   }
 
   onModuleDestroy(): void {
     clearInterval(this.purgeTimer);
   }
 
-  /** A new session for a verified sign-in: its first access and refresh tokens. */
-  async start(userId: string, client: ClientInfo, idToken?: string | null): Promise<IssuedTokens> {
+  async start(userId: string, client: ClientInfo, idToken?: string | null): Promise<TokensDto> {
     const id = randomUUID();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_DAYS * 24 * 3600_000);
     const refresh = await this.tokens.refresh(userId, id, 0, expiresAt);
@@ -66,32 +49,25 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
       expiresAt,
       refresh: kept(refresh),
       idToken: idToken ?? null,
-      userAgent: clip(client.userAgent, 500),
-      ip: clip(client.ip, 64),
+      ...clipped(client),
     });
     return { token: await this.tokens.access(userId, id, expiresAt), refresh_token: refresh.token };
   }
 
   /**
-   * A new pair from the session's current refresh token, which is then replaced (rotation). The
-   * previous one, within REFRESH_RETRY_GRACE_MS of its rotation, gets the current one again (the
-   * successor it already had); any other old refresh token of the session ends the session (reuse
-   * detection). 401 otherwise. The session's row is locked meanwhile, so simultaneous refreshes,
-   * on any replica, see each other's rotation.
+   * A new pair from the session's current refresh token, which is then replaced (rotation); see
+   * REFRESH_RETRY_GRACE_MS for an older one. The row is locked, so simultaneous refreshes take turns.
    */
-  async refresh(refreshToken: string, client: ClientInfo): Promise<IssuedTokens> {
+  async refresh(refreshToken: string, client: ClientInfo): Promise<TokensDto> {
     const claims = await this.tokens.verifyRefresh(refreshToken);
     const hash = tokenHash(refreshToken);
     const outcome = await this.sessions.transaction(async (m) => {
       const row = await this.sessions.lockForRefresh(m, claims.sessionId);
-      if (!row || row.userId !== claims.userId || row.endedAt || row.expiresAt.getTime() <= Date.now()) return { refused: true as const };
+      if (!row || row.userId !== claims.userId || row.endedAt || row.expiresAt.getTime() <= Date.now()) throw invalidRefreshToken();
       const answer = (refresh: string) => ({ refresh, userId: row.userId, expiresAt: row.expiresAt });
       if (hash === row.refreshHash && claims.generation === row.generation) {
         const next = await this.tokens.refresh(row.userId, row.id, row.generation + 1, row.expiresAt);
-        await this.sessions.rotate(m, row.id, kept(next), row.refreshHash, {
-          userAgent: clip(client.userAgent, 500),
-          ip: clip(client.ip, 64),
-        });
+        await this.sessions.rotate(m, row.id, kept(next), row.refreshHash, clipped(client));
         return answer(next.token);
       }
       const retried =
@@ -100,27 +76,22 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
         !!row.rotatedAt &&
         Date.now() - row.rotatedAt.getTime() < REFRESH_RETRY_GRACE_MS;
       if (retried) {
-        // The current token signed again: a second successor would start a second chain.
+        // The current token signed again (a second successor would start a second chain); not reproducible
+        // when rotated before the row kept what signs it: refused, and the session goes on.
+        const { refreshJti: jti, refreshIssuedAt: issuedAt } = row;
         const current =
-          row.refreshJti && row.refreshIssuedAt
-            ? await this.tokens.refresh(row.userId, row.id, row.generation, row.expiresAt, {
-                jti: row.refreshJti,
-                issuedAt: row.refreshIssuedAt,
-              })
-            : undefined;
-        // Not reproducible (rotated before the row kept what signs it): refused, and the session goes on.
-        if (!current || tokenHash(current.token) !== row.refreshHash) return { refused: true as const };
+          jti && issuedAt && (await this.tokens.refresh(row.userId, row.id, row.generation, row.expiresAt, { jti, issuedAt }));
+        if (!current || tokenHash(current.token) !== row.refreshHash) throw invalidRefreshToken();
         return answer(current.token);
       }
       await this.sessions.end(row.id, 'refresh-reuse', undefined, m);
-      return { reused: true as const };
+      return undefined;
     });
-    if ('reused' in outcome) {
+    if (!outcome) {
       this.sessions.forgetState(claims.sessionId);
       this.logger.warn(`A refresh token of session ${claims.sessionId} was used again: the session is ended`);
       throw invalidRefreshToken();
     }
-    if ('refused' in outcome) throw invalidRefreshToken();
     return { token: await this.tokens.access(outcome.userId, claims.sessionId, outcome.expiresAt), refresh_token: outcome.refresh };
   }
 
@@ -137,7 +108,6 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
     if (!ended) throw notFound('errors.session-not-found', 'No such active session');
   }
 
-  /** Ends every active session of a user but `keep`; answers how many ended. */
   async endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<number> {
     const n = await this.sessions.endAll(userId, reason, keep);
     // Other replicas follow through the notifications; this one must not wait for them.
@@ -154,12 +124,10 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 }
 
-/** What the session keeps of a refresh token. */
 function kept(refresh: RefreshToken): IssuedRefresh {
   return { hash: tokenHash(refresh.token), jti: refresh.jti, issuedAt: refresh.issuedAt };
 }
 
-function clip(value: string | null | undefined, max: number): string | null {
-  if (!value) return null;
-  return value.length > max ? value.slice(0, max) : value;
+function clipped(client: ClientInfo): ClientInfo {
+  return { userAgent: client.userAgent?.slice(0, 500) || null, ip: client.ip?.slice(0, 64) || null };
 }

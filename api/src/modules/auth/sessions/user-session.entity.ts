@@ -1,17 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { UserEntity } from '../../users/user.entity.js';
 
-/** Why a session ended. */
-export const SESSION_END_REASONS = ['logout', 'ended-by-user', 'signed-out-everywhere', 'ended-by-admin', 'refresh-reuse'] as const;
-export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+export type SessionEndReason = 'logout' | 'ended-by-user' | 'signed-out-everywhere' | 'ended-by-admin' | 'refresh-reuse';
 
 /**
- * One sign-in of a user on one device: it lives 30 days from the sign-in (the spec's
- * "tokens stored for 30 days"), gives short-lived access tokens through a refresh token that
- * rotates on each use, and ends on sign-out, when the user or an administrator ends it, or when
- * an old refresh token is used again (reuse detection). Every replica sees an end at once:
- * a trigger notifies `session:<id>` (migration SessionsAndLimits) and the access guard's cache
- * of sessions follows it.
+ * One sign-in of a user on one device, 30 days long (the spec's "tokens stored for 30 days"). A
+ * trigger notifies `session:<id>` on every change, which the access guard's cache follows.
  */
 @Entity('user_session')
 @Index('user_session_user_idx', ['userId'])
@@ -47,10 +41,7 @@ export class UserSessionEntity {
   @Column({ type: 'varchar', length: 64 })
   refreshHash: string;
 
-  /**
-   * The `jti` and `iat` the current refresh token was signed with: a retry of the previous one
-   * gets this very token again (signed anew, byte for byte), never a second successor.
-   */
+  /** What signed the current refresh token: a retry of the previous one gets this very token again. */
   @Column({ type: 'uuid', nullable: true })
   refreshJti: string | null;
 

@@ -9,11 +9,7 @@ import type { SessionDto } from '../dto/session.dto.js';
 import type { SessionEndReason } from './user-session.entity.js';
 
 /** A refresh token as the session keeps it: its hash, and what signs it again. */
-export interface IssuedRefresh {
-  hash: string;
-  jti: string;
-  issuedAt: Date;
-}
+export type IssuedRefresh = { hash: string; jti: string; issuedAt: Date };
 
 type Client = { userAgent: string | null; ip: string | null };
 type NewSession = Client & { id: string; userId: string; expiresAt: Date; idToken: string | null };
@@ -56,8 +52,7 @@ const rotate = statement('session-rotate', (p: IssuedRefresh & Client & { id: st
       userAgent: eb.fn.coalesce(eb.val(p.userAgent), 'userAgent'),
       ip: eb.fn.coalesce(eb.val(p.ip), 'ip'),
     }))
-    .where('id', '=', p.id)
-    .returning('generation'),
+    .where('id', '=', p.id),
 );
 
 /** Ends active sessions (the end reason); answers their ids. */
@@ -101,7 +96,6 @@ const purge = statement('sessions-purge', (p: { days: number }) =>
     .where((eb) => sql<boolean>`${eb.fn.coalesce('endedAt', 'expiresAt')} < now() - make_interval(days => ${p.days})`),
 );
 
-/** Every statement on user_session. */
 @Injectable()
 export class UserSessionRepository {
   /** The guard's reads, kept exact by the `user_session` table's trigger (`session:<id>`). */
@@ -119,7 +113,6 @@ export class UserSessionRepository {
     await this.sql.run(insert, { ...row, ...row.refresh });
   }
 
-  /** The guard's read: from memory, else one prepared statement. */
   state(id: string): Promise<SessionState | undefined> {
     return this.states.get(id, async () => (await this.sql.run(state, { id }))[0]);
   }
@@ -130,30 +123,24 @@ export class UserSessionRepository {
     else this.states.clear();
   }
 
-  /**
-   * The session refresh works on, locked until the transaction ends: refreshes of one session,
-   * on any replica, take turns, and each sees the rotation of the one before.
-   */
+  /** The session refresh works on, locked until the transaction ends: refreshes of one session take turns. */
   async lockForRefresh(m: EntityManager, id: string): Promise<typeof lockForRefresh.row | undefined> {
     return (await this.sql.run(lockForRefresh, { id }, m))[0];
   }
 
   /** The session's refresh token becomes `next` (generation + 1); the one it replaces, `previousHash`, is kept for the retry window. */
-  async rotate(m: EntityManager, id: string, next: IssuedRefresh, previousHash: string, meta: Client): Promise<number> {
-    return (await this.sql.run(rotate, { id, ...next, previousHash, ...meta }, m))[0].generation;
+  async rotate(m: EntityManager, id: string, next: IssuedRefresh, previousHash: string, meta: Client): Promise<void> {
+    await this.sql.run(rotate, { id, ...next, previousHash, ...meta }, m);
   }
 
-  /** Ends one session (of `userId` when given); answers whether it was active. */
   async end(id: string, reason: SessionEndReason, userId?: string, m?: EntityManager): Promise<boolean> {
     return (await this.sql.run(end, { id, reason, userId: userId ?? null }, m)).length > 0;
   }
 
-  /** Ends every active session of a user, but `keep`; answers how many. */
   async endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<number> {
     return (await this.sql.run(endAll, { userId, reason, keep: keep ?? null })).length;
   }
 
-  /** A user's sessions that are still active, the most recently used first; `current`: the session of the request. */
   listActive(userId: string, current?: string): Promise<SessionDto[]> {
     return this.sql.run(listActive, { userId, current: current ?? null });
   }
@@ -162,7 +149,6 @@ export class UserSessionRepository {
     return (await this.sql.run(idToken, { id }))[0]?.idToken ?? null;
   }
 
-  /** Sessions ended or expired more than `days` ago go (kept a while so a reused token is still recognised). */
   async purge(days: number): Promise<void> {
     await this.sql.run(purge, { days });
   }

@@ -8,50 +8,33 @@ export const LOGO_MAX_BYTES = 512 * 1024;
 /** Limits of the per-language texts (the same as the plain fields). */
 export const CONFIG_TEXT_LIMITS = { message: 20_000, listName: 200, landingHtml: 200_000, dataConsentText: 50_000 } as const;
 
+/** An optional HTML text, sanitized by the service (so not trimmed here). */
+const HtmlText = (maxLength: number, description: string) =>
+  StringField({ maxLength, optional: true, nullable: true, trim: false, description });
+
 /** The configuration's texts in one language (empty: the default language's applies). */
 export class ConfigLanguageTextsDto {
-  @StringField({
-    maxLength: CONFIG_TEXT_LIMITS.message,
-    optional: true,
-    nullable: true,
-    trim: false,
-    description: 'Welcome message (sanitized HTML)',
-  })
+  @HtmlText(CONFIG_TEXT_LIMITS.message, 'Welcome message (sanitized HTML)')
   message?: string | null;
 
   @StringField({ maxLength: CONFIG_TEXT_LIMITS.listName, optional: true, nullable: true })
   listName?: string | null;
 
-  @StringField({
-    maxLength: CONFIG_TEXT_LIMITS.landingHtml,
-    optional: true,
-    nullable: true,
-    trim: false,
-    description: 'Landing page HTML (sanitized)',
-  })
+  @HtmlText(CONFIG_TEXT_LIMITS.landingHtml, 'Landing page HTML (sanitized)')
   landingHtml?: string | null;
 
-  @StringField({
-    maxLength: CONFIG_TEXT_LIMITS.dataConsentText,
-    optional: true,
-    nullable: true,
-    trim: false,
-    description: 'Data-consent text (sanitized HTML)',
-  })
+  @HtmlText(CONFIG_TEXT_LIMITS.dataConsentText, 'Data-consent text (sanitized HTML)')
   dataConsentText?: string | null;
 }
 
 /** The texts per language; a language left out keeps its texts. */
 export class ConfigTextsDto {
-  @ApiPropertyOptional({ type: () => ConfigLanguageTextsDto })
   @NestedField(() => ConfigLanguageTextsDto, { optional: true })
   it?: ConfigLanguageTextsDto;
 
-  @ApiPropertyOptional({ type: () => ConfigLanguageTextsDto })
   @NestedField(() => ConfigLanguageTextsDto, { optional: true })
   en?: ConfigLanguageTextsDto;
 
-  @ApiPropertyOptional({ type: () => ConfigLanguageTextsDto })
   @NestedField(() => ConfigLanguageTextsDto, { optional: true })
   fr?: ConfigLanguageTextsDto;
 }
@@ -70,11 +53,7 @@ export class ConfigTextsByLanguageDto {
   @ApiProperty({ type: () => ConfigTextsValuesDto }) fr: ConfigTextsValuesDto;
 }
 
-/**
- * GetConfig's answer, in the spec's shape: `message`, `listName`, `landingHtml` and
- * `dataConsentText` are plain strings in `language` (the one asked for, else the default),
- * each falling back to the default language's text.
- */
+/** GetConfig's answer, in the spec's shape: the texts in `language`, each falling back to the default language's. */
 export class ConfigDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
@@ -116,13 +95,7 @@ export class UpsertConfigDto {
   @StringField({ maxLength: 2000, optional: true })
   description?: string;
 
-  @StringField({
-    maxLength: 20000,
-    optional: true,
-    nullable: true,
-    trim: false,
-    description: 'Welcome message (sanitized HTML) in the default language',
-  })
+  @HtmlText(CONFIG_TEXT_LIMITS.message, 'Welcome message (sanitized HTML) in the default language')
   message?: string | null;
 
   @StringField({ maxLength: 255, optional: true })
@@ -152,28 +125,15 @@ export class UpsertConfigDto {
   @IntField({ optional: true, min: 10, max: 1000 })
   logoHeight?: number;
 
-  @StringField({ maxLength: 200, optional: true, nullable: true, description: 'In the default language' })
+  @StringField({ maxLength: CONFIG_TEXT_LIMITS.listName, optional: true, nullable: true, description: 'In the default language' })
   listName?: string | null;
 
-  @StringField({
-    maxLength: 200000,
-    optional: true,
-    nullable: true,
-    trim: false,
-    description: 'Landing page HTML (sanitized) in the default language',
-  })
+  @HtmlText(CONFIG_TEXT_LIMITS.landingHtml, 'Landing page HTML (sanitized) in the default language')
   landingHtml?: string | null;
 
-  @StringField({
-    maxLength: 50000,
-    optional: true,
-    nullable: true,
-    trim: false,
-    description: 'Data-consent text (sanitized HTML) in the default language',
-  })
+  @HtmlText(CONFIG_TEXT_LIMITS.dataConsentText, 'Data-consent text (sanitized HTML) in the default language')
   dataConsentText?: string | null;
 
-  @ApiPropertyOptional({ type: () => ConfigTextsDto })
   @NestedField(() => ConfigTextsDto, {
     optional: true,
     description: 'The texts per language (it, en, fr); they win over the plain fields above',

@@ -3,10 +3,7 @@ import { ORGANIZATION_MAX_LENGTHS as MAX } from '@impact-calls/domain';
 import { Matches } from 'class-validator';
 import { BooleanField, EmailField, IntField, StringField, UuidField } from '../../../common/validation/fields.js';
 
-/**
- * The organization as the public contract names it (spec section 3): snake_case text
- * fields and camelCase consent flags, `chnageInLife` spelled so.
- */
+/** The organization as the public contract names it (spec section 3), `chnageInLife` spelled so. */
 export class OrganizationDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
