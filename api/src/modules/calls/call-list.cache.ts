@@ -14,12 +14,8 @@ interface Ordered {
 }
 
 /**
- * Every call in the applicant list's order (orderCallsForUser: open first, then by name), kept
- * in memory so a page of the list costs a slice, not a sort of every call. Exact: emptied on
- * every change of a call, on any replica (the `call` topic of CacheInvalidation: a trigger
- * notifies each insert, update and delete), and rebuilt when a call opens or closes (the order
- * depends on the time). While notifications may be missed (CacheInvalidation not listening),
- * every read goes to the database. Owned by CallsRepository (`load`: its findAllForList).
+ * Every call in the applicant list's order, kept so a page costs a slice, not a sort of every call: emptied
+ * on every change of a call (the `call` topic), rebuilt when one opens or closes (the order depends on the time).
  */
 export class CallListCache implements Invalidated {
   private ordered: Ordered | undefined;
@@ -46,11 +42,7 @@ export class CallListCache implements Invalidated {
     this.loading = undefined;
   }
 
-  /**
-   * What `filter` (the access policy's, which depends on the user's e-mail address alone) keeps
-   * of `rows(now)`, remembered per address for as long as those rows are (at most VISIBLE_MAX
-   * addresses): a page then costs a slice, not a pass over every call.
-   */
+  /** What `filter` (which depends on the e-mail address alone) keeps of `rows(now)`, remembered per address while those rows are. */
   async visibleTo(email: string, now: Date, filter: (rows: readonly CallUserRow[]) => CallUserRow[]): Promise<readonly CallUserRow[]> {
     const rows = await this.rows(now);
     if (rows !== this.ordered?.rows) return filter(rows);
@@ -66,10 +58,12 @@ export class CallListCache implements Invalidated {
   }
 
   /** The calls in the list's order at `now`, empty names left out (every user's list before the e-mail filter). */
-  async rows(now: Date): Promise<readonly CallUserRow[]> {
+  private async rows(now: Date): Promise<readonly CallUserRow[]> {
     const t = now.getTime();
-    if (!this.invalidation.serves('call')) return this.build(await this.load(), now, -1).rows;
-    if (this.ordered && this.ordered.validFrom <= t && t < this.ordered.validUntil) return this.ordered.rows;
+    const holds = (o: Ordered | undefined): o is Ordered =>
+      o !== undefined && o.generation === this.generation && o.validFrom <= t && t < o.validUntil;
+    if (!this.invalidation.serves('call')) return orderCallsForUser(await this.load(), now);
+    if (holds(this.ordered)) return this.ordered.rows;
     const generation = this.generation;
     if (!this.loading) {
       this.loading = this.load().then((all) => {
@@ -84,10 +78,7 @@ export class CallListCache implements Invalidated {
     }
     const built = await this.loading;
     // Read before a change that came while loading, or ordered for another instant: read again for this request.
-    if (built.generation !== this.generation || t < built.validFrom || t >= built.validUntil) {
-      return this.build(await this.load(), now, -1).rows;
-    }
-    return built.rows;
+    return holds(built) ? built.rows : orderCallsForUser(await this.load(), now);
   }
 
   private build(all: CallUserRow[], now: Date, generation: number): Ordered {

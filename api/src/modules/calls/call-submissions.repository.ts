@@ -13,11 +13,7 @@ export type SubmissionOfCall = Pick<typeof submissionsOf.row, 'id' | 'closed'>;
 /** Reads only: the submissions module owns call_submission and writes it. */
 @Injectable()
 export class CallSubmissionsRepository {
-  /**
-   * Each organization's submissions by call: what every page of the applicant's call list shows. The
-   * `organization-submissions` topic (migration OrganizationSubmissionsCache) evicts an organization's on a
-   * submission created, deleted, closed, reopened or moved; the writes of this replica also evict at once.
-   */
+  /** Each organization's submissions by call (every page of the applicant's list): the `organization-submissions` topic evicts them. */
   private readonly byOrganization: SharedCache<ReadonlyMap<string, SubmissionOfCall>>;
 
   constructor(
@@ -27,7 +23,6 @@ export class CallSubmissionsRepository {
     this.byOrganization = invalidation.cache('organization-submissions', { max: 20_000, ttlMs: 10 * 60_000 });
   }
 
-  /** The organization's submissions by call id, from memory: frozen, shared by every request. */
   submissionsOf(organizationId: string): Promise<ReadonlyMap<string, SubmissionOfCall>> {
     return this.byOrganization.get(organizationId, async () => {
       const rows = await this.sql.run(submissionsOf, { organizationId });
@@ -35,7 +30,7 @@ export class CallSubmissionsRepository {
     });
   }
 
-  /** After a committed change of the organization's submissions: this replica reads them again at once (the others on the notification). */
+  /** After a committed change of them: this replica reads them again at once (the others on the notification). */
   forgetSubmissionsOf(organizationId: string): void {
     this.byOrganization.evict(organizationId);
   }

@@ -8,7 +8,7 @@ import { CacheInvalidation, committedAndSettled } from '../../database/shared-ca
 import { Sql } from '../../database/sql.js';
 import { changes, countInt, db, isoUtc, STAMPS, statement } from '../../database/typed-sql.js';
 import type { CallTypeSummaryDto } from './dto/call.dto.js';
-import { CallTypeEntity } from '../steps/call-type.entity.js';
+import type { CallTypeEntity } from '../steps/call-type.entity.js';
 
 const types = db.selectFrom('callType').select(['id', 'createdAt', 'updatedAt', 'version', 'name', 'description']);
 const byId = statement('call-type-by-id', (p: { id: string }) => types.where('id', '=', p.id));
@@ -50,21 +50,13 @@ export class CallTypesRepository {
     private readonly sql: Sql,
   ) {}
 
-  async findById(id: string, m?: EntityManager): Promise<CallTypeEntity | null> {
-    return (await this.sql.run(byId, { id }, m))[0] ?? null;
-  }
-
-  async findByIdForUpdate(id: string, m: EntityManager): Promise<CallTypeEntity | null> {
-    return (await this.sql.run(byIdForUpdate, { id }, m))[0] ?? null;
+  async findById(id: string, m?: EntityManager, lock = false): Promise<CallTypeEntity | null> {
+    return (await this.sql.run(lock ? byIdForUpdate : byId, { id }, m))[0] ?? null;
   }
 
   /** Inserts a new call type, or writes a loaded one if it changed. */
   async save(t: CallTypeEntity, m: EntityManager): Promise<CallTypeEntity> {
     return Object.assign(t, (await this.sql.run(t.id ? update : insert, t, m))[0]);
-  }
-
-  create(data: Partial<CallTypeEntity>): CallTypeEntity {
-    return Object.assign(new CallTypeEntity(), data);
   }
 
   /** The console's summaries of call types, with their number of steps and of calls; `q` searches name and description. */
@@ -99,11 +91,7 @@ export class CallTypesRepository {
     return (await this.sql.run(calls, { id }, m))[0].n;
   }
 
-  /**
-   * The impact framework every call of this call type names, for its miniDyi steps that name
-   * none: a framework id when at least one call uses the type and all of them name one (any of
-   * them: each call falls back to its own), else null.
-   */
+  /** A framework when every call of the type names one (any of them: each call falls back to its own), else null. */
   async frameworkOfEveryCall(id: string, m: EntityManager): Promise<string | null> {
     const [r] = await this.sql.run(calls, { id }, m);
     return r && r.n > 0 && r.without === 0 ? r.any : null;

@@ -4,31 +4,15 @@ import type { EntityManager } from 'typeorm';
 import { badRequest, conflict, notFound, versionRequired } from '../../common/http/app-error.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { isEmptyId } from '../../common/ids.js';
-import type { StepInputDto } from '../steps/dto/step.dto.js';
 import { normalizeStepContent } from '../steps/step-content.js';
 import type { StepEntity } from '../steps/step.entity.js';
 import type { StepInput, StepRow } from '../steps/steps.repository.js';
 import { StepsService, toStepAdminDto } from '../steps/steps.service.js';
-import type { CallTypeEntity } from '../steps/call-type.entity.js';
+import { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallTypesRepository } from './call-types.repository.js';
 import type { CallTypeDto, CallTypeInputDto, CallTypeSummaryDto } from './dto/call.dto.js';
 import { refusedFor } from '../../database/sql.js';
 
-export interface CallTypeInput {
-  id?: string;
-  version?: number;
-  name: string;
-  description: string;
-  steps: StepInputDto[];
-}
-
-/** What the steps of a call type may rely on: the impact framework of the call(s) using it (miniDyi steps naming none). */
-export interface CallTypeContext {
-  /** The call's framework (a call save), or the one every call of the type names; null: none; undefined: look it up (a call type save). */
-  callFrameworkId?: string | null;
-}
-
-/** The English message of each key of stepPublishIssue. */
 const PUBLISH_MESSAGES: Record<string, string> = {
   'pages.admin.steps.error-minidyi-no-framework': "a miniDyi step needs an impact framework (its own, or the call's)",
   'pages.admin.steps.error-survey-no-questions': 'a survey or quiz step needs at least one question',
@@ -74,31 +58,23 @@ export class CallTypesService {
   }
 
   /**
-   * Creates or updates a call type and replaces its steps inside the caller's transaction:
-   * steps keep their ids when sent back, are renumbered 1..n in list order, get their
-   * content checked per kind, and steps left out are deleted. Answers the call type's id.
+   * Saves a call type and replaces its steps in the caller's transaction (ids kept, renumbered 1..n, contents
+   * checked, the others deleted). `callFrameworkId`: the call's, for miniDyi steps naming none; undefined: look it up.
    */
-  async upsertIn(m: EntityManager, input: CallTypeInput, context: CallTypeContext = {}): Promise<string> {
-    let type: CallTypeEntity;
-    if (!isEmptyId(input.id)) {
-      const found = await this.types.findByIdForUpdate(input.id!, m);
-      if (!found) throw notFound('errors.call-type-not-found', 'Call type not found');
-      if (input.version === undefined) throw versionRequired('call type');
-      if (input.version !== found.version) throw conflict('errors.stale-version', 'This call type was changed by someone else; reload it');
-      type = found;
-      type.name = input.name;
-      type.description = input.description;
-    } else {
-      type = this.types.create({ name: input.name, description: input.description });
-    }
-    type = await this.types.save(type, m);
+  async upsertIn(m: EntityManager, input: CallTypeInputDto, callFrameworkId?: string | null): Promise<string> {
+    const existing = !isEmptyId(input.id);
+    const type = existing ? await this.types.findById(input.id!, m, true) : new CallTypeEntity();
+    if (!type) throw notFound('errors.call-type-not-found', 'Call type not found');
+    if (existing && input.version === undefined) throw versionRequired('call type');
+    if (existing && input.version !== type.version)
+      throw conflict('errors.stale-version', 'This call type was changed by someone else; reload it');
+    await this.types.save(Object.assign(type, { name: input.name, description: input.description }), m);
 
     const stepTypes = new Map(
       (await this.steps.findTypesByIds([...new Set(input.steps.map((s) => s.stepTypeId))], m)).map((t) => [t.id, t]),
     );
-    const existing = new Map((await this.steps.findByCallTypes([type.id], m)).map((s) => [s.id, s]));
-    const callFrameworkId =
-      context.callFrameworkId !== undefined ? context.callFrameworkId : await this.types.frameworkOfEveryCall(type.id, m);
+    const saved = new Map((await this.steps.findByCallTypes([type.id], m)).map((s) => [s.id, s]));
+    const framework = callFrameworkId !== undefined ? callFrameworkId : await this.types.frameworkOfEveryCall(type.id, m);
     const seen = new Set<string>();
     const rows: StepInput[] = renumberSteps(input.steps).map((s, i) => {
       const at = `steps.${i}`;
@@ -110,7 +86,7 @@ export class CallTypesService {
       let row: Partial<StepEntity> = {};
       if (!isEmptyId(s.id)) {
         const id = s.id!.toLowerCase();
-        const old = existing.get(id);
+        const old = saved.get(id);
         if (!old || seen.has(id))
           throw badRequest('errors.step-not-in-call-type', `${at}.id: not a step of this call type`, {
             errors: { [`${at}.id`]: 'not a step of this call type' },
@@ -120,7 +96,7 @@ export class CallTypesService {
       }
       const { content, expectedAnswers } = normalizeStepContent(stepType.name, s.content, `${at}.content`);
       // A step nobody could fill: refused with its own key, naming the step.
-      const issue = stepPublishIssue(stepType.name, stepType.name === 'quiz' ? s.content : content, callFrameworkId);
+      const issue = stepPublishIssue(stepType.name, stepType.name === 'quiz' ? s.content : content, framework);
       if (issue) {
         const field = issue === 'pages.admin.steps.error-minidyi-no-framework' ? `${at}.content.frameworkId` : `${at}.content`;
         throw badRequest(issue, `${field}: ${PUBLISH_MESSAGES[issue]}`, {
@@ -139,32 +115,25 @@ export class CallTypesService {
         sort: s.sort,
       });
     });
-    try {
-      await this.steps.deleteOthers(type.id, [...seen], m);
-    } catch (e) {
-      if (refusedFor(e, 'foreignKey'))
-        throw conflict('pages.admin.error-step-has-answers', 'A removed step already has answers in submissions; it cannot be deleted');
-      throw e;
-    }
+    await this.steps.deleteOthers(type.id, [...seen], m).catch((e: unknown) => {
+      if (!refusedFor(e, 'foreignKey')) throw e;
+      throw conflict('pages.admin.error-step-has-answers', 'A removed step already has answers in submissions; it cannot be deleted');
+    });
     await this.steps.saveAll(rows, m);
     return type.id;
   }
 
   /** Refuses (400, the step's key) when a saved step of the call type could not be filled with this call framework. */
   async checkFillable(m: EntityManager, callTypeId: string, callFrameworkId: string | null): Promise<void> {
-    const steps = orderSteps(await this.steps.findByCallTypes([callTypeId], m));
-    steps.forEach((step, i) => {
-      const kind = step.kind;
+    orderSteps(await this.steps.findByCallTypes([callTypeId], m)).forEach((step, i) => {
       // Only the framework can be missing because of the call: the contents were checked when the steps were saved.
-      if (kind !== 'miniDyi') return;
-      const issue = stepPublishIssue(kind, step.content, callFrameworkId);
-      if (issue) {
+      const issue = step.kind === 'miniDyi' ? stepPublishIssue(step.kind, step.content, callFrameworkId) : undefined;
+      if (issue)
         throw badRequest(issue, `impactFrameworkId: ${PUBLISH_MESSAGES[issue]} ("${step.name}")`, {
           errors: { impactFrameworkId: PUBLISH_MESSAGES[issue] },
           stepIndex: i,
           stepName: step.name,
         });
-      }
     });
   }
 
@@ -172,17 +141,14 @@ export class CallTypesService {
   async delete(id: string): Promise<CallTypeDto> {
     const before = await this.get(id);
     await this.types.transaction(async (m) => {
-      const t = await this.types.findByIdForUpdate(id, m);
-      if (!t) throw notFound('errors.call-type-not-found', 'Call type not found');
+      if (!(await this.types.findById(id, m, true))) throw notFound('errors.call-type-not-found', 'Call type not found');
       if ((await this.types.countCalls(id, m)) > 0)
         throw conflict('pages.admin.error-call-type-in-use', 'Calls use this call type; it cannot be deleted');
-      try {
-        await this.types.delete(id, m);
-      } catch (e) {
-        if (refusedFor(e, 'foreignKey'))
-          throw conflict('pages.admin.error-call-type-in-use', 'This call type is in use; it cannot be deleted');
-        throw e;
-      }
+      await this.types.delete(id, m).catch((e: unknown) => {
+        throw refusedFor(e, 'foreignKey')
+          ? conflict('pages.admin.error-call-type-in-use', 'This call type is in use; it cannot be deleted')
+          : e;
+      });
     });
     return before;
   }

@@ -3,10 +3,7 @@ import { BaseEntity } from '../../common/base.entity.js';
 import { CallTypeEntity } from '../steps/call-type.entity.js';
 import { FoldedCopy } from '../../database/folded-column.js';
 
-/**
- * A funding or programme call. Open while now is in [openingAt, closingAt]. Its steps are
- * the steps of its call type. `callLockEnd`, once set, never changes (enforced by CallsService).
- */
+/** A funding or programme call, open while now is in [openingAt, closingAt]; its steps are its call type's. */
 @Entity('call')
 // The console list's sorts, filters and search (migration ConsoleListIndexes).
 @Index('call_closing_idx', { synchronize: false })

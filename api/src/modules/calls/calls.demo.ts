@@ -81,6 +81,16 @@ const INTRO = `<h2>Benvenuti</h2>
 <p>Questo bando finanzia progetti che creano valore sociale e ambientale misurabile. Compila i passi nell’ordine: le risposte vengono salvate mentre scrivi.</p>
 <ul><li>Carica il budget e la descrizione del progetto.</li><li>Rispondi a un breve questionario e a un quiz.</li><li>Progetta il tuo impatto: SDG, outcome, indicatori.</li></ul>`;
 
+const slot = (file_name: string, file_description: string, file_type: string, dimensions: number, mandatory: boolean) => ({
+  file_name,
+  file_description,
+  file_type,
+  dimensions,
+  mandatory,
+});
+const PROJECT_DESCRIPTION = slot('Descrizione del progetto', 'Al massimo 10 pagine', 'pdf', 5 * 1024 * 1024, true);
+const INTRO_STEP = { name: 'Introduzione', stepTypeId: KIND.text, content: { html: INTRO } };
+
 const frameworkNamed = statement('demo-framework', (p: { name: string }) =>
   db.selectFrom('impactFramework').select('id').where('name', '=', p.name).orderBy('createdAt').limit(1),
 );
@@ -95,24 +105,11 @@ export class CallsDemoSeeder implements DemoContentSeeder {
   ) {}
 
   async seed(m: EntityManager): Promise<void> {
-    const frameworkId = await this.demoFramework(m);
-    const simpleSteps = [
-      { name: 'Introduzione', stepTypeId: KIND.text, content: { html: INTRO } },
-      {
-        name: 'Documenti',
-        stepTypeId: KIND.upload,
-        content: [
-          {
-            file_name: 'Descrizione del progetto',
-            file_description: 'Al massimo 10 pagine',
-            file_type: 'pdf',
-            dimensions: 5 * 1024 * 1024,
-            mandatory: true,
-          },
-        ],
-      },
-    ];
-    await this.calls.createIn(m, {
+    // The demo framework (order 30), by the name impact.demo.ts gives it: the impact module imports this one, not the reverse.
+    const [framework] = await this.sql.run(frameworkNamed, { name: 'Framework d’impatto di esempio' }, m);
+    const frameworkId = framework?.id ?? null;
+    const simpleSteps = [INTRO_STEP, { name: 'Documenti', stepTypeId: KIND.upload, content: [PROJECT_DESCRIPTION] }];
+    await this.calls.saveIn(m, undefined, {
       name: 'Bando Impatto di comunità 2026',
       description:
         '<p>Contributi fino a <strong>50.000 €</strong> per le organizzazioni che migliorano la propria comunità: inclusione, istruzione, salute e ambiente.</p>',
@@ -124,33 +121,15 @@ export class CallsDemoSeeder implements DemoContentSeeder {
         name: 'Bando Impatto di comunità',
         description: 'Introduzione, documenti, questionario di gradimento, quiz, progettazione dell’impatto e risultati',
         steps: [
-          { name: 'Introduzione', stepTypeId: KIND.text, content: { html: INTRO } },
+          INTRO_STEP,
           {
             name: 'Documenti',
             description: 'Budget e descrizione del progetto',
             stepTypeId: KIND.upload,
             content: [
-              {
-                file_name: 'Budget',
-                file_description: 'Usa il modello di budget',
-                file_type: 'excel',
-                dimensions: 2 * 1024 * 1024,
-                mandatory: true,
-              },
-              {
-                file_name: 'Descrizione del progetto',
-                file_description: 'Al massimo 10 pagine',
-                file_type: 'pdf',
-                dimensions: 5 * 1024 * 1024,
-                mandatory: true,
-              },
-              {
-                file_name: 'Foto del gruppo di lavoro',
-                file_description: 'Facoltativa',
-                file_type: 'image',
-                dimensions: 1024 * 1024,
-                mandatory: false,
-              },
+              slot('Budget', 'Usa il modello di budget', 'excel', 2 * 1024 * 1024, true),
+              PROJECT_DESCRIPTION,
+              slot('Foto del gruppo di lavoro', 'Facoltativa', 'image', 1024 * 1024, false),
             ],
           },
           { name: 'Questionario di gradimento', stepTypeId: KIND.survey, content: FEEDBACK_SURVEY },
@@ -169,37 +148,16 @@ export class CallsDemoSeeder implements DemoContentSeeder {
         ],
       },
     });
-    await this.calls.createIn(m, {
-      name: 'Bando Transizione verde',
-      description: '<p>Apre a breve: progetti che riducono emissioni e rifiuti nelle piccole organizzazioni.</p>',
-      openingAt: at(20),
-      closingAt: at(110),
-      callType: { name: 'Bando Transizione verde', description: 'Introduzione e documenti', steps: simpleSteps },
-    });
-    await this.calls.createIn(m, {
-      name: 'Bando Inclusione sociale 2025',
-      description: '<p>Questo bando è chiuso. I risultati sono stati pubblicati sul sito del programma.</p>',
-      openingAt: at(-120),
-      closingAt: at(-10),
-      callType: { name: 'Bando Inclusione sociale 2025', description: 'Introduzione e documenti', steps: simpleSteps },
-    });
-    await this.calls.createIn(m, {
-      name: 'Bando riservato ai partner',
-      description: '<p>Riservato alle organizzazioni partner invitate via e-mail.</p>',
-      openingAt: at(-3),
-      closingAt: at(45),
-      isUserFilterEnable: true,
-      userFilterEmail: 'partner@example.org, admin@example.org',
-      callType: { name: 'Bando riservato ai partner', description: 'Introduzione e documenti', steps: simpleSteps },
-    });
-  }
-
-  /**
-   * The impact engineer's demo framework (order 30), when present in this transaction, by the name
-   * impact.demo.ts gives it: the impact module imports this one, so its constant cannot be imported here.
-   */
-  private async demoFramework(m: EntityManager): Promise<string | null> {
-    const [framework] = await this.sql.run(frameworkNamed, { name: 'Framework d’impatto di esempio' }, m);
-    return framework?.id ?? null;
+    const partners = { isUserFilterEnable: true, userFilterEmail: 'partner@example.org, admin@example.org' };
+    const simple = [
+      ['Bando Transizione verde', 'Apre a breve: progetti che riducono emissioni e rifiuti nelle piccole organizzazioni.', 20, 110, {}],
+      ['Bando Inclusione sociale 2025', 'Questo bando è chiuso. I risultati sono stati pubblicati sul sito del programma.', -120, -10, {}],
+      ['Bando riservato ai partner', 'Riservato alle organizzazioni partner invitate via e-mail.', -3, 45, partners],
+    ] as const;
+    for (const [name, text, from, to, filter] of simple) {
+      const description = `<p>${text}</p>`;
+      const callType = { name, description: 'Introduzione e documenti', steps: simpleSteps };
+      await this.calls.saveIn(m, undefined, { name, description, openingAt: at(from), closingAt: at(to), ...filter, callType });
+    }
   }
 }

@@ -13,7 +13,6 @@ import { CallsRepository } from './calls.repository.js';
 import { CallsDemoSeeder } from './calls.demo.js';
 import { CallsService } from './calls.service.js';
 
-/** The Call group of the spec. */
 @Module({
   imports: [TypeOrmModule.forFeature([CallEntity, CallTypeEntity]), StepsModule],
   controllers: [CallsController, CallsAdminController, CallTypesAdminController],

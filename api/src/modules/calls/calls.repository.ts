@@ -28,13 +28,14 @@ const CALL = [
 const calls = db.selectFrom('call as c').select(CALL);
 const byId = statement('call-by-id', (p: { id: string }) => calls.where('c.id', '=', p.id));
 const byIdForUpdate = statement('call-by-id-for-update', (p: { id: string }) => calls.where('c.id', '=', p.id).forUpdate());
-const withSubmission = statement('calls-with-submission', (p: { organizationId: string | null; callId: string | null }) =>
+const withSubmission = statement('calls-with-submission', (p: { organizationId: string | null; callId: string }) =>
   db
     .selectFrom('call as c')
     .leftJoin('callSubmission as s', (j) => j.onRef('s.callId', '=', 'c.id').on('s.organizationId', '=', p.organizationId))
     .select([...USER_ROW, 's.id as submissionId', 's.closed as submissionClosed'])
-    .where((eb) => sql<boolean>`(${p.callId}::uuid IS NULL OR ${eb.ref('c.id')} = ${p.callId}::uuid)`),
+    .where('c.id', '=', p.callId),
 );
+/** Every call without a submission: what CallListCache orders once. */
 const forList = statement('calls-for-list', () =>
   db
     .selectFrom('call as c')
@@ -77,7 +78,6 @@ const setCustomFile = statement('call-set-custom-file', (p: { callId: string; do
     .where('id', '=', p.callId),
 );
 
-/** What saving a call writes. */
 // prettier-ignore
 const written = (p: CallEntity) => ({
   name: p.name, description: p.description, callTypeId: p.callTypeId, openingAt: p.openingAt, closingAt: p.closingAt,
@@ -97,7 +97,6 @@ const update = statement('call-update', (p: CallEntity) =>
 );
 const remove = statement('call-delete', (p: { id: string }) => db.deleteFrom('call').where('id', '=', p.id));
 
-/** Columns the console may sort calls on. */
 const SORTS = ['name', 'openingAt', 'closingAt', 'createdAt', 'updatedAt', 'callLockEnd'] as const;
 
 @Injectable()
@@ -112,39 +111,25 @@ export class CallsRepository {
     private readonly sql: Sql,
   ) {
     this.cached = invalidation.cache('call', { max: 5_000, ttlMs: 60_000 });
-    this.list = new CallListCache(() => this.findAllForList(), invalidation);
+    this.list = new CallListCache(() => this.sql.run(forList, {}), invalidation);
   }
 
-  /** A call from memory: frozen, shared by every request. */
   findCached(id: string): Promise<CallEntity | null> {
     return this.cached.get(id, async () => deepFreeze(await this.findById(id)));
   }
 
-  /** The applicant list's calls (CallListCache.visibleTo) that `filter` keeps for `email`. */
   listVisibleTo(email: string, now: Date, filter: (rows: readonly CallUserRow[]) => CallUserRow[]): Promise<readonly CallUserRow[]> {
     return this.list.visibleTo(email, now, filter);
   }
 
-  async findById(id: string, m?: EntityManager): Promise<CallEntity | null> {
-    return (await this.sql.run(byId, { id }, m))[0] ?? null;
+  /** With `lock`, the row stays locked until the transaction ends (concurrent saves of one call are serialized). */
+  async findById(id: string, m?: EntityManager, lock = false): Promise<CallEntity | null> {
+    return (await this.sql.run(lock ? byIdForUpdate : byId, { id }, m))[0] ?? null;
   }
 
-  /** Locks the row until the transaction ends (concurrent saves of one call are serialized). */
-  async findByIdForUpdate(id: string, m: EntityManager): Promise<CallEntity | null> {
-    return (await this.sql.run(byIdForUpdate, { id }, m))[0] ?? null;
-  }
-
-  /**
-   * Every call (or one) with the organization's submission, if any: one plain query, only
-   * the columns the applicant's list needs (it is the busiest read of the product).
-   */
-  findAllWithSubmission(organizationId: string | undefined, callId?: string): Promise<CallUserRow[]> {
-    return this.sql.run(withSubmission, { organizationId: organizationId ?? null, callId: callId ?? null });
-  }
-
-  /** Every call, without any submission: what the applicant's list orders once (CallListCache). */
-  findAllForList(): Promise<CallUserRow[]> {
-    return this.sql.run(forList, {});
+  /** A call with the organization's submission, if any: only the columns the applicant's list shows. */
+  async findWithSubmission(callId: string, organizationId: string | undefined): Promise<CallUserRow | undefined> {
+    return (await this.sql.run(withSubmission, { organizationId: organizationId ?? null, callId }))[0];
   }
 
   async findByIdWithCounts(id: string): Promise<CallWithCounts | null> {
@@ -189,10 +174,6 @@ export class CallsRepository {
   async save(call: CallEntity, m: EntityManager): Promise<CallEntity> {
     const args = { ...call, enableUserDownloadPdf: call.enableUserDownloadPdf ?? false };
     return Object.assign(call, (await this.sql.run(call.id ? update : insert, args, m))[0]);
-  }
-
-  create(data: Partial<CallEntity>): CallEntity {
-    return Object.assign(new CallEntity(), data);
   }
 
   async delete(id: string, m: EntityManager): Promise<void> {

@@ -15,10 +15,10 @@ import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { badRequest, conflict, notFound, versionRequired } from '../../common/http/app-error.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
-import type { ListQuery, Page } from '../../common/http/pagination.js';
+import { MAX_LIST_OFFSET, type ListQuery, type Page } from '../../common/http/pagination.js';
 import { isEmptyId } from '../../common/ids.js';
 import { CallTypesService } from './call-types.service.js';
-import type { CallEntity } from './call.entity.js';
+import { CallEntity } from './call.entity.js';
 import { CallSubmissionsRepository } from './call-submissions.repository.js';
 import { CallsRepository, type CallUserRow, type CallWithCounts } from './calls.repository.js';
 import type { CallAdminDto, CallDetailAdminDto, CallDto, CallUserDto, CreateCallDto } from './dto/call.dto.js';
@@ -27,7 +27,7 @@ import { refusedFor } from '../../database/sql.js';
 /** What a call's DTO shows: the applicant list's columns, but the e-mail filter's addresses. */
 type CallFields = Omit<CallUserRow, 'userFilterEmail' | 'submissionId' | 'submissionClosed'>;
 
-export function toCallDto(c: CallFields, now = new Date()): CallDto {
+function toCallDto(c: CallFields, now: Date): CallDto {
   return {
     id: c.id,
     name: c.name,
@@ -54,7 +54,7 @@ function withSubmission(dto: CallDto, s: { id: string | null; closed: boolean | 
   return { ...dto, submissionId: s?.id ?? EMPTY_ID, submissionClosed: s?.closed ?? false };
 }
 
-export function toCallAdminDto(c: CallWithCounts, now = new Date()): CallAdminDto {
+function toCallAdminDto(c: CallWithCounts, now = new Date()): CallAdminDto {
   return {
     ...toCallDto(c, now),
     userFilterEmail: c.userFilterEmail,
@@ -72,10 +72,7 @@ export function toCallAdminDto(c: CallWithCounts, now = new Date()): CallAdminDt
 export const DEFAULT_CALL_PAGE = 20;
 export const MAX_CALL_PAGE = 100;
 
-/**
- * GetCallListUser's paging parameters, both optional: none, the whole list (the spec's
- * clients); either, a page (offset 0 and DEFAULT_CALL_PAGE calls unless given).
- */
+/** GetCallListUser's paging: neither parameter, the whole list (the spec's clients); either, a page. */
 export function callPage(offset: unknown, limit: unknown): { offset: number; limit: number } | undefined {
   if (offset === undefined && limit === undefined) return undefined;
   const whole = (name: string, v: unknown, fallback: number, min: number, max: number) => {
@@ -84,14 +81,13 @@ export function callPage(offset: unknown, limit: unknown): { offset: number; lim
       throw badRequest('errors.list-query', `${name} must be a whole number from ${min} to ${max}`);
     return Number(v);
   };
-  return { offset: whole('offset', offset, 0, 0, 2 ** 31 - 1), limit: whole('limit', limit, DEFAULT_CALL_PAGE, 1, MAX_CALL_PAGE) };
+  return { offset: whole('offset', offset, 0, 0, MAX_LIST_OFFSET), limit: whole('limit', limit, DEFAULT_CALL_PAGE, 1, MAX_CALL_PAGE) };
 }
 
 /** Empty analytics ids are stored as null (spec section 5). */
 const blankToNull = (s: string | null | undefined): string | null | undefined =>
   s === undefined ? undefined : s === null || s.trim() === '' ? null : s.trim();
 
-/** The Call group: the applicant's reads and the console's writes. */
 @Injectable()
 export class CallsService {
   constructor(
@@ -113,7 +109,7 @@ export class CallsService {
 
   /** The call's row, locked until the transaction ends (its custom file is being changed). */
   lockForUpdate(m: EntityManager, id: string): Promise<CallEntity | null> {
-    return this.calls.findByIdForUpdate(id, m);
+    return this.calls.findById(id, m, true);
   }
 
   /** Links (or, with null, unlinks) the call's custom file; the caller holds the row's lock. */
@@ -130,14 +126,7 @@ export class CallsService {
     this.submissions.forgetSubmissionsOf(organizationId);
   }
 
-  // ------------------------------------------------------------ applicant
-
-  /**
-   * GetCallListUser: calls the user may see, open first then closed, each by name, with the
-   * organization's submission. Without `page`, all of them with whole descriptions (the spec's
-   * answer); with it, that slice, long descriptions shortened (docs/decisions/call-list-paging.md),
-   * and how many there are in all.
-   */
+  /** GetCallListUser: the calls the user may see, open first, each by name, with the organization's submission, and how many in all. */
   async listForUser(
     user: AuthUser,
     organizationId: string | undefined,
@@ -147,27 +136,23 @@ export class CallsService {
     const visible = await this.calls.listVisibleTo(user.email, now, (rows) => this.access.visibleCalls({ user, organizationId }, rows));
     const shown = page ? visible.slice(page.offset, page.offset + page.limit) : visible;
     const submissions = organizationId && shown.length ? await this.submissions.submissionsOf(organizationId) : undefined;
-    const items = shown.map((c) => withSubmission(page ? this.listView(c, now) : toCallDto(c, now), submissions?.get(c.id)));
+    const items = shown.map((c) => {
+      const dto = toCallDto(c, now);
+      // A page of the list shortens long descriptions: the call's own page shows them whole.
+      const short = page ? shortDescription(dto.description) : undefined;
+      const view = short?.shortened ? { ...dto, description: short.text, descriptionShortened: true } : dto;
+      return withSubmission(view, submissions?.get(c.id));
+    });
     return { items, total: visible.length };
-  }
-
-  /** A call as a page of the list shows it: its description shortened (the call's own page shows it whole). */
-  private listView(row: CallUserRow, now: Date): CallDto {
-    const dto = toCallDto(row, now);
-    const short = shortDescription(dto.description);
-    const view = short.shortened ? { ...dto, description: short.text, descriptionShortened: true } : dto;
-    return view;
   }
 
   /** GetCallById: one call the user may see (404 when missing or filtered out). */
   async getForUser(id: string, user: AuthUser, organizationId: string | undefined): Promise<CallUserDto> {
-    const [row] = await this.calls.findAllWithSubmission(organizationId, id);
+    const row = await this.calls.findWithSubmission(id, organizationId);
     if (!row) throw callNotFound();
     this.access.require({ user, organizationId }, Permission.CallRead, row);
     return withSubmission(toCallDto(row, new Date()), { id: row.submissionId, closed: row.submissionClosed });
   }
-
-  // ------------------------------------------------------------ console
 
   async getForAdmin(id: string): Promise<CallDetailAdminDto> {
     const call = await this.calls.findByIdWithCounts(id);
@@ -176,12 +161,7 @@ export class CallsService {
   }
 
   async listForAdmin(): Promise<CallAdminDto[]> {
-    const all: CallAdminDto[] = [];
-    for (let skip = 0; ; skip += 100) {
-      const page = await this.page({ skip, take: 100, sortField: 'name', sortOrder: 'ASC', filter: {} });
-      all.push(...page.items);
-      if (page.items.length < 100) return all;
-    }
+    return (await this.page({ skip: 0, take: MAX_LIST_OFFSET, sortField: 'name', sortOrder: 'ASC', filter: {} })).items;
   }
 
   async page(query: ListQuery): Promise<Page<CallAdminDto>> {
@@ -192,13 +172,7 @@ export class CallsService {
 
   /** CreateCall: the call type (given by id, or created/updated with its steps) and the call, in one transaction. */
   async create(dto: CreateCallDto): Promise<CallDetailAdminDto> {
-    const id = await this.calls.transaction((m) => this.saveIn(m, undefined, dto));
-    return this.getForAdmin(id);
-  }
-
-  /** Creates a call inside the caller's transaction (demo content); answers its id. */
-  createIn(m: EntityManager, dto: CreateCallDto): Promise<string> {
-    return this.saveIn(m, undefined, dto);
+    return this.getForAdmin(await this.calls.transaction((m) => this.saveIn(m, undefined, dto)));
   }
 
   /** UpdateCall: same, on an existing call; the lock end date cannot change once set. */
@@ -212,89 +186,61 @@ export class CallsService {
     const before = await this.calls.findByIdWithCounts(id);
     if (!before) throw notFound('pages.admin.call-not-found', 'Call not found');
     await this.calls.transaction(async (m) => {
-      const call = await this.calls.findByIdForUpdate(id, m);
-      if (!call) throw notFound('pages.admin.call-not-found', 'Call not found');
+      if (!(await this.calls.findById(id, m, true))) throw notFound('pages.admin.call-not-found', 'Call not found');
       const refuse = () => conflict('pages.admin.error-call-has-submissions', 'This call has submissions: it cannot be deleted');
       if ((await this.calls.countSubmissions(id, m)) > 0) throw refuse();
-      try {
-        await this.calls.delete(id, m);
-      } catch (e) {
-        if (refusedFor(e, 'foreignKey')) throw refuse();
-        throw e;
-      }
+      await this.calls.delete(id, m).catch((e: unknown) => {
+        throw refusedFor(e, 'foreignKey') ? refuse() : e;
+      });
     });
     return toCallAdminDto(before);
   }
 
-  private async saveIn(m: EntityManager, id: string | undefined, dto: CreateCallDto & { version?: number }): Promise<string> {
+  /** Creates (no `id`) or updates a call in the caller's transaction; answers its id. */
+  async saveIn(m: EntityManager, id: string | undefined, dto: CreateCallDto & { version?: number }): Promise<string> {
     const now = new Date();
-    let call: CallEntity;
-    if (id) {
-      const found = await this.calls.findByIdForUpdate(id, m);
-      if (!found) throw notFound('pages.admin.call-not-found', 'Call not found');
-      if (dto.version === undefined) throw versionRequired('call');
-      if (dto.version !== found.version) throw conflict('errors.stale-version', 'This call was changed by someone else; reload it');
-      call = found;
-    } else {
-      call = this.calls.create({});
-    }
+    const call = id ? await this.calls.findById(id, m, true) : new CallEntity();
+    if (!call) throw notFound('pages.admin.call-not-found', 'Call not found');
+    if (id && dto.version === undefined) throw versionRequired('call');
+    if (id && dto.version !== call.version) throw conflict('errors.stale-version', 'This call was changed by someone else; reload it');
 
-    if (dto.closingAt.getTime() <= dto.openingAt.getTime()) {
+    if (dto.closingAt.getTime() <= dto.openingAt.getTime())
       throw badRequest('pages.admin.error-call-dates', 'closingAt must be after openingAt', {
         errors: { closingAt: 'must be after openingAt' },
       });
-    }
     this.checkLock(call, dto.callLockEnd, now);
     const filterOn = dto.isUserFilterEnable ?? (id ? call.isUserFilterEnable : false);
     const emails = dto.userFilterEmail ?? (id ? call.userFilterEmail : '');
-    const invalid = invalidFilterEmails(emails);
-    if (invalid.length) {
-      throw badRequest('pages.admin.error-filter-email', `Not e-mail addresses: ${invalid.join(', ')}`, {
-        errors: { userFilterEmail: `not e-mail addresses: ${invalid.join(', ')}` },
+    const bad = invalidFilterEmails(emails);
+    if (bad.length)
+      throw badRequest('pages.admin.error-filter-email', `Not e-mail addresses: ${bad.join(', ')}`, {
+        errors: { userFilterEmail: `not e-mail addresses: ${bad.join(', ')}` },
       });
-    }
-    if (filterOn && parseEmailFilter(emails).length === 0) {
+    if (filterOn && parseEmailFilter(emails).length === 0)
       throw badRequest('pages.admin.error-filter-email-empty', 'List at least one e-mail address, or turn the filter off', {
         errors: { userFilterEmail: 'at least one address' },
       });
-    }
 
+    if (dto.impactFrameworkId !== undefined)
+      call.impactFrameworkId = isEmptyId(dto.impactFrameworkId) ? null : dto.impactFrameworkId!.toLowerCase();
     // The call's impact framework after this save: miniDyi steps naming none use it.
-    const framework =
-      dto.impactFrameworkId !== undefined
-        ? isEmptyId(dto.impactFrameworkId)
-          ? null
-          : dto.impactFrameworkId!.toLowerCase()
-        : (call.impactFrameworkId ?? null);
+    const framework = call.impactFrameworkId ?? null;
     let callTypeId = dto.callTypeId;
     if (dto.callType) {
-      if (callTypeId && !isEmptyId(dto.callType.id) && dto.callType.id !== callTypeId) {
+      if (callTypeId && !isEmptyId(dto.callType.id) && dto.callType.id !== callTypeId)
         throw badRequest('errors.validation', 'callTypeId and callType.id disagree', {
           errors: { callTypeId: 'differs from callType.id' },
         });
-      }
-      callTypeId = await this.callTypes.upsertIn(
-        m,
-        {
-          id: dto.callType.id,
-          version: dto.callType.version,
-          name: dto.callType.name?.trim() || dto.name,
-          description: dto.callType.description?.trim() || dto.name,
-          steps: dto.callType.steps,
-        },
-        { callFrameworkId: framework },
-      );
-    } else {
-      if (callTypeId) {
-        await this.callTypes.get(callTypeId, m).catch(() => {
-          throw badRequest('errors.call-type-not-found', 'No such call type', { errors: { callTypeId: 'no such call type' } });
-        });
-      } else if (!id) {
-        throw badRequest('errors.validation', 'Give callTypeId or callType', { errors: { callTypeId: 'required' } });
-      }
-      // The call type's steps are kept: its miniDyi steps that name no framework need the call's.
-      if (!framework) await this.callTypes.checkFillable(m, callTypeId ?? call.callTypeId, null);
-    }
+      const { id: typeId, version, name, description, steps } = dto.callType;
+      const input = { id: typeId, version, name: name?.trim() || dto.name, description: description?.trim() || dto.name, steps };
+      callTypeId = await this.callTypes.upsertIn(m, input, framework);
+    } else if (callTypeId) {
+      await this.callTypes.get(callTypeId, m).catch(() => {
+        throw badRequest('errors.call-type-not-found', 'No such call type', { errors: { callTypeId: 'no such call type' } });
+      });
+    } else if (!id) throw badRequest('errors.validation', 'Give callTypeId or callType', { errors: { callTypeId: 'required' } });
+    // A kept call type's steps: its miniDyi steps that name no framework need the call's.
+    if (!dto.callType && !framework) await this.callTypes.checkFillable(m, callTypeId ?? call.callTypeId, null);
 
     Object.assign(call, {
       name: dto.name,
@@ -307,35 +253,23 @@ export class CallsService {
     });
     if (dto.callLockEnd !== undefined) call.callLockEnd = dto.callLockEnd;
     if (dto.enableUserDownloadPdf !== undefined) call.enableUserDownloadPdf = dto.enableUserDownloadPdf;
-    if (dto.impactFrameworkId !== undefined)
-      call.impactFrameworkId = isEmptyId(dto.impactFrameworkId) ? null : dto.impactFrameworkId!.toLowerCase();
     for (const key of ['powerBIWorkspaceID', 'powerBIReportID', 'userPowerBIWorkspaceID', 'userPowerBIReportID'] as const) {
       const v = blankToNull(dto[key]);
       if (v !== undefined) call[key] = v;
     }
-    const saved = await this.calls.save(call, m);
-    return saved.id;
+    return (await this.calls.save(call, m)).id;
   }
 
-  /**
-   * Call lock (spec section 4): a lock end date must be in the future when set, and once
-   * saved it never changes (not moved, not removed).
-   */
+  /** Call lock (spec section 4): a lock end date must be in the future when set, and once saved never changes. */
   private checkLock(call: CallEntity, wanted: Date | null | undefined, now: Date): void {
     if (wanted === undefined) return;
-    const current = call.callLockEnd;
-    if (current) {
-      if (!wanted || wanted.getTime() !== current.getTime()) {
-        throw badRequest('pages.admin.error-call-lock-immutable', 'The lock end date cannot be changed once saved', {
-          errors: { callLockEnd: 'cannot be changed once saved' },
-        });
-      }
-      return;
-    }
-    if (wanted && wanted.getTime() <= now.getTime()) {
+    if (call.callLockEnd && wanted?.getTime() !== call.callLockEnd.getTime())
+      throw badRequest('pages.admin.error-call-lock-immutable', 'The lock end date cannot be changed once saved', {
+        errors: { callLockEnd: 'cannot be changed once saved' },
+      });
+    if (!call.callLockEnd && wanted && wanted.getTime() <= now.getTime())
       throw badRequest('pages.admin.error-call-lock-past', 'The lock end date must be in the future', {
         errors: { callLockEnd: 'must be in the future' },
       });
-    }
   }
 }

@@ -1,11 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-/**
- * The example framework and the empty template live in `docs/examples/` (made by
- * `scripts/make-example-framework.mjs`). This module sits at the same depth under
- * `api/src/` and `api/dist/`, so the folder is found from either.
- */
+/** docs/examples/ (scripts/make-example-framework.mjs), found from api/src/ and api/dist/ alike: this module sits at the same depth in both. */
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../../../docs/examples/', import.meta.url));
 export const EXAMPLE_FRAMEWORK_FILE = 'impact-framework-example.xlsx';
 export const FRAMEWORK_TEMPLATE_FILE = 'impact-framework-template.xlsx';

@@ -21,6 +21,9 @@ import { RateLimit } from '../limits/rate-limit.decorator.js';
 import { UuidParam } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
+const download = async (name: typeof EXAMPLE_FRAMEWORK_FILE | typeof FRAMEWORK_TEMPLATE_FILE) =>
+  new StreamableFile(await readExampleFile(name), { type: XLSX_MIME, disposition: `attachment; filename="${name}"` });
+
 /** The console's resource (ra-data-simple-rest conventions), plus the Excel import and its files. */
 @ApiTags('Admin')
 @Controller('admin/impact-framework')
@@ -79,20 +82,14 @@ export class ImpactFrameworkAdminController {
 
   @Get('template')
   @Endpoint('adminImpactFrameworkTemplate', 'The empty .xlsx template (header row only)', { access: ADMIN, file: XLSX_MIME })
-  async template(): Promise<StreamableFile> {
-    return new StreamableFile(await readExampleFile(FRAMEWORK_TEMPLATE_FILE), {
-      type: XLSX_MIME,
-      disposition: `attachment; filename="${FRAMEWORK_TEMPLATE_FILE}"`,
-    });
+  template(): Promise<StreamableFile> {
+    return download(FRAMEWORK_TEMPLATE_FILE);
   }
 
   @Get('example')
   @Endpoint('adminImpactFrameworkExample', 'The example framework shipped with the product (.xlsx)', { access: ADMIN, file: XLSX_MIME })
-  async example(): Promise<StreamableFile> {
-    return new StreamableFile(await readExampleFile(EXAMPLE_FRAMEWORK_FILE), {
-      type: XLSX_MIME,
-      disposition: `attachment; filename="${EXAMPLE_FRAMEWORK_FILE}"`,
-    });
+  example(): Promise<StreamableFile> {
+    return download(EXAMPLE_FRAMEWORK_FILE);
   }
 
   @Get(':id')

@@ -1,10 +1,7 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
 
-/**
- * One of the 17 SDGs, seeded by the migration from the domain's list (official colour,
- * short name and goal title in it, en, fr).
- */
+/** One of the 17 SDGs, seeded by the migration from the domain's list. */
 @Entity('sdg')
 @Check('sdg_code_check', '"code" BETWEEN 1 AND 17')
 export class SdgEntity {
@@ -40,10 +37,7 @@ export class SdgEntity {
   descriptionFr: string;
 }
 
-/**
- * An impact framework imported from Excel (or sent as JSON). Frameworks are never edited
- * after the import, so the counts the console lists are stored with it.
- */
+/** An impact framework: never edited after the import, so the counts the console lists are stored with it. */
 @Entity('impact_framework')
 // The console list's sorts, filters and search (migration ConsoleListIndexes).
 @Index('impact_framework_created_idx', { synchronize: false })

@@ -9,7 +9,7 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
 import type { DB } from '../../database/schema.js';
 import { Sql } from '../../database/sql.js';
-import { countInt, db, isoUtc, statement, type Statement } from '../../database/typed-sql.js';
+import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
 import type { ImpactFrameworkSummaryDto } from './dto/impact-framework.dto.js';
 import { chainsEntry, FrameworkReadCache, reorderedChains } from './read-cache.js';
 import { likeContains } from '../../common/http/like.js';
@@ -48,6 +48,7 @@ const insertOutcomes = bulkInsert('impactOutcome', { frameworkId: UUID, sdg: SMA
 const insertIndicators = bulkInsert('impactIndicator', { outcomeId: UUID, description: TEXT, ...named });
 const proxy = { indicatorId: UUID, defaultValue: FLOAT8, sourceName: VARCHAR, sourceUrl: VARCHAR };
 const insertProxies = bulkInsert('impactProxy', { ...proxy, ...named });
+const INSERTS = [insertStakeholders, insertOutcomes, insertIndicators, insertProxies];
 
 const stakeholders = statement('impact-stakeholders', (p: { frameworkId: string }) =>
   db.selectFrom('impactStakeholder').select(['id', 'name', 'description']).where('frameworkId', '=', p.frameworkId).orderBy('sort'),
@@ -55,7 +56,7 @@ const stakeholders = statement('impact-stakeholders', (p: { frameworkId: string 
 const outcomes = statement('impact-outcomes', (p: { frameworkId: string }) =>
   db
     .selectFrom('impactOutcome')
-    .select(['id', 'frameworkId', 'name', 'description', 'sdg'])
+    .select(['id', 'name', 'description', 'sdg'])
     .where('frameworkId', '=', p.frameworkId)
     .orderBy('sdg')
     .orderBy('sort'),
@@ -165,7 +166,6 @@ const sdgs = statement('impact-sdgs', () => db.selectFrom('sdg').select(SDG).ord
 
 type Row = Record<string, unknown>;
 
-/** Queries of the impact frameworks (no rules here: see ImpactFrameworkService). */
 @Injectable()
 export class ImpactFrameworkRepository {
   constructor(
@@ -178,11 +178,6 @@ export class ImpactFrameworkRepository {
     return manager ? work(manager) : this.db.transaction(work);
   }
 
-  /** Rows of a list as one array per column (none: no statement). */
-  private async insertRows(m: EntityManager, into: Statement<Record<string, unknown[]>, unknown>, rows: Row[]): Promise<void> {
-    if (rows.length) await this.sql.run(into, Object.fromEntries(Object.keys(rows[0]).map((k) => [k, rows.map((r) => r[k])])), m);
-  }
-
   /** Inserts a framework and its lists; ids are made here so children link without reading back. */
   async insert(
     m: EntityManager,
@@ -192,7 +187,8 @@ export class ImpactFrameworkRepository {
   ): Promise<string> {
     const frameworkId = framework.id ?? randomUUID();
     await this.sql.run(insertFramework, { id: frameworkId, name: framework.name, description: framework.description, ...counts }, m);
-    const [stakeholders, outcomes, indicators, proxies]: Row[][] = [[], [], [], []];
+    const lists: Row[][] = [[], [], [], []];
+    const [stakeholders, outcomes, indicators, proxies] = lists;
     content.stakeholders.forEach((s, sort) =>
       stakeholders.push({ id: randomUUID(), frameworkId, name: s.name, description: s.description, sort }),
     );
@@ -206,10 +202,9 @@ export class ImpactFrameworkRepository {
           proxies.push({ id: randomUUID(), indicatorId, name, defaultValue, sourceName, sourceUrl, sort });
       });
     });
-    await this.insertRows(m, insertStakeholders, stakeholders);
-    await this.insertRows(m, insertOutcomes, outcomes);
-    await this.insertRows(m, insertIndicators, indicators);
-    await this.insertRows(m, insertProxies, proxies);
+    // Each list as one array per column, in INSERTS' order; an empty list needs no statement.
+    for (const [i, rows] of lists.entries())
+      if (rows.length) await this.sql.run(INSERTS[i], Object.fromEntries(Object.keys(rows[0]).map((k) => [k, rows.map((r) => r[k])])), m);
     return frameworkId;
   }
 
@@ -242,17 +237,13 @@ export class ImpactFrameworkRepository {
     return this.sql.run(stakeholders, { frameworkId });
   }
 
-  /** The outcomes of a framework. */
   findOutcomes(frameworkId: string) {
     return this.sql.run(outcomes, { frameworkId });
   }
 
   /**
-   * GetIndicatorType: the indicator-proxy chains of the outcomes given, in their order, serialized
-   * by PostgreSQL in the answer's shape (keys of IndicatorTypeDto). Each outcome is looked up by
-   * index (a nested loop whatever the size of the tables), and no row reaches Node as objects.
-   * From memory by the ascending ids (the order the applicant app asks in); another order is cut
-   * from that answer once, then kept. Answers naming an unknown outcome are not kept.
+   * GetIndicatorType, serialized by PostgreSQL (one index lookup per outcome; no row reaches Node as objects).
+   * Kept by the ascending ids (the applicant app's order); another order is cut from that once, then kept.
    */
   async indicatorChainsJson(outcomeIds: string[]): Promise<JsonDocument> {
     const ids = [...outcomeIds].sort();
@@ -263,10 +254,7 @@ export class ImpactFrameworkRepository {
     return (await this.cache.orderedChains.get(outcomeIds.join(','), reorder, () => entry.complete))!;
   }
 
-  /**
-   * GetOutcomeType's answer serialized by PostgreSQL (keys of OutcomeTypeDto): the outcomes
-   * of the SDG codes given (all for none), by SDG then file order; undefined for an unknown framework.
-   */
+  /** GetOutcomeType's answer serialized by PostgreSQL, by SDG then file order; undefined for an unknown framework. */
   outcomesJson(frameworkId: string, sdgs: number[]): Promise<JsonDocument | undefined> {
     const codes = [...sdgs].sort((a, b) => a - b);
     return this.cache.outcomes.get(`${frameworkId.toLowerCase()}:${codes.join(',')}`, async () => {
@@ -275,7 +263,7 @@ export class ImpactFrameworkRepository {
     });
   }
 
-  /** GetStakeholderType's answer serialized by PostgreSQL (keys of StakeholderDto), in file order; undefined for an unknown framework. */
+  /** GetStakeholderType's answer serialized by PostgreSQL, in file order; undefined for an unknown framework. */
   stakeholdersJson(frameworkId: string): Promise<JsonDocument | undefined> {
     return this.cache.stakeholders.get(frameworkId.toLowerCase(), async () => {
       const [row] = await this.sql.run(stakeholdersJson, { frameworkId });
@@ -293,10 +281,7 @@ export class ImpactFrameworkRepository {
     return this.sql.run(frameworkChains, { frameworkId });
   }
 
-  /**
-   * Calls and call types whose miniDyi step names the framework (step content holding
-   * `{frameworkId}` or, older format, the plain id), and calls that name it directly.
-   */
+  /** Calls and call types whose miniDyi step names the framework (its content holds the id), and calls naming it. */
   findUsage(frameworkId: string, m?: EntityManager) {
     return this.sql.run(usage, { id: frameworkId.toLowerCase() }, m);
   }

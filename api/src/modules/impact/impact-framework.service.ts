@@ -18,26 +18,20 @@ import { ImpactFrameworkRepository } from './impact-framework.repository.js';
 /** Imports at least this big refresh the planner's statistics right away. */
 const ANALYZE_AFTER_PROXIES = 1000;
 
-export const FRAMEWORK_NOT_FOUND = () => notFound('errors.impact.framework-not-found', 'Impact framework not found');
+function frameworkNotFound(): never {
+  throw notFound('errors.impact.framework-not-found', 'Impact framework not found');
+}
 
 /** The 400 answer for a framework that breaks rules: the first issue's key, every issue listed. */
 export function frameworkRejected(issues: FrameworkIssue[], truncated = false): AppError {
   const shown = issues.slice(0, 5).map((i) => i.message);
   const more = issues.length > 5 || truncated ? ` (and ${truncated ? 'more' : issues.length - 5} more)` : '';
-  return badRequest(
-    issues[0].key,
-    `${translate('en', 'errors.impact.excel-invalid', { count: truncated ? `${issues.length}+` : issues.length })}. ${shown.join('; ')}${more}`,
-    {
-      issues,
-      truncated,
-    },
-  );
+  const count = truncated ? `${issues.length}+` : issues.length;
+  const message = `${translate('en', 'errors.impact.excel-invalid', { count })}. ${shown.join('; ')}${more}`;
+  return badRequest(issues[0].key, message, { issues, truncated });
 }
 
 const EMPTY_LIST: JsonDocument = jsonDocument('[]');
-const throwNotFound = (): never => {
-  throw FRAMEWORK_NOT_FOUND();
-};
 
 /** Frameworks: import (one transaction), reads for the console and for miniDyi, delete unless used. */
 @Injectable()
@@ -55,16 +49,14 @@ export class ImpactFrameworkService {
   /** A framework with its lists; `withUsage` adds the calls using it (administrators only: a call's name may be restricted). */
   async get(id: string, withUsage: boolean): Promise<ImpactFrameworkDto> {
     const f = await this.frameworks.findById(id);
-    if (!f) throw FRAMEWORK_NOT_FOUND();
+    if (!f) frameworkNotFound();
     const [stakeholders, outcomes, chains, usedBy] = await Promise.all([
       this.frameworks.findStakeholders(id),
       this.frameworks.findOutcomes(id),
       this.frameworks.findFrameworkChains(id),
       withUsage ? this.frameworks.findUsage(id) : Promise.resolve([]),
     ]);
-    const byOutcome = new Map<string, OutcomeDto>(
-      outcomes.map((o) => [o.id, { id: o.id, name: o.name, description: o.description, sdg: o.sdg, indicators: [] }]),
-    );
+    const byOutcome = new Map<string, OutcomeDto>(outcomes.map((o) => [o.id, { ...o, indicators: [] }]));
     for (const c of chains) {
       const o = byOutcome.get(c.outcomeId)!;
       let ind = o.indicators.at(-1);
@@ -77,40 +69,28 @@ export class ImpactFrameworkService {
     return { ...f, stakeholders, outcomes: [...byOutcome.values()], usedBy };
   }
 
-  /**
-   * Saves a framework after checking every rule of its lists; nothing is written when one
-   * is broken. One transaction (or the caller's, e.g. the demo content's).
-   */
+  /** Saves a framework, nothing unless every rule of its lists holds: one transaction (or the caller's). */
   async create(
     input: { id?: string; name: string; description: string; content: FrameworkContent },
     manager?: EntityManager,
   ): Promise<ImpactFrameworkSummaryDto> {
-    const name = input.name.trim();
-    const description = input.description.trim();
+    const texts = { name: input.name.trim(), description: input.description.trim() };
     const fields: Record<string, string> = {};
-    if (!name) fields.name = 'name should not be empty';
-    else if (name.length > FRAMEWORK_NAME_MAX) fields.name = `name must be shorter than or equal to ${FRAMEWORK_NAME_MAX} characters`;
-    if (!description) fields.description = 'description should not be empty';
-    else if (description.length > FRAMEWORK_DESCRIPTION_MAX)
-      fields.description = `description must be shorter than or equal to ${FRAMEWORK_DESCRIPTION_MAX} characters`;
+    for (const [field, max] of Object.entries({ name: FRAMEWORK_NAME_MAX, description: FRAMEWORK_DESCRIPTION_MAX })) {
+      const text = texts[field as keyof typeof texts];
+      if (!text) fields[field] = `${field} should not be empty`;
+      else if (text.length > max) fields[field] = `${field} must be shorter than or equal to ${max} characters`;
+    }
     if (Object.keys(fields).length) throw badRequest('errors.validation', Object.values(fields).join('; '), { errors: fields });
 
     const issues = frameworkContentIssues(input.content);
     if (issues.length) throw frameworkRejected(issues);
-    const counts = frameworkCounts(input.content);
-    const id = await this.frameworks.transaction(
-      (m) =>
-        this.frameworks.insert(m, { id: input.id, name, description }, input.content, {
-          stakeholderCount: counts.stakeholders,
-          outcomeCount: counts.outcomes,
-          indicatorCount: counts.indicators,
-          proxyCount: counts.proxies,
-          sdgs: counts.sdgs,
-        }),
-      manager,
-    );
+    const { stakeholders, outcomes, indicators, proxies, sdgs } = frameworkCounts(input.content);
+    const counts = { stakeholderCount: stakeholders, outcomeCount: outcomes, indicatorCount: indicators, proxyCount: proxies, sdgs };
+    const insert = (m: EntityManager) => this.frameworks.insert(m, { id: input.id, ...texts }, input.content, counts);
+    const id = await this.frameworks.transaction(insert, manager);
     // Autovacuum would analyze the tables a minute later; until then a big framework's lookups scan.
-    if (!manager && counts.proxies >= ANALYZE_AFTER_PROXIES) await this.frameworks.analyze();
+    if (!manager && proxies >= ANALYZE_AFTER_PROXIES) await this.frameworks.analyze();
     return (await this.frameworks.findById(id, manager))!;
   }
 
@@ -118,7 +98,7 @@ export class ImpactFrameworkService {
   async delete(id: string): Promise<DeletedFrameworkDto> {
     const deleted = await this.frameworks.transaction(async (m) => {
       const f = await this.frameworks.findById(id, m, true);
-      if (!f) throw FRAMEWORK_NOT_FOUND();
+      if (!f) frameworkNotFound();
       const usedBy = await this.frameworks.findUsage(id, m);
       if (usedBy.length) {
         const names = usedBy.map((u) => u.name).join(', ');
@@ -143,17 +123,14 @@ export class ImpactFrameworkService {
     });
   }
 
-  /** GetStakeholderType: a framework's stakeholders in file order, serialized once. */
   async stakeholders(frameworkId: string): Promise<JsonDocument> {
-    return (await this.frameworks.stakeholdersJson(frameworkId)) ?? throwNotFound();
+    return (await this.frameworks.stakeholdersJson(frameworkId)) ?? frameworkNotFound();
   }
 
-  /** GetOutcomeType: the outcomes of a framework under the SDG codes given (all of them for an empty list), serialized once. */
   async outcomeTypes(frameworkId: string, sdgs: number[]): Promise<JsonDocument> {
-    return (await this.frameworks.outcomesJson(frameworkId, sdgs)) ?? throwNotFound();
+    return (await this.frameworks.outcomesJson(frameworkId, sdgs)) ?? frameworkNotFound();
   }
 
-  /** GetIndicatorType: the indicator-proxy chains of the outcomes given, in their order (serialized once). */
   indicatorTypes(outcomeIds: string[]): Promise<JsonDocument> {
     return outcomeIds.length === 0 ? Promise.resolve(EMPTY_LIST) : this.frameworks.indicatorChainsJson(outcomeIds);
   }

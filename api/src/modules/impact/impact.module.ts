@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { XlsxUploadInterceptor } from './excel/xlsx-upload.interceptor.js';
 import { FrameworkImportService } from './framework-import.service.js';
 import { ImpactFrameworkController } from './impact-framework.controller.js';
 import { IndicatorController } from './indicator.controller.js';
@@ -25,11 +24,9 @@ import { SubmissionsModule } from '../submissions/submissions.module.js';
     ImpactFrameworkService,
     FrameworkReadCache,
     FrameworkImportService,
-    XlsxUploadInterceptor,
     ImpactDemoSeeder,
     MiniDyiRepository,
     MiniDyiService,
   ],
-  exports: [ImpactFrameworkService, FrameworkImportService],
 })
 export class ImpactModule {}

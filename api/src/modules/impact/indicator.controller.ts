@@ -8,7 +8,6 @@ import { ImpactFrameworkService } from './impact-framework.service.js';
 import { RateLimit } from '../limits/rate-limit.decorator.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
-/** The Indicators group of the spec. */
 @ApiTags('Indicator')
 @Controller('Indicator')
 export class IndicatorController {

@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { FrameworkCatalog } from '@impact-calls/domain';
 import { sql } from 'kysely';
 import type { EntityManager } from 'typeorm';
+import { isUuid } from '../../common/ids.js';
 import { Sql } from '../../database/sql.js';
 import { db, statement, type Statement } from '../../database/typed-sql.js';
 
 /** The ids a miniDyi state names, looked up in its framework. */
 export type CatalogIds = Record<'outcomeIds' | 'proxyIds' | 'stakeholderIds', string[]>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuids = (ids: string[]) => [...new Set(ids.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
+const uuids = (ids: string[]) => [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
 
 type Lookup = { frameworkId: string; ids: string[] };
 const uuidArray = (ids: string[]) => sql<string[]>`${ids}::uuid[]`;
@@ -46,7 +46,6 @@ const result = statement('minidyi-result', (p: { id: string }) =>
   db.selectFrom('stepResult').select(['id', 'submissionId', 'stepId']).where('id', '=', p.id),
 );
 
-/** Queries of miniDyi (no rules here: see MiniDyiService). */
 @Injectable()
 export class MiniDyiRepository {
   constructor(private readonly sql: Sql) {}
@@ -55,11 +54,7 @@ export class MiniDyiRepository {
     return (await this.sql.run(frameworkExists, { id }, m)).length > 0;
   }
 
-  /**
-   * The part of a framework a state names (its outcomes, indicator-proxy chains and
-   * stakeholders), as the domain's `reconcileWithFramework` reads it. Three small
-   * queries by primary key, whatever the framework's size: it runs on every autosave.
-   */
+  /** The part of a framework a state names, for `reconcileWithFramework`: three queries by key, whatever the size (every autosave). */
   async catalogFor(frameworkId: string, ids: CatalogIds, m: EntityManager): Promise<FrameworkCatalog> {
     const find = async <R>(s: Statement<Lookup, R>, ids: string[]) => (ids.length ? this.sql.run(s, { frameworkId, ids }, m) : []);
     return {
@@ -69,7 +64,7 @@ export class MiniDyiRepository {
     };
   }
 
-  async findResult(id: string, manager?: EntityManager): Promise<typeof result.row | undefined> {
-    return (await this.sql.run(result, { id }, manager))[0];
+  async findResult(id: string): Promise<typeof result.row | undefined> {
+    return (await this.sql.run(result, { id }))[0];
   }
 }

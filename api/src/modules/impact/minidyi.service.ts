@@ -44,10 +44,11 @@ function rejected(issues: MiniDyiIssue[], details: Record<string, unknown> = {})
   return badRequest(issues[0].key, message, { ...details, issues });
 }
 
-/** What is stored: the state in its current shape, ids lower-cased (as the framework's), numbers as numbers. */
-function storedState(state: MiniDyiState): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(state)) as Record<string, unknown>;
-}
+/** A JSON object as it is stored (no undefined, no class instances). */
+const plain = (value: object) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+
+const noFramework = () =>
+  conflict('components.mini-dyi.error-no-framework', 'This impact design step has no impact framework: ask the call’s administrators');
 
 function normalizeIds(state: MiniDyiState): MiniDyiState {
   return {
@@ -84,11 +85,8 @@ function stepSettings(step: StepEntity, call: CallEntity): { content: MiniDyiSte
 }
 
 /**
- * miniDyi answers: the rules of `libs/domain/src/impact` enforced on every save (the
- * submissions module's UpsertCallStepResult and PutMiniDYI alike, through the step-result
- * hook), the SROI computed from the framework's proxies and kept on the step result and
- * the submission, and the closing checks. Reads and writes go through the submissions
- * module's reads and the access policy (submission.read, submission.write).
+ * miniDyi answers: the domain's rules on every save (UpsertCallStepResult and PutMiniDYI alike, through
+ * the step-result hook), the SROI kept on the step result and the submission, and the closing checks.
  */
 @Injectable()
 export class MiniDyiService implements OnModuleInit, StepResultHook {
@@ -104,8 +102,6 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
     this.hooks.register(MINIDYI_KIND, this);
   }
 
-  // ------------------------------------------------------------ the step-result hook
-
   /** Checks a state sent for a miniDyi step and answers what is stored: refused with the rule's key, nothing saved. */
   async normalize(
     ctx: StepResultContext,
@@ -113,13 +109,13 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
   ): Promise<{ content: Record<string, unknown>; score: number | null }> {
     await this.shape.transform(content, { type: 'body', metatype: MiniDyiStateDto });
     const { content: settings, frameworkId } = stepSettings(ctx.step, ctx.call);
-    if (!frameworkId || !(await this.repo.frameworkExists(frameworkId, ctx.m))) throw this.noFramework();
+    if (!frameworkId || !(await this.repo.frameworkExists(frameworkId, ctx.m))) throw noFramework();
     const state = normalizeIds(readMiniDyiState(content, ctx.step.id, settings));
     const limits = miniDyiLimitIssues(state);
     if (limits.length) throw rejected(limits);
     const reconciled = await this.reconcile(ctx.m, frameworkId, state);
     if (reconciled.issues.length) throw rejected(reconciled.issues);
-    return { content: storedState(reconciled.state), score: finite(computeSroi(reconciled.state, settings.sroi).sroi) };
+    return { content: plain(reconciled.state), score: finite(computeSroi(reconciled.state, settings.sroi).sroi) };
   }
 
   async afterSave(ctx: StepResultContext): Promise<SubmissionScoreUpdate> {
@@ -133,10 +129,9 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
     const state = normalizeIds(readMiniDyiState(result.content, ctx.step.id, settings));
     const issues = miniDyiIssues(state);
     if (!issues.length && frameworkId) issues.push(...(await this.reconcile(ctx.m, frameworkId, state)).issues);
-    if (!frameworkId) throw this.noFramework();
-    if (issues.length) {
+    if (!frameworkId) throw noFramework();
+    if (issues.length)
       throw rejected(issues, { stepId: ctx.step.id, stepName: ctx.step.name, reason: 'minidyi-invalid', subStep: issues[0].subStep });
-    }
   }
 
   /** At closing the SROI is computed again from what is stored, with the step's current options. */
@@ -149,28 +144,38 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
     return { sroiScore: await this.submissionSroi(ctx.m, ctx.submission, ctx.call) };
   }
 
-  // ------------------------------------------------------------ endpoints
-
   /** GET MiniDYI: the saved state of one miniDyi step of the acting organization's submission (an empty one before the first save). */
   async get(user: AuthUser, organizationId: string, submissionId: string, stepId: string): Promise<MiniDyiResultDto> {
     const auth = { user, organizationId };
     const { submission } = await this.submissions.readable(auth, submissionId);
     const { call, step } = await this.miniDyiStep(submission, stepId);
     const result = await this.submissions.result(submission.id, step.id);
-    return this.view(submission, call, step, result, this.submissions.readOnly(auth, submission, call));
+    const { content: settings, frameworkId } = stepSettings(step, call);
+    const state = result ? readMiniDyiState(result.content, step.id, settings) : emptyMiniDyiState(step.id, settings);
+    const sroi = computeSroi(state, settings.sroi);
+    const issues = miniDyiIssues(state);
+    const { stepId: stateStepId, ...fields } = state;
+    return {
+      stepResultId: result?.id ?? null,
+      callSubmissionId: submission.id,
+      stepId: stateStepId,
+      version: result?.version ?? 0,
+      frameworkId,
+      ...fields,
+      sroiScore: finite(sroi.sroi),
+      sroi: sroiEstimate(sroi),
+      complete: issues.length === 0,
+      issues,
+      readOnly: this.submissions.readOnly(auth, submission, call),
+    };
   }
 
-  /**
-   * PUT PutMiniDYI: saves the miniDyi details of one step through the submissions module
-   * (same row, same version and access rules as UpsertCallStepResult, and the same checks).
-   * Fields left out keep their saved value; a client's score is ignored.
-   */
+  /** PUT PutMiniDYI: saved as UpsertCallStepResult saves (same rules and checks); fields left out keep their value. */
   async put(user: AuthUser, organizationId: string, dto: PutMiniDyiDto): Promise<MiniDyiResultDto> {
-    if (dto.outcomes !== undefined && dto.selectedOutcomes !== undefined) {
+    if (dto.outcomes !== undefined && dto.selectedOutcomes !== undefined)
       throw badRequest('errors.validation', 'Give selectedOutcomes or outcomes, not both', {
         errors: { outcomes: 'give selectedOutcomes or outcomes' },
       });
-    }
     let submissionId = dto.callSubmissionId;
     let stepId = dto.stepId;
     if (dto.stepResultID) {
@@ -178,19 +183,17 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
       // Another organization's result is as unknown as a missing one.
       if (!r) throw notFound('errors.step-result-not-found', 'No answer saved for this step');
       await this.submissions.readable({ user, organizationId }, r.submissionId);
-      if ((submissionId && submissionId !== r.submissionId) || (stepId && stepId !== r.stepId)) {
+      if ((submissionId && submissionId !== r.submissionId) || (stepId && stepId !== r.stepId))
         throw badRequest('errors.validation', 'stepResultID belongs to another submission or step', {
           errors: { stepResultID: 'belongs to another submission or step' },
         });
-      }
       submissionId = r.submissionId;
       stepId = r.stepId;
     }
-    if (!submissionId || !stepId) {
+    if (!submissionId || !stepId)
       throw badRequest('errors.validation', 'Give callSubmissionId and stepId, or stepResultID', {
         errors: { callSubmissionId: 'required without stepResultID', stepId: 'required without stepResultID' },
       });
-    }
     const { submission } = await this.submissions.readable({ user, organizationId }, submissionId);
     const { step } = await this.miniDyiStep(submission, stepId);
     const existing = await this.submissions.result(submission.id, step.id);
@@ -205,19 +208,10 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
     await this.submissions.upsertStepResult(user, organizationId, {
       callSubmissionId: submission.id,
       stepId: step.id,
-      content: JSON.parse(JSON.stringify(content)) as Record<string, unknown>,
+      content: plain(content),
       version: dto.version ?? existing?.version ?? 0,
     });
     return this.get(user, organizationId, submission.id, step.id);
-  }
-
-  // ------------------------------------------------------------ helpers
-
-  private noFramework(): AppError {
-    return conflict(
-      'components.mini-dyi.error-no-framework',
-      'This impact design step has no impact framework: ask the call’s administrators',
-    );
   }
 
   private async miniDyiStep(submission: CallSubmissionEntity, stepId: string): Promise<{ call: CallEntity; step: StepEntity }> {
@@ -229,23 +223,15 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
   }
 
   private async reconcile(m: EntityManager, frameworkId: string, state: MiniDyiState) {
-    const catalog = await this.repo.catalogFor(
-      frameworkId,
-      {
-        outcomeIds: state.selectedOutcomes.filter((o) => !isCustomOutcome(o) && o.outcomeId).map((o) => o.outcomeId!),
-        proxyIds: state.selectedOutcomes.flatMap((o) => o.indicators.filter((i) => i.proxyId).map((i) => i.proxyId!)),
-        stakeholderIds: state.selectedOutcomes.filter((o) => o.stakeholderId).map((o) => o.stakeholderId!),
-      },
-      m,
-    );
-    return reconcileWithFramework(state, catalog);
+    const ids = {
+      outcomeIds: state.selectedOutcomes.filter((o) => !isCustomOutcome(o) && o.outcomeId).map((o) => o.outcomeId!),
+      proxyIds: state.selectedOutcomes.flatMap((o) => o.indicators.filter((i) => i.proxyId).map((i) => i.proxyId!)),
+      stakeholderIds: state.selectedOutcomes.filter((o) => o.stakeholderId).map((o) => o.stakeholderId!),
+    };
+    return reconcileWithFramework(state, await this.repo.catalogFor(frameworkId, ids, m));
   }
 
-  /**
-   * The submission's SROI: the present value of its miniDyi steps that have a budget over
-   * the sum of those budgets (with one miniDyi step, that step's SROI); null without one.
-   * Handed back to the submissions module, which keeps it on the submission.
-   */
+  /** The submission's SROI: the present value of its miniDyi steps with a budget over those budgets; null without one. */
   private async submissionSroi(m: EntityManager, submission: CallSubmissionEntity, call: CallEntity): Promise<number | null> {
     const steps = (await this.submissions.steps(call.callTypeId, m)).filter((x) => x.kind === MINIDYI_KIND);
     const results = new Map((await this.submissions.results(submission.id, m)).map((r) => [r.stepId, r]));
@@ -261,37 +247,5 @@ export class MiniDyiService implements OnModuleInit, StepResultHook {
       budget += sroi.budget;
     }
     return budget > 0 ? finite(presentValue / budget) : null;
-  }
-
-  private view(
-    submission: CallSubmissionEntity,
-    call: CallEntity,
-    step: StepEntity,
-    result: StepResultEntity | null,
-    readOnly: boolean,
-  ): MiniDyiResultDto {
-    const { content: settings, frameworkId } = stepSettings(step, call);
-    const state = result ? readMiniDyiState(result.content, step.id, settings) : emptyMiniDyiState(step.id, settings);
-    const sroi = computeSroi(state, settings.sroi);
-    const issues = miniDyiIssues(state);
-    return {
-      stepResultId: result?.id ?? null,
-      callSubmissionId: submission.id,
-      stepId: step.id,
-      version: result?.version ?? 0,
-      frameworkId,
-      selectedOutcomes: state.selectedOutcomes,
-      budget: state.budget,
-      budgetSpent: state.budgetSpent,
-      sdg: state.sdg,
-      maxOutcome: state.maxOutcome,
-      maxSdg: state.maxSdg,
-      isSdgEnabled: state.isSdgEnabled,
-      sroiScore: finite(sroi.sroi),
-      sroi: sroiEstimate(sroi),
-      complete: issues.length === 0,
-      issues,
-      readOnly,
-    };
   }
 }

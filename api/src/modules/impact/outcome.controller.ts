@@ -9,7 +9,6 @@ import { RateLimit } from '../limits/rate-limit.decorator.js';
 import { UuidQuery } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 
-/** The Outcomes group of the spec. */
 @ApiTags('Outcome')
 @Controller('Outcome')
 export class OutcomeController {

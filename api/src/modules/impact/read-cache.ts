@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
 import { CacheInvalidation, type Invalidated } from '../../database/shared-cache.js';
 
-export interface LruLimits<V> {
+interface LruLimits<V> {
   maxEntries: number;
   /** Largest total weight (bytes of JSON); an entry heavier than this is not kept. */
   maxWeight: number;
@@ -64,10 +64,7 @@ export class BoundedLru<V> {
   }
 }
 
-/**
- * A read-through cache: concurrent misses of one key share one load, and a load that
- * started before `clear()` is not kept (it may have read what was just deleted).
- */
+/** A read-through cache: concurrent misses share one load; a load started before `clear()` is not kept (it may have read what was deleted). */
 export class ReadThroughCache<V> {
   private readonly lru: BoundedLru<V>;
   private readonly pending = new Map<string, Promise<V | undefined>>();
@@ -137,6 +134,8 @@ export function chainsEntry(rows: { outcomeId: string; json: string | null }[]):
   return { answer: jsonDocument(`[${parts.join(',')}]`), spans, complete: rows.every((r) => r.json !== null) };
 }
 
+const bytes = (d: JsonDocument) => d.body.length;
+
 /** The answer of a set of outcomes (`sorted` ids) in the order asked for. */
 export function reorderedChains(entry: ChainsEntry, sorted: string[], asked: string[]): JsonDocument {
   const position = new Map(sorted.map((id, i) => [id, i]));
@@ -148,15 +147,9 @@ export function reorderedChains(entry: ChainsEntry, sorted: string[], asked: str
   return jsonDocument(`[${parts.join(',')}]`);
 }
 
-const MINUTE = 60_000;
-
 /**
- * The miniDyi lookups, serialized. Frameworks are never edited once imported (their lists
- * are only inserted by the import and removed with the framework), so an answer stays true
- * until its framework is deleted. A deletion clears these in every API process: the one that
- * deleted at once (ImpactFrameworkRepository.forgetLookups), the others when the database's trigger
- * tells them (`impact-framework:<id>`, migration FillCacheInvalidation). Entries are keyed by
- * outcome ids, not frameworks, so a deletion clears them all: deletions are rare.
+ * The miniDyi lookups, serialized. Frameworks are never edited once imported, so an answer holds until a
+ * framework is deleted; a deletion (rare) clears them all, in every process (the `impact-framework` topic).
  */
 @Injectable()
 export class FrameworkReadCache implements Invalidated {
@@ -167,57 +160,23 @@ export class FrameworkReadCache implements Invalidated {
     this.on = () => invalidation.serves('impact-framework');
   }
 
+  private lookups<V>(maxEntries: number, maxWeight: number, weigh: (value: V) => number): ReadThroughCache<V> {
+    return new ReadThroughCache<V>({ maxEntries, maxWeight, ttlMs: 30 * 60_000, weigh }, () => this.on());
+  }
+
+  readonly chains = this.lookups<ChainsEntry>(500, 24_000_000, (e) => e.answer.body.length);
+  /** GetIndicatorType in another order than ascending ids, by the ids in that order. */
+  readonly orderedChains = this.lookups(2_000, 24_000_000, bytes);
+  /** GetOutcomeType, by framework and SDG codes. */
+  readonly outcomes = this.lookups(300, 16_000_000, bytes);
+  /** GetStakeholderType, by framework. */
+  readonly stakeholders = this.lookups(300, 4_000_000, bytes);
+
   evict(): void {
     this.clear();
   }
 
-  readonly chains = new ReadThroughCache<ChainsEntry>(
-    {
-      maxEntries: 500,
-      maxWeight: 24_000_000,
-      ttlMs: 30 * MINUTE,
-      weigh: (e) => e.answer.body.length,
-    },
-    () => this.on(),
-  );
-
-  /** GetIndicatorType in another order than ascending ids, by the ids in that order. */
-  readonly orderedChains = new ReadThroughCache<JsonDocument>(
-    {
-      maxEntries: 2_000,
-      maxWeight: 24_000_000,
-      ttlMs: 30 * MINUTE,
-      weigh: (d) => d.body.length,
-    },
-    () => this.on(),
-  );
-
-  /** GetOutcomeType, by framework and SDG codes. */
-  readonly outcomes = new ReadThroughCache<JsonDocument>(
-    {
-      maxEntries: 300,
-      maxWeight: 16_000_000,
-      ttlMs: 30 * MINUTE,
-      weigh: (d) => d.body.length,
-    },
-    () => this.on(),
-  );
-
-  /** GetStakeholderType, by framework. */
-  readonly stakeholders = new ReadThroughCache<JsonDocument>(
-    {
-      maxEntries: 300,
-      maxWeight: 4_000_000,
-      ttlMs: 30 * MINUTE,
-      weigh: (d) => d.body.length,
-    },
-    () => this.on(),
-  );
-
   clear(): void {
-    this.chains.clear();
-    this.orderedChains.clear();
-    this.outcomes.clear();
-    this.stakeholders.clear();
+    for (const cache of [this.chains, this.orderedChains, this.outcomes, this.stakeholders]) cache.clear();
   }
 }

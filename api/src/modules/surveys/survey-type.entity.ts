@@ -1,10 +1,7 @@
 import { Column, Entity, Index } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
 
-/**
- * A survey of the console's library (/admin/survey/createType, /admin/survey/creator):
- * a name, a description and a SurveyJS JSON that survey and quiz steps can start from.
- */
+/** A survey of the console's library: a SurveyJS JSON that survey and quiz steps can start from. */
 @Entity('survey_type')
 export class SurveyTypeEntity extends BaseEntity {
   @Index('survey_type_name_idx')

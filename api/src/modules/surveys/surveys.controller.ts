@@ -5,7 +5,6 @@ import { SurveysService } from './surveys.service.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { ADMIN } from '../../common/auth/access.decorator.js';
 
-/** The SJSurvey group of the spec. */
 @ApiTags('SJSurvey')
 @Controller('SJSurvey')
 export class SurveysController {

@@ -7,7 +7,6 @@ import { SurveysRepository } from './surveys.repository.js';
 import { SurveysDemoSeeder } from './surveys.demo.js';
 import { SurveysService } from './surveys.service.js';
 
-/** The SJSurvey group of the spec: the console's survey library. */
 @Module({
   imports: [TypeOrmModule.forFeature([SurveyTypeEntity])],
   controllers: [SurveysController, SurveysAdminController],

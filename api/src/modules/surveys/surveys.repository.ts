@@ -5,7 +5,6 @@ import { likeContains } from '../../common/http/like.js';
 import { Sql } from '../../database/sql.js';
 import { db, statement } from '../../database/typed-sql.js';
 
-/** What a survey of the library is read as: every column of `survey_type`. */
 const COLUMNS = ['id', 'createdAt', 'updatedAt', 'version', 'name', 'description', 'json'] as const;
 
 const byId = statement('survey-by-id', (p: { id: string }) => db.selectFrom('surveyType').select(COLUMNS).where('id', '=', p.id));
@@ -37,7 +36,6 @@ export type SurveyRow = typeof byId.row;
 
 const SORT = { name: 'name', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
 
-/** The console's survey library (`survey_type`). */
 @Injectable()
 export class SurveysRepository {
   constructor(private readonly sql: Sql) {}

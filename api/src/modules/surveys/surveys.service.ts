@@ -7,7 +7,7 @@ import type { CreateSurveyTypeDto, SurveyTypeDto, UpdateSurveyTypeDto } from './
 
 const EMPTY_SURVEY = { pages: [] };
 
-export function toSurveyTypeDto(s: SurveyRow): SurveyTypeDto {
+function toSurveyTypeDto(s: SurveyRow): SurveyTypeDto {
   return { id: s.id, name: s.name, description: s.description, json: s.json, version: s.version, updatedAt: s.updatedAt.toISOString() };
 }
 
@@ -38,15 +38,11 @@ export class SurveysService {
   }
 
   async update(id: string, dto: UpdateSurveyTypeDto): Promise<SurveyTypeDto> {
-    const s = await this.surveys.findById(id);
-    if (!s) throw notFound('errors.survey-not-found', 'Survey not found');
+    const s = await this.get(id);
     if (dto.version === undefined) throw versionRequired('survey');
     if (dto.version !== s.version) throw conflict('errors.stale-version', 'This survey was changed by someone else; reload it');
-    const saved = await this.surveys.update(id, dto.version, {
-      name: dto.name,
-      description: dto.description,
-      json: dto.json === undefined ? s.json : this.cleanJson(dto.json),
-    });
+    const json = dto.json === undefined ? s.json : this.cleanJson(dto.json);
+    const saved = await this.surveys.update(id, dto.version, { name: dto.name, description: dto.description, json });
     if (!saved) throw conflict('errors.stale-version', 'This survey was changed by someone else; reload it');
     return toSurveyTypeDto(saved);
   }

@@ -3,6 +3,8 @@ import { CALL_PHASES, type CallPhase, type CallStatus } from '@impact-calls/doma
 import { BooleanField, DateTimeField, IntField, NestedField, StringField, UuidField } from '../../../common/validation/fields.js';
 import { StepAdminDto, StepInputDto } from '../../steps/dto/step.dto.js';
 
+const VersionField = (description: string) => IntField({ optional: true, min: 1, description });
+
 export class CustomFileDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
@@ -80,12 +82,7 @@ export class CallTypeInputDto {
   @UuidField({ optional: true, description: 'Omit (or all zeros) to create a call type' })
   id?: string;
 
-  @IntField({
-    optional: true,
-    min: 1,
-    description:
-      'Version read with the call type: required to update one (428 errors.version-required without it); a stale one answers 409',
-  })
+  @VersionField('Version read with the call type: required to update one (428 errors.version-required without it); a stale one answers 409')
   version?: number;
 
   @StringField({ maxLength: 300, minLength: 1 })
@@ -105,11 +102,7 @@ export class CallTypeInCallDto {
   @UuidField({ optional: true, description: "Omit (or all zeros) to create one; else this call type's steps are replaced" })
   id?: string;
 
-  @IntField({
-    optional: true,
-    min: 1,
-    description: 'Version read with the call type: required with id (428 errors.version-required without it)',
-  })
+  @VersionField('Version read with the call type: required with id (428 errors.version-required without it)')
   version?: number;
 
   @StringField({ maxLength: 300, optional: true, description: "Default: the call's name" })
@@ -176,11 +169,7 @@ export class CreateCallDto {
 
 /** The console's save of an existing call (the id is in the path). */
 export class SaveCallDto extends CreateCallDto {
-  @IntField({
-    optional: true,
-    min: 1,
-    description: 'Version read with the call: required (428 errors.version-required without it); a stale one answers 409',
-  })
+  @VersionField('Version read with the call: required (428 errors.version-required without it); a stale one answers 409')
   version?: number;
 }
 

@@ -5,8 +5,6 @@ import { badRequest } from '../../../common/http/app-error.js';
 import { isUuid } from '../../../common/ids.js';
 import { IntField, NestedField, NumberField, StringField } from '../../../common/validation/fields.js';
 
-// ---------------------------------------------------------------- responses
-
 export class ImpactFrameworkSummaryDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
@@ -111,10 +109,8 @@ export class IndicatorTypeDto {
 
 export class FrameworkIssueDto {
   @ApiProperty({ description: 'i18n key of the rule' }) key: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Values for the message placeholders' }) params: Record<
-    string,
-    string | number
-  >;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Values for the message placeholders' })
+  params: Record<string, string | number>;
   @ApiProperty({ description: 'English text, location first' }) message: string;
   @ApiPropertyOptional() sheet?: string;
   @ApiPropertyOptional() row?: number;
@@ -134,7 +130,6 @@ export class DeletedFrameworkDto extends ImpactFrameworkSummaryDto {
   @ApiProperty({ description: 'i18n key of the success message', example: 'pages.admin.framework-deleted' }) messageKey: string;
 }
 
-// ---------------------------------------------------------------- requests
 // A text left out is empty (the field's initializer): the request DTOs are the domain's FrameworkContent as they are.
 
 export class ProxyInputDto {
@@ -165,28 +160,22 @@ export class StakeholderInputDto {
 export const FRAMEWORK_NAME_MAX = 300;
 export const FRAMEWORK_DESCRIPTION_MAX = 4000;
 
-/** The framework as the parsed Excel gives it (spec: {name, description, outcomes, stakeholders}). */
-export class AddImpactFrameworkSetDto {
-  @StringField({ maxLength: FRAMEWORK_NAME_MAX, minLength: 1 }) name: string;
-  @StringField({ maxLength: FRAMEWORK_DESCRIPTION_MAX, minLength: 1 }) description: string;
-  @NestedField(() => StakeholderInputDto, { array: true, maxItems: 1000 }) stakeholders: StakeholderInputDto[];
-  @NestedField(() => OutcomeInputDto, { array: true, maxItems: 5000 }) outcomes: OutcomeInputDto[];
-}
-
 /** The text fields of the Excel upload (multipart, beside the file). */
 export class ImportFrameworkDto {
   @StringField({ maxLength: FRAMEWORK_NAME_MAX, minLength: 1 }) name: string;
   @StringField({ maxLength: FRAMEWORK_DESCRIPTION_MAX, minLength: 1 }) description: string;
 }
 
-/** Outcome ids one GetIndicatorType may ask for. */
+/** The framework as the parsed Excel gives it (spec: {name, description, outcomes, stakeholders}). */
+export class AddImpactFrameworkSetDto extends ImportFrameworkDto {
+  @NestedField(() => StakeholderInputDto, { array: true, maxItems: 1000 }) stakeholders: StakeholderInputDto[];
+  @NestedField(() => OutcomeInputDto, { array: true, maxItems: 5000 }) outcomes: OutcomeInputDto[];
+}
+
 export const MAX_OUTCOME_IDS = 200;
 const MAX_SDG_CODES = 100;
 
-/**
- * A body that is a bare JSON list, as the spec has it (GetIndicatorType, GetOutcomeType): no
- * DTO class describes one, so its reader and its OpenAPI schema are declared here, once.
- */
+/** A bare JSON list body (the spec's GetIndicatorType, GetOutcomeType): no DTO class describes one, so its reader and schema are here. */
 function ListBody<T>(schema: SchemaObject, description: string, read: (body: unknown) => T[]): ParameterDecorator {
   return (target, key, index) => {
     Body({ transform: read })(target, key, index);
@@ -197,9 +186,8 @@ function ListBody<T>(schema: SchemaObject, description: string, read: (body: unk
 /** GetIndicatorType: at most MAX_OUTCOME_IDS outcome ids, each once, in lower case (else 400 errors.impact.invalid-ids). */
 export const OutcomeIdsBody = () =>
   ListBody({ type: 'array', items: { type: 'string', format: 'uuid' }, maxItems: MAX_OUTCOME_IDS }, 'Outcome ids', (body) => {
-    if (!Array.isArray(body) || body.length > MAX_OUTCOME_IDS || !body.every(isUuid)) {
+    if (!Array.isArray(body) || body.length > MAX_OUTCOME_IDS || !body.every(isUuid))
       throw badRequest('errors.impact.invalid-ids', `The body must be a JSON list of at most ${MAX_OUTCOME_IDS} outcome ids (UUIDs)`);
-    }
     return [...new Set(body.map((id) => id.toLowerCase()))];
   });
 
@@ -210,10 +198,9 @@ export const SdgCodesBody = () =>
       Array.isArray(body) && body.length <= MAX_SDG_CODES
         ? body.map((c) => (typeof c === 'string' && /^\d{1,2}$/.test(c) ? Number(c) : c))
         : null;
-    if (!codes || !codes.every((c) => Number.isInteger(c) && c >= 1 && c <= SDG_COUNT)) {
+    if (!codes || !codes.every((c) => Number.isInteger(c) && c >= 1 && c <= SDG_COUNT))
       throw badRequest('errors.impact.sdg', `The body must be a JSON list of SDG codes from 1 to ${SDG_COUNT}`, {
         params: { value: JSON.stringify(body)?.slice(0, 40) ?? '' },
       });
-    }
     return [...new Set(codes as number[])];
   });

@@ -1,65 +1,53 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { MINIDYI_CUSTOM_KEY_LENGTH, SDG_COUNT, SROI_RAMP_UPS, type SroiRampUp } from '@impact-calls/domain';
 import { BooleanField, IntField, NestedField, NumberField, StringField, UuidField } from '../../../common/validation/fields.js';
 
 /**
- * The miniDyi saved state (spec section 3) as the API reads it: the body of PutMiniDYI and
- * the `content` of a miniDyi step's UpsertCallStepResult. The DTO checks types and sizes;
- * the miniDyi rules (limits, keys, the framework's ids, numbers ≥ 0) are the domain's
- * (`miniDyiLimitIssues`, `reconcileWithFramework`), answered with their own keys.
+ * The miniDyi state (PutMiniDYI, a miniDyi step's UpsertCallStepResult): types and sizes here; the
+ * miniDyi rules are the domain's (`miniDyiLimitIssues`, `reconcileWithFramework`), with their own keys.
  */
 
 /** Largest amount accepted for a target, a proxy value or a budget (keeps every SROI finite). */
 export const MINIDYI_MAX_AMOUNT = 1e12;
 export const MINIDYI_NAME_MAX = 500;
 const CUSTOM_KEY = new RegExp(`^[A-Za-z0-9]{${MINIDYI_CUSTOM_KEY_LENGTH}}$`);
-const customKeyMessage = `$property must be ${MINIDYI_CUSTOM_KEY_LENGTH} letters or digits`;
+
+const NameField = (description: string) => StringField({ optional: true, maxLength: MINIDYI_NAME_MAX, description });
+const AmountField = (description: string) => NumberField({ optional: true, nullable: true, max: MINIDYI_MAX_AMOUNT, description });
+/** A custom outcome's or indicator's key, as the client made it (`generateCustomKey`). */
+const CustomKeyField = (of: string) =>
+  applyDecorators(
+    Matches(CUSTOM_KEY, { message: `$property must be ${MINIDYI_CUSTOM_KEY_LENGTH} letters or digits` }),
+    StringField({
+      optional: true,
+      maxLength: MINIDYI_CUSTOM_KEY_LENGTH,
+      trim: false,
+      description: `Custom ${of} only: ${MINIDYI_CUSTOM_KEY_LENGTH} random letters or digits`,
+    }),
+  );
 
 export class SelectedIndicatorDto {
   @UuidField({ optional: true, nullable: true, description: 'The framework indicator; null for a custom indicator' })
   indicatorId?: string | null;
 
-  @StringField({
-    optional: true,
-    maxLength: MINIDYI_NAME_MAX,
-    description: "Ignored for framework indicators (the framework's name is kept)",
-  })
+  @NameField("Ignored for framework indicators (the framework's name is kept)")
   indicatorName?: string;
 
-  @NumberField({
-    optional: true,
-    nullable: true,
-    max: MINIDYI_MAX_AMOUNT,
-    description: 'The quantity expected in year 3; null while empty (a ticked indicator needs one above 0 to close)',
-  })
+  @AmountField('The quantity expected in year 3; null while empty (a ticked indicator needs one above 0 to close)')
   indicatorTargetValue?: number | null;
 
   @UuidField({ optional: true, nullable: true, description: 'The framework proxy; null for a custom indicator' })
   proxyId?: string | null;
 
-  @StringField({
-    optional: true,
-    maxLength: MINIDYI_NAME_MAX,
-    description: "Ignored for framework indicators (the framework's proxy name is kept)",
-  })
+  @NameField("Ignored for framework indicators (the framework's proxy name is kept)")
   proxyName?: string;
 
-  @NumberField({
-    optional: true,
-    nullable: true,
-    max: MINIDYI_MAX_AMOUNT,
-    description: "Currency per unit. Ignored for framework indicators: the framework's proxy value is used",
-  })
+  @AmountField("Currency per unit. Ignored for framework indicators: the framework's proxy value is used")
   proxyValue?: number | null;
 
-  @StringField({
-    optional: true,
-    maxLength: MINIDYI_CUSTOM_KEY_LENGTH,
-    trim: false,
-    description: `Custom indicators only: ${MINIDYI_CUSTOM_KEY_LENGTH} random letters or digits`,
-  })
-  @Matches(CUSTOM_KEY, { message: customKeyMessage })
+  @CustomKeyField('indicators')
   customKey?: string;
 }
 
@@ -67,16 +55,10 @@ export class SelectedOutcomeDto {
   @UuidField({ optional: true, nullable: true, description: 'The framework outcome; null for a custom outcome' })
   outcomeId?: string | null;
 
-  @StringField({
-    optional: true,
-    maxLength: MINIDYI_CUSTOM_KEY_LENGTH,
-    trim: false,
-    description: `Custom outcomes only: ${MINIDYI_CUSTOM_KEY_LENGTH} random letters or digits`,
-  })
-  @Matches(CUSTOM_KEY, { message: customKeyMessage })
+  @CustomKeyField('outcomes')
   customKey?: string;
 
-  @StringField({ optional: true, maxLength: MINIDYI_NAME_MAX, description: "The custom outcome's name; ignored for framework outcomes" })
+  @NameField("The custom outcome's name; ignored for framework outcomes")
   outcomeName?: string;
 
   @IntField({ optional: true, nullable: true, min: 1, max: SDG_COUNT, description: "SDG code; framework outcomes keep the framework's" })
@@ -85,7 +67,7 @@ export class SelectedOutcomeDto {
   @UuidField({ optional: true, nullable: true, description: "One of the framework's stakeholders (required to close)" })
   stakeholderId?: string | null;
 
-  @StringField({ optional: true, maxLength: MINIDYI_NAME_MAX, description: "Ignored: the framework's stakeholder name is kept" })
+  @NameField("Ignored: the framework's stakeholder name is kept")
   stakeholderName?: string;
 
   @NestedField(() => SelectedIndicatorDto, { optional: true, array: true, maxItems: 100 })
@@ -100,10 +82,10 @@ export class MiniDyiStateDto {
   @NestedField(() => SelectedOutcomeDto, { optional: true, array: true, maxItems: 200 })
   selectedOutcomes?: SelectedOutcomeDto[];
 
-  @NumberField({ optional: true, nullable: true, max: MINIDYI_MAX_AMOUNT, description: 'The investment requested; null while empty' })
+  @AmountField('The investment requested; null while empty')
   budget?: number | null;
 
-  @NumberField({ optional: true, nullable: true, max: MINIDYI_MAX_AMOUNT, description: 'The part already spent; null while empty' })
+  @AmountField('The part already spent; null while empty')
   budgetSpent?: number | null;
 
   @ApiPropertyOptional({ type: [Number], maxItems: SDG_COUNT, description: 'Selected SDG codes, in the order picked' })
@@ -151,8 +133,6 @@ export class PutMiniDyiDto extends MiniDyiStateDto {
   })
   version?: number;
 }
-
-// ---------------------------------------------------------------- responses
 
 export class SroiOptionsDto {
   @ApiProperty() years: number;

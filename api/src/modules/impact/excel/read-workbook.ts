@@ -1,13 +1,11 @@
-import { type FrameworkSheet, FRAMEWORK_IMPORT_LIMITS, type SheetCell } from '@impact-calls/domain';
+import type { FrameworkSheet, SheetCell } from '@impact-calls/domain';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { guardWorkbook, type ImportLimits, WorkbookRejected } from './xlsx-guard.js';
+import { corrupt, guardWorkbook, type ImportLimits, tooManyRows, WorkbookRejected } from './xlsx-guard.js';
 
 /**
- * exceljs runs in a worker thread with a heap limit, and the worker is terminated when the
- * time bound passes: a workbook that slipped past the guard still cannot take the process's
- * memory or time. The worker only loads the first sheet's cell values (plain data) and posts
- * them back; what they mean is decided by the domain's rules.
+ * exceljs runs in a worker with a heap limit, terminated past the time bound: a workbook that slipped past the
+ * guard still cannot take the process's memory or time. It posts back the first sheet's cell values only.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -47,7 +45,7 @@ function textOf(value: unknown): string {
 }
 
 /** An exceljs cell value as the domain's SheetCell. Formulas are reported with their text, never with their cached result. */
-export function toSheetCell(value: unknown): SheetCell {
+function toSheetCell(value: unknown): SheetCell {
   if (value === null || value === undefined) return { kind: 'empty' };
   if (typeof value === 'string') return value.trim() === '' ? { kind: 'empty' } : { kind: 'text', text: value };
   if (typeof value === 'number') return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'other', type: 'number' };
@@ -74,51 +72,36 @@ function runWorker(buffer: Buffer, limits: ImportLimits): Promise<WorkerAnswer> 
       stderr: true,
     });
     let settled = false;
-    const settle = (fn: () => void) => {
+    const settle = (outcome: WorkerAnswer | WorkbookRejected) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      fn();
+      if (outcome instanceof WorkbookRejected) reject(outcome);
+      else resolve(outcome);
       void worker.terminate();
     };
     const timer = setTimeout(() => {
       const seconds = Math.round(limits.parseTimeoutMs / 1000);
-      settle(() =>
-        reject(new WorkbookRejected('errors.impact.parse-timeout', { seconds }, `Reading the workbook took more than ${seconds} s`)),
-      );
+      settle(new WorkbookRejected('errors.impact.parse-timeout', { seconds }, `Reading the workbook took more than ${seconds} s`));
     }, limits.parseTimeoutMs);
-    worker.on('message', (answer: WorkerAnswer) => settle(() => resolve(answer)));
-    worker.on('error', (e: Error & { code?: string }) =>
-      settle(() =>
-        reject(
-          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new WorkbookRejected('errors.impact.parse-memory', {}, 'The workbook needs too much memory to read')
-            : new WorkbookRejected('errors.impact.file-corrupt', {}, 'The file is damaged and cannot be read'),
-        ),
-      ),
-    );
-    worker.on('exit', () =>
-      settle(() => reject(new WorkbookRejected('errors.impact.file-corrupt', {}, 'The file is damaged and cannot be read'))),
-    );
+    worker.on('message', settle);
+    worker.on('error', (e: Error & { code?: string }) => {
+      const outOfMemory = e.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      settle(
+        outOfMemory ? new WorkbookRejected('errors.impact.parse-memory', {}, 'The workbook needs too much memory to read') : corrupt(),
+      );
+    });
+    worker.on('exit', () => settle(corrupt()));
   });
 }
 
-/**
- * Reads the first worksheet of an .xlsx upload, after the hostile-file guard, as the
- * domain's FrameworkSheet. Throws WorkbookRejected with the i18n key of what is wrong.
- */
-export async function readFrameworkWorkbook(buffer: Buffer, limits: ImportLimits = FRAMEWORK_IMPORT_LIMITS): Promise<FrameworkSheet> {
+/** The first worksheet of an .xlsx upload, after the guard, as the domain's FrameworkSheet; else WorkbookRejected. */
+export async function readFrameworkWorkbook(buffer: Buffer, limits: ImportLimits): Promise<FrameworkSheet> {
   await guardWorkbook(buffer, limits);
   const answer = await runWorker(buffer, limits);
-  if (!answer.ok) throw new WorkbookRejected('errors.impact.file-corrupt', {}, 'The file is damaged and cannot be read');
+  if (!answer.ok) throw corrupt();
   if (answer.sheet === null) throw new WorkbookRejected('errors.impact.no-sheet', {}, 'The workbook has no worksheet');
-  if (answer.rows.length > limits.maxRows + 1) {
-    throw new WorkbookRejected(
-      'errors.impact.sheet-too-many-rows',
-      { rows: answer.rows.length, max: limits.maxRows },
-      `The sheet has more than ${limits.maxRows} rows`,
-    );
-  }
+  if (answer.rows.length > limits.maxRows + 1) throw tooManyRows(answer.rows.length, limits.maxRows);
   return {
     name: answer.sheet,
     rows: answer.rows.map(([row, cells]) => {

@@ -1,5 +1,8 @@
+import { HttpStatus } from '@nestjs/common';
 import { FRAMEWORK_IMPORT_LIMITS } from '@impact-calls/domain';
+import { promisify } from 'node:util';
 import yauzl from 'yauzl';
+import { AppError } from '../../../common/http/app-error.js';
 
 export type ImportLimits = { -readonly [K in keyof typeof FRAMEWORK_IMPORT_LIMITS]: number };
 
@@ -14,25 +17,26 @@ export class WorkbookRejected extends Error {
   }
 }
 
+/** The answer to a refused workbook: 413 for a file too large, else 400; the refusal is its one issue. */
+export function workbookError(e: WorkbookRejected): AppError {
+  const status = e.key === 'errors.impact.file-too-large' ? HttpStatus.PAYLOAD_TOO_LARGE : HttpStatus.BAD_REQUEST;
+  return new AppError(status, e.key, e.message, { issues: [{ key: e.key, params: e.params, message: e.message }], truncated: false });
+}
+
+export const corrupt = () => new WorkbookRejected('errors.impact.file-corrupt', {}, 'The file is damaged and cannot be read');
+export const tooManyRows = (rows: number, max: number, message = `The sheet has more than ${max} rows`) =>
+  new WorkbookRejected('errors.impact.sheet-too-many-rows', { rows, max }, message);
+
 const MB = 1024 * 1024;
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
+const unpacksTooLarge = (limits: ImportLimits) =>
+  new WorkbookRejected(
+    'errors.impact.zip-too-large',
+    { max: mb(limits.maxUncompressedBytes) },
+    `The workbook unpacks to more than ${mb(limits.maxUncompressedBytes)} MB`,
+  );
 
-/** What the guard learnt about the workbook's sheets while inflating them. */
-export interface WorkbookShape {
-  entries: number;
-  uncompressedBytes: number;
-  /** Rows and cells really present in every worksheet together. */
-  rows: number;
-  cells: number;
-}
-
-function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true, strictFileNames: false }, (err, zip) =>
-      err ? reject(err) : resolve(zip),
-    );
-  });
-}
+const openZip = promisify<Buffer, yauzl.Options, yauzl.ZipFile>(yauzl.fromBuffer);
 
 /** Counts a pattern across the chunks of a stream (a match may straddle two chunks). */
 class Counter {
@@ -45,7 +49,6 @@ class Counter {
 
   feed(chunk: string): void {
     const text = this.carry + chunk;
-    this.pattern.lastIndex = 0;
     this.count += text.match(this.pattern)?.length ?? 0;
     // Keep fewer characters than a whole match, so nothing is counted twice.
     this.carry = text.slice(-(this.length - 1));
@@ -56,110 +59,80 @@ const DIMENSION = /<(?:\w+:)?dimension\s+ref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"/
 const columnNumber = (letters: string) => [...letters].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
 
 /**
- * The hostile-file guard, run before exceljs sees a byte: file size, zip signature, entry
- * count, encryption, declared unpacked size and compression ratio (zip bombs), then every
- * entry is inflated with yauzl (which checks the real size against the declared one) while
- * the worksheets' declared range, rows and cells are counted. Nothing is kept in memory.
+ * The hostile-file guard, before exceljs sees a byte: sizes, entries, encryption, compression ratio (zip
+ * bombs); then every entry is inflated, nothing kept, counting the worksheets' declared range, rows and cells.
  */
-export async function guardWorkbook(buffer: Buffer, limits: ImportLimits = FRAMEWORK_IMPORT_LIMITS): Promise<WorkbookShape> {
+export async function guardWorkbook(buffer: Buffer, limits: ImportLimits): Promise<void> {
   if (buffer.length > limits.maxFileBytes) {
-    throw new WorkbookRejected(
-      'errors.impact.file-too-large',
-      { max: mb(limits.maxFileBytes) },
-      `The file is larger than ${mb(limits.maxFileBytes)} MB`,
-    );
+    const max = mb(limits.maxFileBytes);
+    throw new WorkbookRejected('errors.impact.file-too-large', { max }, `The file is larger than ${max} MB`);
   }
-  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) {
+  if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50)
     throw new WorkbookRejected('errors.impact.file-not-xlsx', {}, 'The file is not an Excel workbook (.xlsx)');
-  }
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await openZip(buffer);
-  } catch {
-    throw new WorkbookRejected('errors.impact.file-corrupt', {}, 'The file is damaged and cannot be read');
-  }
+  const options = { lazyEntries: true, validateEntrySizes: true, decodeStrings: true, strictFileNames: false };
+  const zip = await openZip(buffer, options).catch(() => {
+    throw corrupt();
+  });
   try {
     if (zip.entryCount > limits.maxZipEntries) {
-      throw new WorkbookRejected(
-        'errors.impact.zip-too-many-entries',
-        { max: limits.maxZipEntries },
-        `The workbook has more than ${limits.maxZipEntries} parts`,
-      );
+      const max = limits.maxZipEntries;
+      throw new WorkbookRejected('errors.impact.zip-too-many-entries', { max }, `The workbook has more than ${max} parts`);
     }
-    return await inflateAll(zip, limits);
+    await inflateAll(zip, limits);
   } finally {
     zip.close();
   }
 }
 
-function inflateAll(zip: yauzl.ZipFile, limits: ImportLimits): Promise<WorkbookShape> {
-  const shape: WorkbookShape = { entries: 0, uncompressedBytes: 0, rows: 0, cells: 0 };
+function inflateAll(zip: yauzl.ZipFile, limits: ImportLimits): Promise<void> {
   let declared = 0;
+  let unpacked = 0;
+  let rowsSeen = 0;
+  let cellsSeen = 0;
   let sawWorkbook = false;
   return new Promise((resolve, reject) => {
     let done = false;
-    const fail = (e: unknown) => {
+    const settle = (e?: WorkbookRejected) => {
       if (done) return;
       done = true;
-      reject(
-        e instanceof WorkbookRejected
-          ? e
-          : new WorkbookRejected('errors.impact.file-corrupt', {}, 'The file is damaged and cannot be read'),
-      );
+      if (e) reject(e);
+      else resolve();
     };
+    const fail = (e: unknown) => settle(e instanceof WorkbookRejected ? e : corrupt());
     zip.on('error', fail);
-    zip.on('end', () => {
-      if (done) return;
-      done = true;
-      if (!sawWorkbook)
-        reject(new WorkbookRejected('errors.impact.file-not-xlsx', {}, 'The file is a zip archive but not an Excel workbook (.xlsx)'));
-      else resolve(shape);
-    });
+    zip.on('end', () =>
+      settle(
+        sawWorkbook
+          ? undefined
+          : new WorkbookRejected('errors.impact.file-not-xlsx', {}, 'The file is a zip archive but not an Excel workbook (.xlsx)'),
+      ),
+    );
     zip.on('entry', (entry: yauzl.Entry) => {
       if (done) return;
-      shape.entries++;
       if (entry.isEncrypted()) return fail(new WorkbookRejected('errors.impact.file-encrypted', {}, 'The workbook is encrypted'));
       if (entry.fileName === 'xl/workbook.xml') sawWorkbook = true;
       declared += entry.uncompressedSize;
-      if (declared > limits.maxUncompressedBytes) {
-        return fail(
-          new WorkbookRejected(
-            'errors.impact.zip-too-large',
-            { max: mb(limits.maxUncompressedBytes) },
-            `The workbook unpacks to more than ${mb(limits.maxUncompressedBytes)} MB`,
-          ),
-        );
-      }
+      if (declared > limits.maxUncompressedBytes) return fail(unpacksTooLarge(limits));
       if (entry.uncompressedSize > MB && entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxCompressionRatio) {
-        return fail(
-          new WorkbookRejected(
-            'errors.impact.zip-ratio',
-            { max: limits.maxCompressionRatio },
-            `The workbook is compressed more than ${limits.maxCompressionRatio} to 1`,
-          ),
-        );
+        const max = limits.maxCompressionRatio;
+        return fail(new WorkbookRejected('errors.impact.zip-ratio', { max }, `The workbook is compressed more than ${max} to 1`));
       }
-      if (/\/$/.test(entry.fileName)) return zip.readEntry();
+      if (entry.fileName.endsWith('/')) return zip.readEntry();
       const isSheet = /^xl\/worksheets\/[^/]+\.xml$/i.test(entry.fileName);
       zip.openReadStream(entry, (err, stream) => {
         if (err || !stream) return fail(err);
+        const stop = (e: WorkbookRejected) => {
+          stream.destroy();
+          fail(e);
+        };
         const rows = new Counter(/<(?:\w+:)?row[\s>]/g, 5);
         const cells = new Counter(/<(?:\w+:)?c[\s>]/g, 3);
         let head = '';
         let headChecked = false;
         stream.on('data', (chunk: Buffer) => {
           if (done) return;
-          shape.uncompressedBytes += chunk.length;
-          if (shape.uncompressedBytes > limits.maxUncompressedBytes) {
-            stream.destroy();
-            return fail(
-              new WorkbookRejected(
-                'errors.impact.zip-too-large',
-                { max: mb(limits.maxUncompressedBytes) },
-                `The workbook unpacks to more than ${mb(limits.maxUncompressedBytes)} MB`,
-              ),
-            );
-          }
+          unpacked += chunk.length;
+          if (unpacked > limits.maxUncompressedBytes) return stop(unpacksTooLarge(limits));
           if (!isSheet) return;
           const text = chunk.toString('latin1');
           if (!headChecked) {
@@ -167,59 +140,29 @@ function inflateAll(zip: yauzl.ZipFile, limits: ImportLimits): Promise<WorkbookS
             head += text.slice(0, 4096);
             const dim = DIMENSION.exec(head);
             headChecked = !!dim || head.length >= 4096;
-            if (dim) {
-              const lastRow = Number(dim[4] ?? dim[2]);
-              const lastCol = columnNumber(dim[3] ?? dim[1]);
-              if (lastRow > limits.maxRows + 1) {
-                stream.destroy();
-                return fail(
-                  new WorkbookRejected(
-                    'errors.impact.sheet-too-many-rows',
-                    { rows: lastRow, max: limits.maxRows },
-                    `The sheet declares ${lastRow} rows; at most ${limits.maxRows} are accepted`,
-                  ),
-                );
-              }
-              if (lastCol > limits.maxColumns) {
-                stream.destroy();
-                return fail(
-                  new WorkbookRejected(
-                    'errors.impact.sheet-too-many-columns',
-                    { columns: lastCol, max: limits.maxColumns },
-                    `The sheet uses ${lastCol} columns; at most ${limits.maxColumns} are accepted`,
-                  ),
-                );
-              }
+            const [lastRow, lastCol] = dim ? [Number(dim[4] ?? dim[2]), columnNumber(dim[3] ?? dim[1])] : [0, 0];
+            const max = limits.maxRows;
+            if (lastRow > max + 1)
+              return stop(tooManyRows(lastRow, max, `The sheet declares ${lastRow} rows; at most ${max} are accepted`));
+            if (lastCol > limits.maxColumns) {
+              const columns = { columns: lastCol, max: limits.maxColumns };
+              const message = `The sheet uses ${lastCol} columns; at most ${limits.maxColumns} are accepted`;
+              return stop(new WorkbookRejected('errors.impact.sheet-too-many-columns', columns, message));
             }
           }
           rows.feed(text);
           cells.feed(text);
-          if (shape.rows + rows.count > limits.maxRows + 1) {
-            stream.destroy();
-            return fail(
-              new WorkbookRejected(
-                'errors.impact.sheet-too-many-rows',
-                { rows: shape.rows + rows.count, max: limits.maxRows },
-                `The sheet has more than ${limits.maxRows} rows`,
-              ),
-            );
-          }
-          if (shape.cells + cells.count > limits.maxCells) {
-            stream.destroy();
-            return fail(
-              new WorkbookRejected(
-                'errors.impact.sheet-too-many-cells',
-                { max: limits.maxCells },
-                `The sheet has more than ${limits.maxCells} cells`,
-              ),
-            );
+          if (rowsSeen + rows.count > limits.maxRows + 1) return stop(tooManyRows(rowsSeen + rows.count, limits.maxRows));
+          if (cellsSeen + cells.count > limits.maxCells) {
+            const max = limits.maxCells;
+            return stop(new WorkbookRejected('errors.impact.sheet-too-many-cells', { max }, `The sheet has more than ${max} cells`));
           }
         });
         stream.on('error', fail);
         stream.on('end', () => {
           if (done) return;
-          shape.rows += rows.count;
-          shape.cells += cells.count;
+          rowsSeen += rows.count;
+          cellsSeen += cells.count;
           zip.readEntry();
         });
       });

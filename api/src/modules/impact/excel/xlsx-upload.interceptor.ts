@@ -1,20 +1,18 @@
-import { type CallHandler, type ExecutionContext, HttpStatus, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { FRAMEWORK_IMPORT_LIMITS } from '@impact-calls/domain';
 import { receiveMultipart } from '../../../common/http/multipart.js';
 import multer from 'multer';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { AppError, badRequest } from '../../../common/http/app-error.js';
+import { WorkbookRejected, workbookError } from './xlsx-guard.js';
 
 const MAX_MB = FRAMEWORK_IMPORT_LIMITS.maxFileBytes / (1024 * 1024);
 
 function toAppError(e: unknown): Error {
   if (e instanceof AppError) return e;
   if (e instanceof multer.MulterError) {
-    if (e.code === 'LIMIT_FILE_SIZE') {
-      const message = `The file is larger than ${MAX_MB} MB`;
-      const issue = { key: 'errors.impact.file-too-large', params: { max: MAX_MB }, message };
-      return new AppError(HttpStatus.PAYLOAD_TOO_LARGE, issue.key, message, { issues: [issue], truncated: false });
-    }
+    if (e.code === 'LIMIT_FILE_SIZE')
+      return workbookError(new WorkbookRejected('errors.impact.file-too-large', { max: MAX_MB }, `The file is larger than ${MAX_MB} MB`));
     if (e.code === 'LIMIT_FILE_COUNT' || e.code === 'LIMIT_UNEXPECTED_FILE')
       return badRequest('errors.impact.file-required', 'Send exactly one .xlsx file, in the field file');
     return badRequest('errors.upload-malformed', `The upload is not a valid form (${e.code})`);
@@ -22,11 +20,7 @@ function toAppError(e: unknown): Error {
   return badRequest('errors.upload-malformed', 'The upload is not a valid multipart form');
 }
 
-/**
- * Receives the framework upload: one .xlsx in the field `file` (kept in memory, at most
- * FRAMEWORK_IMPORT_LIMITS.maxFileBytes: the guard reads it whole anyway), plus the text
- * fields name and description. Every multer limit is set.
- */
+/** The framework upload: one .xlsx in `file`, in memory (the guard reads it whole anyway), and the text fields; every multer limit set. */
 @Injectable()
 export class XlsxUploadInterceptor implements NestInterceptor {
   private readonly upload = multer({
