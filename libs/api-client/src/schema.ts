@@ -2714,9 +2714,9 @@ export interface components {
         FilePurpose: "submission" | "custom-file" | "library";
         FillStepDto: {
             /** @description Per-kind content (docs/step-contents.md); quiz answer keys removed */
-            content: ({
+            content: {
                 [key: string]: unknown;
-            } | null) | string;
+            } | null;
             description: string;
             /** Format: uuid */
             id: string;
@@ -3709,9 +3709,9 @@ export interface components {
         };
         StepResultDto: {
             /** @description The answer document (docs/step-results.md) */
-            content: ({
+            content: {
                 [key: string]: unknown;
-            } | null) | string;
+            };
             /** Format: uuid */
             id: string;
             /** @description Computed by the API when the submission closes (quiz) */
@@ -4050,10 +4050,10 @@ export interface components {
         UpsertStepResultDto: {
             /** Format: uuid */
             callSubmissionId: string;
-            /** @description The answer document (docs/step-results.md), as an object or its JSON text */
-            content: ({
+            /** @description The answer document (docs/step-results.md); its JSON text is accepted too */
+            content: {
                 [key: string]: unknown;
-            } | null) | string;
+            } | null;
             /** @description Ignored: scores are computed by the API */
             score?: number | null;
             /** Format: uuid */

@@ -14,12 +14,13 @@ import {
   type StepKind,
   type UploadSlot,
 } from '@impact-calls/domain';
+import { isObject } from 'class-validator';
 import { badRequest } from '../../common/http/app-error.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
 import { jsonTextOf, objectFromJsonText } from '../../common/validation/json-text.js';
 
 /** Largest serialized content of one step (a SurveyJS JSON of a long survey fits easily). */
-export const STEP_CONTENT_MAX_CHARS = 400_000;
+const STEP_CONTENT_MAX_CHARS = 400_000;
 
 export interface NormalizedContent {
   content: unknown;
@@ -28,24 +29,18 @@ export interface NormalizedContent {
 }
 
 /** The key of every refused step content (a JSON text that is not JSON included: JsonObjectField on StepInputDto). */
-export const STEP_CONTENT_ERROR = 'errors.step-content';
+const STEP_CONTENT_ERROR = 'errors.step-content';
 
 /**
- * Checks a step's content for its kind and answers what is stored (docs/step-contents.md).
- * `at` names the field in error messages (`steps.2.content`). Throws 400 errors.step-content.
- * The content is an object on the API: its older JSON-text form was converted at the edge
- * (JsonObjectField); a caller whose field has no such edge (the survey library's `json`) gets
- * the same one conversion here.
+ * Checks a step's content for its kind and answers what is stored (docs/step-contents.md), or 400 naming the
+ * field `at`; JSON text is converted here too, for callers without a JsonObjectField edge (the survey library).
  */
 export function normalizeStepContent(kind: string, content: unknown, at: string): NormalizedContent {
   const value = objectFromJsonText(content, at, STEP_CONTENT_ERROR);
-  if (value !== undefined && value !== null && JSON.stringify(value).length > STEP_CONTENT_MAX_CHARS) {
+  if (value !== undefined && value !== null && JSON.stringify(value).length > STEP_CONTENT_MAX_CHARS)
     failAt(at)('', `is larger than ${STEP_CONTENT_MAX_CHARS} characters`);
-  }
-  if (!isStepKind(kind)) {
-    // A step type added by an administrator: the applicant app shows "not implemented"; content kept as sent.
-    return { content: value ?? null, expectedAnswers: null };
-  }
+  // A step type added by an administrator: the applicant app shows "not implemented"; content kept as sent.
+  if (!isStepKind(kind)) return { content: value ?? null, expectedAnswers: null };
   return STEP_CONTENT_PARSERS[kind](value, at);
 }
 
@@ -55,7 +50,7 @@ export const STEP_CONTENT_PARSERS: Record<StepKind, (content: unknown, at: strin
   upload: parseUploadContent,
   miniDyi: parseMiniDyiContent,
   results: parseResultsContent,
-  survey: parseSurveyContent,
+  survey: (content, at) => stored(surveyJson(content, at, failAt(at))),
   quiz: parseQuizContent,
 };
 
@@ -70,9 +65,7 @@ function failAt(at: string): Fail {
 
 const stored = (content: unknown): NormalizedContent => ({ content, expectedAnswers: null });
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+const isPlainObject = isObject<Record<string, unknown>>;
 
 function onlyKeys(o: Record<string, unknown>, allowed: string[], path: string, fail: Fail) {
   for (const k of Object.keys(o)) if (!allowed.includes(k)) fail(path ? `${path}.${k}` : k, 'is not an accepted field');
@@ -81,12 +74,8 @@ function onlyKeys(o: Record<string, unknown>, allowed: string[], path: string, f
 /** text: `{html}` (a plain string is accepted and read as HTML); the HTML is sanitized. */
 export function parseTextContent(content: unknown, at: string): NormalizedContent {
   const fail = failAt(at);
-  let html: unknown = content;
-  if (isPlainObject(content)) {
-    onlyKeys(content, ['html'], '', fail);
-    html = content.html;
-  }
-  if (html === undefined || html === null) html = '';
+  if (isPlainObject(content)) onlyKeys(content, ['html'], '', fail);
+  const html = (isPlainObject(content) ? content.html : content) ?? '';
   if (typeof html !== 'string') return fail('html', 'must be HTML text');
   return stored({ html: cleanRichHtml(`${at}.html`, html) });
 }
@@ -105,23 +94,21 @@ export function parseUploadContent(content: unknown, at: string): NormalizedCont
     const name = typeof raw.file_name === 'string' ? raw.file_name.trim() : '';
     if (!name) fail(`${p}.file_name`, 'is required');
     if (name.length > 200) fail(`${p}.file_name`, 'is longer than 200 characters');
-    const description = raw.file_description === undefined || raw.file_description === null ? '' : raw.file_description;
-    if (typeof description !== 'string') fail(`${p}.file_description`, 'must be text');
-    if ((description as string).length > UPLOAD_DESCRIPTION_MAX)
-      fail(`${p}.file_description`, `is longer than ${UPLOAD_DESCRIPTION_MAX} characters`);
+    const description = raw.file_description ?? '';
+    if (typeof description !== 'string') return fail(`${p}.file_description`, 'must be text');
+    if (description.length > UPLOAD_DESCRIPTION_MAX) fail(`${p}.file_description`, `is longer than ${UPLOAD_DESCRIPTION_MAX} characters`);
     if (!(UPLOAD_FILE_TYPES as readonly unknown[]).includes(raw.file_type))
       fail(`${p}.file_type`, `must be one of ${UPLOAD_FILE_TYPES.join(', ')}`);
     const bytes = raw.dimensions;
     if (typeof bytes !== 'number' || !Number.isInteger(bytes) || bytes <= 0)
-      fail(`${p}.dimensions`, 'must be a whole number of bytes greater than 0');
-    if ((bytes as number) > UPLOAD_SLOT_MAX_BYTES)
-      fail(`${p}.dimensions`, `must be at most ${UPLOAD_SLOT_MAX_BYTES} bytes (the attachment limit)`);
+      return fail(`${p}.dimensions`, 'must be a whole number of bytes greater than 0');
+    if (bytes > UPLOAD_SLOT_MAX_BYTES) fail(`${p}.dimensions`, `must be at most ${UPLOAD_SLOT_MAX_BYTES} bytes (the attachment limit)`);
     if (raw.mandatory !== undefined && typeof raw.mandatory !== 'boolean') fail(`${p}.mandatory`, 'must be true or false');
     return {
       file_name: name,
-      file_description: (description as string).trim(),
+      file_description: description.trim(),
       file_type: raw.file_type as UploadSlot['file_type'],
-      dimensions: bytes as number,
+      dimensions: bytes,
       mandatory: raw.mandatory === true,
     };
   });
@@ -129,10 +116,8 @@ export function parseUploadContent(content: unknown, at: string): NormalizedCont
 }
 
 /**
- * miniDyi: `{frameworkId, showSdgFilter, maxOutcomeSelect, maxSdgSelect, sroi?}` or the older plain
- * framework-id string, checked and read by the domain's one reader (readMiniDyiStepContent): the
- * first issue it finds refuses the save. Stored in the object form, `sroi` only when it was sent.
- * Its JSON text stays refused (decisions/minidyi-content.md): the reader is given the text it came as.
+ * miniDyi: the object or a plain framework id, read by the domain's one reader (its first issue
+ * refuses the save); its JSON text stays refused (decisions/minidyi-content.md), so the reader gets that text.
  */
 export function parseMiniDyiContent(content: unknown, at: string): NormalizedContent {
   const read = readMiniDyiStepContent(jsonTextOf(content) ?? content);
@@ -146,10 +131,7 @@ export function parseResultsContent(content: unknown, at: string): NormalizedCon
   const fail = failAt(at);
   if (!isPlainObject(content)) return fail('', 'must be an object with lowerScore and upperScore');
   onlyKeys(content, ['lowerScore', 'upperScore', 'appliesTo', 'html'], '', fail);
-  const num = (v: unknown, name: string): number => {
-    if (typeof v !== 'number' || !Number.isFinite(v)) return fail(name, 'must be a number');
-    return v;
-  };
+  const num = (v: unknown, name: string): number => (typeof v === 'number' && Number.isFinite(v) ? v : fail(name, 'must be a number'));
   const lowerScore = num(content.lowerScore, 'lowerScore');
   const upperScore = num(content.upperScore, 'upperScore');
   if (lowerScore > upperScore) fail('upperScore', 'must be greater than or equal to lowerScore');
@@ -169,19 +151,7 @@ export function parseResultsContent(content: unknown, at: string): NormalizedCon
 
 const SURVEY_HTML_PROPERTIES = ['html', 'completedHtml', 'completedBeforeHtml', 'loadingHtml'];
 
-/**
- * survey: a SurveyJS JSON object with pages or elements (its JSON text was converted at the
- * edge). HTML that SurveyJS renders as markup (html questions, completed pages) is sanitized
- * like any administrator's rich HTML.
- */
-export function parseSurveyContent(content: unknown, at: string): NormalizedContent {
-  return stored(surveyJson(content, at, failAt(at)));
-}
-
-/**
- * quiz: a survey whose questions mark their correct answers (SurveyJS correctAnswer); the answer
- * key is split out, stored server-side (step.expected_answers), never sent to applicants.
- */
+/** quiz: a survey marking its correct answers (correctAnswer); the answer key is split out and never sent to applicants. */
 export function parseQuizContent(content: unknown, at: string): NormalizedContent {
   const fail = failAt(at);
   const { survey, answers } = splitQuizAnswers(surveyJson(content, at, fail));
@@ -191,6 +161,7 @@ export function parseQuizContent(content: unknown, at: string): NormalizedConten
   return { content: survey, expectedAnswers: answers };
 }
 
+/** HTML that SurveyJS renders as markup (html questions, completed pages) is sanitized like any administrator's rich HTML. */
 function surveyJson(content: unknown, at: string, fail: Fail): Record<string, unknown> {
   // Any text left is not JSON of an object (JSON text of one was converted at the edge).
   if (typeof content === 'string') return fail('', 'is not valid SurveyJS JSON');

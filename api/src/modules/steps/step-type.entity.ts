@@ -1,10 +1,7 @@
 import { Column, Entity, Index } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
 
-/**
- * The kind of a step. The six built-in kinds are seeded by the migration with these fixed
- * ids; administrators may add more by name (shown to applicants as "not implemented").
- */
+/** The built-in step kinds, seeded by the migration with fixed ids; those added by name show "not implemented" to applicants. */
 export const BUILT_IN_STEP_TYPE_IDS = {
   text: '5e0c0001-0000-4000-8000-000000000001',
   upload: '5e0c0001-0000-4000-8000-000000000002',

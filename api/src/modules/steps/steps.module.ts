@@ -6,7 +6,6 @@ import { StepsController } from './steps.controller.js';
 import { StepsRepository } from './steps.repository.js';
 import { StepsService } from './steps.service.js';
 
-/** The Step group of the spec. */
 @Module({
   imports: [TypeOrmModule.forFeature([StepEntity, StepTypeEntity])],
   controllers: [StepsController],

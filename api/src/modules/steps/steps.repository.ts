@@ -25,7 +25,6 @@ const ofCallTypes = statement('steps-of-call-types', (p: { ids: string[] }) =>
     .orderBy('st.id'),
 );
 
-/** A step with its kind. */
 export type StepRow = typeof byId.row;
 export type StepWithKind = { step: StepEntity; kind: string };
 /** What saving a step writes: its id when it was loaded. */
@@ -48,7 +47,6 @@ const update = statement('step-update', (p: StepArgs) =>
     .where('id', '=', p.id!)
     .where(changes(written(p))),
 );
-/** A call type's steps but `keep`. */
 const deleteOthers = statement('steps-delete-others', (p: { callTypeId: string; keep: string[] }) =>
   db
     .deleteFrom('step')
@@ -58,9 +56,7 @@ const deleteOthers = statement('steps-delete-others', (p: { callTypeId: string; 
 
 const TYPE = ['id', 'createdAt', 'updatedAt', 'version', 'name', 'hiddenInPicker'] as const;
 const stepTypes = db.selectFrom('stepType').select(TYPE);
-const types = statement('step-types', (p: { includeHidden: boolean }) =>
-  stepTypes.where((eb) => eb.or([eb.val(p.includeHidden), eb('hiddenInPicker', '=', false)])).orderBy('name'),
-);
+const types = statement('step-types', () => stepTypes.orderBy('name'));
 const typesByIds = statement('step-types-by-ids', (p: { ids: string[] }) =>
   stepTypes.where((eb) => eb('id', '=', eb.fn.any(eb.val(p.ids)))),
 );
@@ -95,7 +91,6 @@ export class StepsRepository {
     return (await this.sql.run(byId, { id }))[0] ?? null;
   }
 
-  /** The steps of call types, in order (sort, then name, then id). */
   async findByCallTypes(callTypeIds: string[], m?: EntityManager): Promise<StepRow[]> {
     return callTypeIds.length === 0 ? [] : this.sql.run(ofCallTypes, { ids: callTypeIds }, m);
   }
@@ -112,8 +107,8 @@ export class StepsRepository {
     await this.sql.run(deleteOthers, { callTypeId, keep }, m);
   }
 
-  findTypes(includeHidden: boolean) {
-    return this.sql.run(types, { includeHidden });
+  findTypes() {
+    return this.sql.run(types, {});
   }
 
   async findTypesByIds(ids: string[], m?: EntityManager) {

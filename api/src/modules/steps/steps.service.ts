@@ -10,7 +10,6 @@ import { StepsRepository, type StepInput, type StepRow, type StepWithKind } from
 import type { StepAdminDto, StepDto, StepTypeDto } from './dto/step.dto.js';
 
 export function toStepDto(s: StepRow): StepDto {
-  const typeName = s.kind;
   return {
     id: s.id,
     callTypeId: s.callTypeId,
@@ -20,8 +19,8 @@ export function toStepDto(s: StepRow): StepDto {
     content: s.content ?? null,
     sort: s.sort,
     stepTypeId: s.stepTypeId,
-    stepType: { id: s.stepTypeId, name: typeName },
-    stepTypeName: typeName,
+    stepType: { id: s.stepTypeId, name: s.kind },
+    stepTypeName: s.kind,
   };
 }
 
@@ -29,9 +28,7 @@ export function toStepAdminDto(s: StepRow): StepAdminDto {
   return { ...toStepDto(s), expectedAnswers: s.expectedAnswers ?? null, version: s.version };
 }
 
-export function toStepTypeDto(t: StepTypeEntity): StepTypeDto {
-  return { id: t.id, name: t.name, hiddenInPicker: t.hiddenInPicker };
-}
+const toStepTypeDto = ({ id, name, hiddenInPicker }: StepTypeEntity): StepTypeDto => ({ id, name, hiddenInPicker });
 
 const STEP_TYPE_NAME = /^[\p{L}\p{N} _-]+$/u;
 
@@ -43,7 +40,6 @@ export class StepsService {
     private readonly access: AccessPolicy,
   ) {}
 
-  /** The steps of a call type with their kinds, in ascending sort order (from memory; inside `m`'s transaction, read there). */
   stepsOf(callTypeId: string, m?: EntityManager): Promise<readonly StepWithKind[]> {
     return this.steps.stepsOf(callTypeId, m);
   }
@@ -68,9 +64,7 @@ export class StepsService {
     return orderSteps(await this.steps.findByCallTypes([callTypeId])).map(toStepDto);
   }
 
-  // ------------------------------------------------------------ for the call types (calls module)
-
-  /** The steps of call types, in order (inside `m`'s transaction when given). */
+  /** For the call types (calls module): the steps of call types, in order (inside `m`'s transaction when given). */
   findByCallTypes(callTypeIds: string[], m?: EntityManager): Promise<StepRow[]> {
     return this.steps.findByCallTypes(callTypeIds, m);
   }
@@ -79,7 +73,6 @@ export class StepsService {
     return this.steps.findTypesByIds(ids, m);
   }
 
-  /** Removes a call type's steps not in `keep` (inside `m`'s transaction). */
   deleteOthers(callTypeId: string, keep: string[], m: EntityManager): Promise<void> {
     return this.steps.deleteOthers(callTypeId, keep, m);
   }
@@ -89,16 +82,15 @@ export class StepsService {
   }
 
   async getStepTypes(): Promise<StepTypeDto[]> {
-    return (await this.steps.findTypes(true)).map(toStepTypeDto);
+    return (await this.steps.findTypes()).map(toStepTypeDto);
   }
 
   async createStepType(name: string): Promise<StepTypeDto> {
     const clean = name.trim();
-    if (!STEP_TYPE_NAME.test(clean)) {
+    if (!STEP_TYPE_NAME.test(clean))
       throw badRequest('errors.validation', 'name may hold letters, digits, spaces, - and _ only', {
         errors: { name: 'letters, digits, spaces, - and _ only' },
       });
-    }
     if (await this.steps.findTypeByNameInsensitive(clean))
       throw conflict('pages.admin.error-step-type-exists', `A step type named ${clean} already exists`);
     return toStepTypeDto(await this.steps.createType(clean));

@@ -1,20 +1,10 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, type ValueTransformer } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { OrganizationEntity } from '../organizations/organization.entity.js';
 import { CallEntity } from '../calls/call.entity.js';
 
-/** PostgreSQL numeric comes back as a string: read it as a number. */
-export const numericTransformer: ValueTransformer = {
-  to: (v: number | null | undefined) => v,
-  from: (v: string | null) => (v === null || v === undefined ? null : Number(v)),
-};
-
-/**
- * One organization's application to one call (one row per call and organization).
- * Created by CallSubmissionsService.upsertForCall; only this module writes it (step results,
- * close, reopen, delete, the SROI miniDyi hands back). The calls module reads it for its list.
- */
+/** One organization's application to one call; only this module writes it (the calls module reads it for its list). */
 @Entity('call_submission')
 // The console list's sorts, filters and search (migration ListIndexes: NULLS placement, DESC, trigram; created there only).
 @Index('call_submission_closed_idx', { synchronize: false })
@@ -77,16 +67,13 @@ export class CallSubmissionEntity extends BaseEntity {
   @Column({ type: 'timestamptz', nullable: true })
   closedAt: Date | null;
 
-  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  @Column({ type: 'numeric', nullable: true })
   quizScore: number | null;
 
-  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  @Column({ type: 'numeric', nullable: true })
   sroiScore: number | null;
 
-  /**
-   * The organization's data as it was sent (its columns but the technical ones), taken at each
-   * submission: what the documents, exports and dashboards of a sent application show.
-   */
+  /** The organization's data as it was sent, taken at each submission: what a sent application's documents and figures show. */
   @Column({ type: 'jsonb', nullable: true, select: false })
   organizationSnapshot?: Record<string, unknown> | null;
 }

@@ -26,11 +26,7 @@ export class CallSubmissionsService {
     private readonly subs: SubmissionRepository,
   ) {}
 
-  /**
-   * UpsertCallSubmission: the organization's submission for the call, created when absent.
-   * Creating twice (even at the same instant) yields the same row. A new one is created only
-   * while the call is open; filtered-out users get 404.
-   */
+  /** The organization's submission for the call, created when absent (only while the call is open): always the same row. */
   async upsertForCall(callId: string, user: AuthUser, organizationId: string): Promise<CallSubmissionRefDto> {
     const auth = { user, organizationId };
     const call = await this.calls.findById(callId);

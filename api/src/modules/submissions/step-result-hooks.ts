@@ -14,18 +14,12 @@ export interface StepResultContext {
   kind: string;
 }
 
-/** What a hook hands back for the submission's own row: the submissions module writes it (it owns call_submission). */
+/** What a hook hands back for the submission's own row (the submissions module writes it: it owns call_submission). */
 export interface SubmissionScoreUpdate {
-  /** The submission's SROI (null: none). */
   sroiScore: number | null;
 }
 
-/**
- * What another module adds to the answers of one step kind (the impact module for miniDyi),
- * so every way of saving them (UpsertCallStepResult, the kind's own endpoint) and closing
- * runs the same rules in the same transaction. Registered at start-up (`onModuleInit`);
- * the submissions module never imports the modules that register.
- */
+/** What another module adds to one step kind's answers (miniDyi), run by every save and close in their transaction. */
 export interface StepResultHook {
   /** The document to store and its score, from what the client sent; throws a 4xx AppError to refuse it. */
   normalize(ctx: StepResultContext, content: Record<string, unknown>): Promise<{ content: Record<string, unknown>; score: number | null }>;
@@ -37,15 +31,10 @@ export interface StepResultHook {
   onClose?(ctx: StepResultContext, result: StepResultEntity | undefined): Promise<SubmissionScoreUpdate | void>;
 }
 
+/** The hooks by step kind. */
 @Injectable()
-export class StepResultHooks {
-  private readonly hooks = new Map<string, StepResultHook>();
-
+export class StepResultHooks extends Map<string, StepResultHook> {
   register(kind: string, hook: StepResultHook): void {
-    this.hooks.set(kind, hook);
-  }
-
-  get(kind: string): StepResultHook | undefined {
-    return this.hooks.get(kind);
+    this.set(kind, hook);
   }
 }

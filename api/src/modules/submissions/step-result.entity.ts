@@ -1,12 +1,9 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
-import { CallSubmissionEntity, numericTransformer } from './call-submission.entity.js';
+import { CallSubmissionEntity } from './call-submission.entity.js';
 import { StepEntity } from '../steps/step.entity.js';
 
-/**
- * The answer of one submission to one step: a JSON document whose shape depends on the
- * step's kind (docs/step-results.md), and the score the API computed (quiz), if any.
- */
+/** The answer of one submission to one step (docs/step-results.md), and the score the API computed (quiz), if any. */
 @Entity('step_result')
 @Index('step_result_submission_step_idx', ['submissionId', 'stepId'], { unique: true })
 export class StepResultEntity extends BaseEntity {
@@ -29,6 +26,6 @@ export class StepResultEntity extends BaseEntity {
   @Column({ type: 'jsonb' })
   content: unknown;
 
-  @Column({ type: 'numeric', nullable: true, transformer: numericTransformer })
+  @Column({ type: 'numeric', nullable: true })
   score: number | null;
 }

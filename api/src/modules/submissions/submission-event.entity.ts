@@ -3,13 +3,9 @@ import { UserEntity } from '../users/user.entity.js';
 import { CallSubmissionEntity } from './call-submission.entity.js';
 
 /** What happened to a submission: submitted by its applicant, closed by an administrator (forced), reopened by an administrator. */
-export const SUBMISSION_EVENT_KINDS = ['submitted', 'closed', 'reopened'] as const;
-export type SubmissionEventKind = (typeof SUBMISSION_EVENT_KINDS)[number];
+export type SubmissionEventKind = 'submitted' | 'closed' | 'reopened';
 
-/**
- * The history of a submission: one row per submission, forced close and reopening,
- * with who did it and when. Written by the same statement that closes or reopens.
- */
+/** The history of a submission, who and when; written by the same statement that closes or reopens. */
 @Entity('submission_event')
 @Index('submission_event_submission_idx', ['submissionId', 'at'])
 export class SubmissionEventEntity {
@@ -26,7 +22,7 @@ export class SubmissionEventEntity {
   @Column({ type: 'varchar', length: 20 })
   kind: SubmissionEventKind;
 
-  /** Who did it; null when unknown (submissions closed before the history existed) or the user was deleted. */
+  /** Who did it; null when unknown or the user was deleted. */
   @Index('submission_event_user_idx')
   @Column({ type: 'uuid', nullable: true })
   userId: string | null;

@@ -13,39 +13,17 @@ import { Sql } from '../../database/sql.js';
 import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
 import type { CallSubmissionEntity } from './call-submission.entity.js';
 import type { SubmissionRowDto } from './dto/submission.dto.js';
+import type { StepWithKind } from '../steps/steps.repository.js';
 import type { StepResultEntity } from './step-result.entity.js';
+import type { parseSubmissionFilter } from './submissions.service.js';
 import type { SubmissionEventKind } from './submission-event.entity.js';
 import { organizationAsSent, organizationSnapshot } from './submitted-organization.js';
 
-export interface SubmissionFilter {
-  callId?: string;
-  organizationId?: string;
-  status?: 'open' | 'closed';
-  q?: string;
-  openedFrom?: Date;
-  openedTo?: Date;
-  submittedFrom?: Date;
-  submittedTo?: Date;
-  /** Its miniDyi answer aims at this SDG (picked, or one of its outcomes' SDG). */
-  sdg?: number;
-  /** Its miniDyi answer selected this framework outcome / ticked this framework indicator. */
-  outcomeId?: string;
-  indicatorId?: string;
-  /** SROI strictly over sroiOver, at most sroiUpTo. */
-  sroiOver?: number;
-  sroiUpTo?: number;
-  /** Quiz score (0-1) at least quizFrom, below quizBelow. */
-  quizFrom?: number;
-  quizBelow?: number;
-  /** The organization's country / city (exact, as entered). */
-  country?: string;
-  city?: string;
-}
+export type SubmissionFilter = Partial<ReturnType<typeof parseSubmissionFilter>>;
 
 /**
- * The list's sorts: ascending puts empty values first, descending last, then `id` ascending.
- * `nullable: false` columns have no empty values, so their NULLS placement is left to match
- * their index scanned either way (migration ListIndexes); `join`: the table the sort reads.
+ * The list's sorts (empty values first ascending, last descending, then `id`); a column without empty
+ * values keeps the default NULLS placement so its index scans either way; `join`: the table it reads.
  */
 const SORTS: Record<string, { column: string; nullable: boolean; join?: 'call' | 'organization' }> = {
   code: { column: 's.code', nullable: false },
@@ -64,11 +42,8 @@ export const SUBMISSION_SORTABLE = Object.keys(SORTS);
 
 export { EXACT_COUNT_LIMIT };
 
-/** What a submission holds for one step, for closing: its result and the upload slots that hold a file. */
-export interface StepFilling {
-  result: StepResultEntity | undefined;
-  filledSlots: Set<number>;
-}
+/** A step of the call with what the submission holds for it, as closing checks them: its result and the upload slots that hold a file. */
+export type ClosingStep = StepWithKind & { result: StepResultEntity | undefined; filledSlots: Set<number> };
 
 /** A step result to write, and what the submission's live row must still be for the write to happen. */
 export interface ResultWrite {
@@ -115,12 +90,14 @@ const targetOf = statement('submissions-target', (p: { id: string }) =>
 /** Which call and organization a submission belongs to: fixed for the submission's lifetime. */
 export type SubmissionTarget = typeof targetOf.row;
 
-const insertSubmission = statement('submissions-insert', (p: Pick<CallSubmissionEntity, 'callId' | 'organizationId' | 'userId' | 'code'>) =>
-  db
-    .insertInto('callSubmission')
-    .values({ callId: p.callId, organizationId: p.organizationId, userId: p.userId, code: p.code })
-    .onConflict((oc) => oc.columns(['callId', 'organizationId']).doNothing())
-    .returning('id'),
+export const insertSubmission = statement(
+  'submissions-insert',
+  (p: Pick<CallSubmissionEntity, 'callId' | 'organizationId' | 'userId' | 'code'>) =>
+    db
+      .insertInto('callSubmission')
+      .values({ callId: p.callId, organizationId: p.organizationId, userId: p.userId, code: p.code })
+      .onConflict((oc) => oc.columns(['callId', 'organizationId']).doNothing())
+      .returning('id'),
 );
 const setSroi = statement('submissions-set-sroi', (p: { id: string; sroi: number | null }) =>
   db.updateTable('callSubmission').set({ sroiScore: p.sroi, updatedAt: NOW }).where('id', '=', p.id),
@@ -171,11 +148,7 @@ const result = statement('submissions-result', (p: { submissionId: string; stepI
   resultsOf(p.submissionId).where('r.stepId', '=', p.stepId),
 );
 
-/**
- * A save: the submission's live row locked while it is still the organization's, of that call and
- * open (`target`), the answer inserted (version 0) or updated at the version sent (`written`),
- * and the submission's version moved on with it (`moved`).
- */
+/** A save: the submission's row locked while still the organization's, of that call and open, the answer written at its version. */
 const save = (insert: boolean) =>
   statement(`submissions-${insert ? 'insert' : 'update'}-result`, (p: Omit<ResultWrite, 'content'> & { content: string }) =>
     db
@@ -239,6 +212,11 @@ const attachments = statement('submissions-attachments', (p: { submissionId: str
     .orderBy('a.createdAt', 'asc'),
 );
 
+/** Who closes a submission: its applicant submitting it, or an administrator forcing the close. */
+export type ClosedBy = { userId: string; kind: Extract<SubmissionEventKind, 'submitted' | 'closed'> };
+/** The quiz score a close writes on the submission, and each quiz result's. */
+type Scored = { quizScore: number | null; scores: { id: string; score: number | null }[] };
+
 interface CloseArgs {
   id: string;
   at: Date;
@@ -250,7 +228,6 @@ interface CloseArgs {
   kind: SubmissionEventKind;
 }
 
-/** The quiz results' scores to write, as a table `v(id, score)`. */
 const scoresOf = (ids: string[], scores: (number | null)[]) =>
   sql<{ id: string; score: number | null }>`unnest(${ids}::uuid[], ${scores}::numeric[])`.as<'v'>(sql`v(id, score)`);
 
@@ -348,9 +325,6 @@ const history = statement('submissions-history', (p: { submissionId: string }) =
     .orderBy('e.id', 'asc'),
 );
 
-const deleteResults = statement('submissions-delete-results', (p: { id: string }) =>
-  db.deleteFrom('stepResult').where('submissionId', '=', p.id),
-);
 const deleteSubmission = statement('submissions-delete', (p: { id: string }) => db.deleteFrom('callSubmission').where('id', '=', p.id));
 
 /** The submission's miniDyi answers that hold a selection, read as its impact facts are deleted (to be written again from them). */
@@ -383,7 +357,6 @@ type Listed = DB & { s: DB['callSubmission']; page: DB['callSubmission']; counte
   >;
 const x = expressionBuilder<Listed, 's'>();
 
-/** The filters of the console's list, on submission `s`. */
 function filtering(filter: SubmissionFilter): Expression<SqlBool> {
   // A submission whose miniDyi answers' facts (submission_impact, written with the answers) hold the value.
   const impactHas = (column: 'sdgs' | 'outcomeIds' | 'indicatorIds', value: Expression<never>) =>
@@ -435,11 +408,7 @@ export class SubmissionRepository {
     return (await this.sql.run(find, { id }, manager))[0] ?? null;
   }
 
-  /**
-   * The submission row, locked until the transaction ends (every write starts here). Taking the
-   * lock counts as a change (version + 1): an optimistic close that read the submission before
-   * this write then finds its version moved on and closes again under the lock.
-   */
+  /** The submission row, locked until the transaction ends; a change (version + 1), so an optimistic close that read it reads again. */
   async lockSubmission(m: EntityManager, id: string): Promise<CallSubmissionEntity | null> {
     return (await this.sql.run(lock, { id }, m))[0] ?? null;
   }
@@ -454,7 +423,6 @@ export class SubmissionRepository {
     return found;
   }
 
-  /** A submission is gone: its target is no longer worth the memory. */
   forgetTarget(id: string): void {
     this.targets.evict(id);
   }
@@ -463,7 +431,7 @@ export class SubmissionRepository {
     return (await this.sql.run(forCall, { callId, organizationId }))[0] ?? null;
   }
 
-  /** Inserts unless the call+organization already has one; answers whether a row was inserted. */
+  /** Inserts unless the call and organization already have one; answers whether it did. */
   async insertIfAbsent(row: Pick<CallSubmissionEntity, 'callId' | 'organizationId' | 'userId' | 'code'>): Promise<boolean> {
     return (await this.sql.run(insertSubmission, row)).length > 0;
   }
@@ -473,26 +441,21 @@ export class SubmissionRepository {
     await this.sql.run(setSroi, { id: submissionId, sroi }, m);
   }
 
-  /** The organization (as the submission was sent) and the user of a submission, as the submission view shows them: one query. */
   async people(submissionId: string): Promise<typeof people.row> {
     return (await this.sql.run(people, { id: submissionId }))[0];
   }
 
-  /** For each of the steps given: the submission's result and the upload slots that hold a file (what closing checks), in one query. */
-  async resultsForClose(m: EntityManager, submissionId: string, stepIds: string[]): Promise<Map<string, StepFilling>> {
-    return fillingOf(await this.sql.run(forClose, { submissionId, stepIds }, m));
-  }
-
-  /** The submission with `resultsForClose`, in one snapshot without a lock: its version says which answers an optimistic close saw. */
-  async submissionForClose(
-    submissionId: string,
-    stepIds: string[],
-  ): Promise<{
-    submission: Pick<CallSubmissionEntity, 'organizationId' | 'closed' | 'version'>;
-    filling: Map<string, StepFilling>;
-  } | null> {
-    const rows = await this.sql.run(forClose, { submissionId, stepIds });
-    return rows.length ? { submission: rows[0].submission, filling: fillingOf(rows) } : null;
+  /** The submission (null when gone) and each of `steps` with what it holds for it (ClosingStep), in one snapshot. */
+  async forClose(submissionId: string, steps: readonly StepWithKind[], m?: EntityManager) {
+    const rows = await this.sql.run(forClose, { submissionId, stepIds: steps.map((x) => x.step.id) }, m);
+    if (!rows.length) return null;
+    // One row per step asked for; its result columns are null when it has none.
+    const byStep = new Map(rows.map(({ stepId, filled, submission: _, ...r }) => [stepId, { r, filled }]));
+    const withFilling = (x: StepWithKind): ClosingStep => {
+      const { r, filled } = byStep.get(x.step.id)!;
+      return { ...x, result: r.id === null ? undefined : ({ ...r, stepId: x.step.id } as StepResultEntity), filledSlots: new Set(filled) };
+    };
+    return { submission: rows[0].submission, steps: steps.map(withFilling) };
   }
 
   results(submissionId: string, manager?: EntityManager): Promise<StepResultEntity[]> {
@@ -503,11 +466,7 @@ export class SubmissionRepository {
     return (await this.sql.run(result, { submissionId, stepId }, manager))[0] ?? null;
   }
 
-  /**
-   * Writes a step's result in ONE statement (`save`), or nothing (stale, closed: null). Locking the
-   * submission's row waits for a concurrent close; moving it on tells an optimistic close that read
-   * earlier that the answers changed. The content answered is the one written, not read back.
-   */
+  /** Writes a step's result in one statement (`save`), or nothing (stale, closed: null), moving the submission's version on. */
   async writeResult(w: ResultWrite, m?: EntityManager): Promise<StepResultEntity | null> {
     const [row] = await this.sql.run(w.version === 0 ? insertResult : updateResult, { ...w, content: JSON.stringify(w.content) }, m);
     return row ? { ...row, content: w.content } : null;
@@ -521,22 +480,11 @@ export class SubmissionRepository {
     return this.sql.run(attachments, { submissionId }, manager);
   }
 
-  /**
-   * Stamps the submission closed (dates, quiz score, the organization as sent), its quiz results'
-   * scores and the history row (`by`), in one statement; answers the row written. With `seenVersion`
-   * (an optimistic close) only while it is open and still at that version, else null, nothing written.
-   */
-  async closeSubmission(
-    m: EntityManager | undefined,
-    id: string,
-    quizScore: number | null,
-    at: Date,
-    resultScores: { id: string; score: number | null }[],
-    by: { userId: string; kind: Extract<SubmissionEventKind, 'submitted' | 'closed'> },
-    seenVersion: number | null = null,
-  ): Promise<CallSubmissionEntity | null> {
-    const scores = { resultIds: resultScores.map((r) => r.id), resultScores: resultScores.map((r) => r.score) };
-    return (await this.sql.run(close, { id, at, quizScore, ...scores, seenVersion, ...by }, m))[0] ?? null;
+  /** Stamps the submission closed with its history row, in one statement; with `seenVersion`, only while still at that version. */
+  async closeSubmission(m: EntityManager, id: string, { quizScore, scores }: Scored, by: ClosedBy, seenVersion: number | null = null) {
+    const [resultIds, resultScores] = [scores.map((r) => r.id), scores.map((r) => r.score)];
+    const [row] = await this.sql.run(close, { id, at: new Date(), quizScore, resultIds, resultScores, seenVersion, ...by }, m);
+    return row ?? null;
   }
 
   /** Reopens a closed submission and writes the history row, in one statement (the dates are kept); answers the version written. */
@@ -548,26 +496,20 @@ export class SubmissionRepository {
     return this.sql.run(history, { submissionId });
   }
 
-  /** Deletes the submission and its answers (its files first, by the files module: AttachmentsService.deleteOfSubmission). */
+  /** Deletes the submission, its answers with it (ON DELETE CASCADE); its files go first (AttachmentsService.deleteOfSubmission). */
   async deleteSubmission(m: EntityManager, id: string): Promise<void> {
-    await this.sql.run(deleteResults, { id }, m);
     await this.sql.run(deleteSubmission, { id }, m);
   }
 
-  /**
-   * Writes the submission's impact facts (`submission_impact`: the dashboard's figures, the list's SDG,
-   * outcome and indicator filters) again from all its miniDyi answers, in the transaction `m` that wrote one.
-   */
+  /** Writes the submission's impact facts (the dashboard's figures, the list's filters) again from its miniDyi answers, in `m`. */
   async keepImpactFacts(m: EntityManager, submissionId: string): Promise<void> {
     const facts = mergeImpactFacts((await this.sql.run(miniDyiAnswers, { submissionId }, m)).map((a) => impactFacts(a.content)));
     if (facts) await this.sql.run(insertImpact, { submissionId, ...facts }, m);
   }
 
   /**
-   * One page of the console's list and its total, in one statement (past EXACT_COUNT_LIMIT, the
-   * planner's estimate: `estimated`); each sort and filter has an index (migration ListIndexes), so
-   * a page reads about its own rows. A search collects up to EXACT_COUNT_LIMIT + 1 rows of each kind
-   * of match by its own index; a broader one walks the sort's index, each row checked against the matches.
+   * One page of the console's list and its total (past EXACT_COUNT_LIMIT, estimated), in one statement on indexes;
+   * a search takes up to EXACT_COUNT_LIMIT + 1 rows of each kind of match, a broader one walks the sort's index.
    */
   async page(query: ListQuery, filter: SubmissionFilter): Promise<Page<SubmissionRowDto> & { estimated: boolean }> {
     const where = filtering(filter);
@@ -621,8 +563,7 @@ export class SubmissionRepository {
         .select(['counted.n as total', items]);
     } else {
       const q = likeContains(filter.q);
-      // The four kinds of match: the code, and the organizations, calls and users whose name or
-      // e-mail holds the text, those three by their lower-cased copies (migration SearchFolded).
+      // The kinds of match: the code, and organizations, calls and users by their lower-cased name or e-mail.
       const folded = sql<string>`lower(${q})`;
       const matched = {
         organizations: db.selectFrom('organization').select('id').where('nameFolded', 'like', folded),
@@ -646,18 +587,14 @@ export class SubmissionRepository {
         x.selectFrom('matchedCodes').select('id'),
       );
       const anyKind = x.or([...kinds.map((k) => x(k.key, 'in', x.selectFrom(k.cte).select('id'))), code]);
-      // Walking the organizations by name: those that cannot hold a match (not matched, and no
-      // code, call or user matched at all) are passed over without reading their submissions.
+      // Walking organizations by name, those that cannot hold a match are passed over without reading their submissions.
       const exists = (cte: Matched) => x.exists(x.selectFrom(cte).select(ONE.as('one')));
       const anyOther = db
         .selectNoFrom(x.or([exists('matchedCodes'), exists('matchedCalls'), exists('matchedUsers')]).as('any'))
         .$asScalar();
       const organizationFirst = x.or([x(db.dynamic.ref('o.id'), 'in', x.selectFrom('matchedOrganizations').select('id')), anyOther]);
-      // Then the page. At most EXACT_COUNT_LIMIT rows: sorted from `found` (read by id). More: the
-      // sort's index walked, each row checked against the kinds (hashed): at least one row in
-      // EXACT_COUNT_LIMIT matches, so a page reads few. One branch runs, the other is cut off by
-      // its one-time filter. (`OFFSET 0`: subqueries kept as written, so the few rows are read by
-      // id and then sorted, not merged into a walk of a name's index.)
+      // The page: up to EXACT_COUNT_LIMIT rows sorted from `found`, else the sort's index walked (one branch
+      // runs). `OFFSET 0` keeps the subqueries as written: the few rows read by id, then sorted.
       const foundRows = x
         .selectFrom('found as f')
         .crossJoinLateral((eb) => eb.selectFrom('callSubmission as s').selectAll('s').whereRef('s.id', '=', 'f.id').offset(ZERO).as('s'));
@@ -688,8 +625,7 @@ export class SubmissionRepository {
         .with('page', () => x.selectFrom(sorted.as('first')).selectAll().unionAll(x.parens(walked)))
         .selectFrom('counted')
         .select(['counted.n as total', items]);
-      // The planner's estimate: the union of the kinds (each a semi-join it estimates, their sum)
-      // intersected with the filtered rows (the smaller of the two: never past the table).
+      // The planner's estimate: the union of the kinds intersected with the filtered rows (never past the table).
       const kind = (has: Expression<SqlBool>) => submissions.where(x.and([where, has]));
       estimated = estimated.intersect(x.parens(kinds.reduce((union, k) => union.union(kind(x(k.key, 'in', k.rows))), kind(code))));
     }
@@ -697,19 +633,4 @@ export class SubmissionRepository {
     if (total <= EXACT_COUNT_LIMIT) return { items: rows, total, estimated: false };
     return { items: rows, total: Math.max(await this.estimates.rows(this.sql, estimated), total), estimated: true };
   }
-}
-
-/** Closing's view of each step asked for: its result (none when the row's result columns are null) and its filled slots. */
-function fillingOf(rows: readonly (typeof forClose.row)[]): Map<string, StepFilling> {
-  const filling = new Map<string, StepFilling>();
-  for (const { stepId, filled, submission: _, ...r } of rows) {
-    if (stepId === null) continue;
-    const { id, createdAt, updatedAt, version, submissionId } = r;
-    const result =
-      id === null
-        ? undefined
-        : { ...r, stepId, id, createdAt: createdAt!, updatedAt: updatedAt!, version: version!, submissionId: submissionId! };
-    filling.set(stepId, { result, filledSlots: new Set(filled) });
-  }
-  return filling;
 }

@@ -4,6 +4,8 @@ import type { EntityManager } from 'typeorm';
 import { Sql } from '../../database/sql.js';
 import { db, statement } from '../../database/typed-sql.js';
 import { DemoSeeder, type DemoContentSeeder } from '../demo/demo-seeder.decorator.js';
+import { StepsService } from '../steps/steps.service.js';
+import { insertSubmission } from './submission.repository.js';
 
 const firstOrganization = statement('demo-organization', () =>
   db
@@ -25,52 +27,31 @@ const firstOpenCall = statement('demo-call', () =>
     .orderBy('id')
     .limit(1),
 );
-const existing = statement('demo-submission', (p: { callId: string; organizationId: string }) =>
-  db.selectFrom('callSubmission').select('id').where('callId', '=', p.callId).where('organizationId', '=', p.organizationId),
-);
-const insertSubmission = statement(
-  'demo-submission-insert',
-  (p: { callId: string; organizationId: string; userId: string; code: string }) =>
-    db
-      .insertInto('callSubmission')
-      .values({ callId: p.callId, organizationId: p.organizationId, userId: p.userId, code: p.code })
-      .returning('id'),
-);
-const firstSurveyStep = statement('demo-survey-step', (p: { callTypeId: string }) =>
-  db
-    .selectFrom('step as s')
-    .innerJoin('stepType as t', 't.id', 's.stepTypeId')
-    .select('s.id')
-    .where('s.callTypeId', '=', p.callTypeId)
-    .where('t.name', '=', 'survey')
-    .orderBy('s.sort')
-    .limit(1),
-);
 const insertResult = statement('demo-step-result-insert', (p: { submissionId: string; stepId: string; content: string }) =>
   db.insertInto('stepResult').values({ submissionId: p.submissionId, stepId: p.stepId, content: p.content }),
 );
 
-/**
- * An in-progress submission for the first demo organization on the first open demo call
- * (when the identity and calls seeders made them), with the first survey step half filled,
- * so the fill screen and the console's review have something to show.
- */
+/** An in-progress submission of the first demo organization to the first open demo call, its first survey half filled. */
 @Injectable()
 @DemoSeeder(50)
 export class SubmissionsDemoSeeder implements DemoContentSeeder {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly steps: StepsService,
+  ) {}
 
   async seed(m: EntityManager): Promise<void> {
     const [org] = await this.sql.run(firstOrganization, {}, m);
     const [call] = await this.sql.run(firstOpenCall, {}, m);
     if (!org || !call) return;
-    if ((await this.sql.run(existing, { callId: call.id, organizationId: org.id }, m)).length) return;
     const code = `DEMO-${new Date().getUTCFullYear()}-0001`;
     const [submission] = await this.sql.run(insertSubmission, { callId: call.id, organizationId: org.id, userId: org.userId, code }, m);
-    const [survey] = await this.sql.run(firstSurveyStep, { callTypeId: call.callTypeId }, m);
+    // None when the organization already has one.
+    if (!submission) return;
+    const survey = (await this.steps.stepsOf(call.callTypeId, m)).find((x) => x.kind === 'survey');
     if (survey) {
       const content = JSON.stringify({ data: {}, currentPageNo: 0, completed: false });
-      await this.sql.run(insertResult, { submissionId: submission.id, stepId: survey.id, content }, m);
+      await this.sql.run(insertResult, { submissionId: submission.id, stepId: survey.step.id, content }, m);
     }
   }
 }

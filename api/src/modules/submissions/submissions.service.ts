@@ -6,18 +6,17 @@ import {
   incompleteReason,
   INCOMPLETE_KEYS,
   isCallOpen,
+  readSurveyJson,
   readSurveyResult,
   scoreQuiz,
   splitQuizAnswers,
   type QuizScore,
 } from '@impact-calls/domain';
 import { AccessPolicy, type Auth, callNotFound, submissionNotFound } from '../../common/access/access.policy.js';
-import type { SubmissionFacts } from '../../common/access/access.repository.js';
 import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import { listFilter } from '../../common/http/list-filter.js';
-import { parseJsonField } from '../../common/validation/json-text.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { CallSubmissionEntity } from './call-submission.entity.js';
 import type { CallEntity } from '../calls/call.entity.js';
@@ -26,56 +25,35 @@ import { AttachmentsService } from '../files/attachments.service.js';
 import { toAttachmentDto } from '../files/attachment.mapper.js';
 import type { SubmissionSlots } from '../files/submission-slots.js';
 import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage.js';
-import type { StepEntity } from '../steps/step.entity.js';
 import { MessagesService } from '../messages/messages.service.js';
 import { StepsService } from '../steps/steps.service.js';
 import type { StepWithKind } from '../steps/steps.repository.js';
 import { CallsService } from '../calls/calls.service.js';
 import type {
   AddCustomFileDto,
+  CloseResultDto,
   FillStepDto,
   SubmissionMessageDto,
   StepResultDto,
   SubmissionDto,
   SubmissionRowDto,
-  SubmissionSummaryDto,
   UpsertStepResultDto,
 } from './dto/submission.dto.js';
 import type { StepResultEntity } from './step-result.entity.js';
 import { StepResultHooks, type SubmissionScoreUpdate } from './step-result-hooks.js';
-import { SubmissionRepository, type StepFilling, type SubmissionFilter } from './submission.repository.js';
+import { SubmissionRepository, type ClosedBy, type ClosingStep } from './submission.repository.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Kinds whose answers are saved with UpsertCallStepResult (upload steps are filled by UploadFile). */
 const SAVED_KINDS = new Set(['survey', 'quiz', 'miniDyi']);
 
-/** Step content as applicants and reviewers get it: never a quiz's correct answers. */
-export function publicStepContent(kind: string, content: unknown): unknown {
-  if ((kind === 'quiz' || kind === 'survey') && content && typeof content === 'object' && !Array.isArray(content)) {
-    return splitQuizAnswers(content as Record<string, unknown>).survey;
-  }
-  if ((kind === 'quiz' || kind === 'survey') && typeof content === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(content);
-      if (parsed && typeof parsed === 'object') return splitQuizAnswers(parsed as Record<string, unknown>).survey;
-    } catch {
-      return content;
-    }
-  }
-  return content;
-}
-
+/** A step as applicants and reviewers get it: never a quiz's correct answers. */
 function toFillStep({ step, kind }: StepWithKind): FillStepDto {
-  return {
-    id: step.id,
-    name: step.name,
-    description: step.description,
-    content: publicStepContent(kind, step.content),
-    sort: step.sort,
-    stepTypeId: step.stepTypeId,
-    stepTypeName: kind,
-  };
+  const { id, name, description, sort, stepTypeId } = step;
+  const survey = kind === 'quiz' || kind === 'survey' ? readSurveyJson(step.content) : undefined;
+  const content = survey ? splitQuizAnswers(survey).survey : step.content;
+  return { id, name, description, content, sort, stepTypeId, stepTypeName: kind };
 }
 
 function toResultDto(r: StepResultEntity, kind: string): StepResultDto {
@@ -90,7 +68,7 @@ function toResultDto(r: StepResultEntity, kind: string): StepResultDto {
   };
 }
 
-export function toSummary(s: CallSubmissionEntity): SubmissionSummaryDto {
+function toSummary(s: CallSubmissionEntity) {
   return {
     id: s.id,
     closed: s.closed,
@@ -104,55 +82,19 @@ export function toSummary(s: CallSubmissionEntity): SubmissionSummaryDto {
   };
 }
 
-/**
- * Parses the content of a step result: an object, or its JSON text. The text is read with the
- * body's own checks (parseJsonField), so NUL or a lone surrogate written as an escape inside it is
- * refused like the same character in the object form, not stored.
- */
-function parseContent(content: unknown): Record<string, unknown> {
-  let value = content;
-  if (typeof value === 'string') {
-    const parsed = parseJsonField(value, 'content');
-    if (!parsed) throw badRequest('errors.step-result-invalid', 'content is not valid JSON', { errors: { content: 'not valid JSON' } });
-    value = parsed.value;
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw badRequest('errors.step-result-invalid', 'content must be a JSON object', { errors: { content: 'not a JSON object' } });
-  }
-  return value as Record<string, unknown>;
-}
-
 /** The stored form of a kind's answers when no hook normalizes them (survey and quiz: SurveyJS's result). */
 const plainAnswer = (kind: string, content: Record<string, unknown>): object => (kind === 'miniDyi' ? content : readSurveyResult(content));
-
-const quizKey = (step: StepEntity): Record<string, unknown> =>
-  step.expectedAnswers && typeof step.expectedAnswers === 'object' && !Array.isArray(step.expectedAnswers)
-    ? (step.expectedAnswers as Record<string, unknown>)
-    : {};
 
 /** A close reads again this many times when a save moved the submission's version on meanwhile. */
 const CLOSE_ATTEMPTS = 3;
 
-const facts = (submission: Pick<CallSubmissionEntity, 'organizationId' | 'closed'>, call: CallEntity): SubmissionFacts => ({
-  organizationId: submission.organizationId,
-  closed: submission.closed,
-  call,
-});
-
 export interface WritableSubmission {
   submission: CallSubmissionEntity;
   call: CallEntity;
-}
-
-/** A submission locked for a write, its call, and (when asked for) one step of the call with its kind. */
-export interface LockedSubmission extends WritableSubmission {
   step?: StepWithKind;
 }
 
-/**
- * The submission lifecycle: read, save step results, close (checks + scores), reopen, delete.
- * Who may read or write is the access policy's (submission.read, submission.write).
- */
+/** The submission lifecycle; who may read or write is the access policy's (submission.read, submission.write). */
 @Injectable()
 export class SubmissionsService implements SubmissionSlots {
   private readonly logger = new Logger('Submissions');
@@ -168,8 +110,6 @@ export class SubmissionsService implements SubmissionSlots {
     private readonly attachments: AttachmentsService,
   ) {}
 
-  // ------------------------------------------------------------ reading
-
   private async view(s: CallSubmissionEntity, call: CallEntity, readOnly: boolean, admin: boolean): Promise<SubmissionDto> {
     const [steps, results, attachments, people, history] = await Promise.all([
       this.stepDefs.stepsOf(call.callTypeId),
@@ -178,38 +118,20 @@ export class SubmissionsService implements SubmissionSlots {
       this.repo.people(s.id),
       admin ? this.repo.history(s.id) : undefined,
     ]);
+    const { name, regNumber, contactName, contactSurname, contactEmail } = people;
     const kinds = new Map(steps.map((x) => [x.step.id, x.kind]));
     return {
-      id: s.id,
-      code: s.code,
-      closed: s.closed,
+      ...toSummary(s),
       readOnly,
       callId: call.id,
       callName: call.name,
       callCallTypeId: call.callTypeId,
       callOpen: isCallOpen(call),
       enableUserDownloadPdf: call.enableUserDownloadPdf,
-      organization: {
-        id: s.organizationId,
-        name: people.name,
-        ...(admin
-          ? {
-              regNumber: people.regNumber,
-              contactName: people.contactName,
-              contactSurname: people.contactSurname,
-              contactEmail: people.contactEmail,
-            }
-          : {}),
-      },
+      organization: { id: s.organizationId, name, ...(admin ? { regNumber, contactName, contactSurname, contactEmail } : {}) },
       user: { id: s.userId, firstName: people.firstName ?? '', lastName: people.lastName ?? '', email: people.email ?? '' },
       openedAt: s.openedAt.toISOString(),
-      submittedAt: iso(s.submittedAt),
-      lastSubmittedAt: iso(s.lastSubmittedAt),
-      closedAt: iso(s.closedAt),
-      quizScore: s.quizScore,
-      sroiScore: s.sroiScore,
       ...(history ? { history } : {}),
-      version: s.version,
       steps: steps.map(toFillStep),
       stepResults: results.filter((r) => kinds.has(r.stepId)).map((r) => toResultDto(r, kinds.get(r.stepId)!)),
       attachments: attachments.map(toAttachmentDto),
@@ -217,7 +139,8 @@ export class SubmissionsService implements SubmissionSlots {
   }
 
   /** A submission read (or locked) with its call, from memory (404 when either is missing). */
-  private async withCall(submission: CallSubmissionEntity | null): Promise<WritableSubmission> {
+  private async withCall(read: Promise<CallSubmissionEntity | null>): Promise<WritableSubmission> {
+    const submission = await read;
     const call = submission && (await this.calls.findCached(submission.callId));
     if (!submission || !call) throw submissionNotFound();
     return { submission, call };
@@ -225,14 +148,14 @@ export class SubmissionsService implements SubmissionSlots {
 
   /** The acting organization's submission with its call, when the policy lets the user read it. */
   async readable(auth: Auth, submissionId: string): Promise<WritableSubmission> {
-    const found = await this.withCall(await this.repo.findSubmission(submissionId));
-    this.access.require(auth, Permission.SubmissionRead, facts(found.submission, found.call));
+    const found = await this.withCall(this.repo.findSubmission(submissionId));
+    this.access.require(auth, Permission.SubmissionRead, { ...found.submission, call: found.call });
     return found;
   }
 
   /** Whether the user may not change the submission now (closed, call not open, filtered out). */
   readOnly(auth: Auth, submission: CallSubmissionEntity, call: CallEntity): boolean {
-    return !this.access.allows(auth, Permission.SubmissionWrite, facts(submission, call));
+    return !this.access.allows(auth, Permission.SubmissionWrite, { ...submission, call });
   }
 
   async get(user: AuthUser, organizationId: string, id: string): Promise<SubmissionDto> {
@@ -242,7 +165,7 @@ export class SubmissionsService implements SubmissionSlots {
   }
 
   async getAdmin(id: string): Promise<SubmissionDto> {
-    const { submission, call } = await this.withCall(await this.repo.findSubmission(id));
+    const { submission, call } = await this.withCall(this.repo.findSubmission(id));
     return this.view(submission, call, true, true);
   }
 
@@ -275,14 +198,11 @@ export class SubmissionsService implements SubmissionSlots {
     return this.repo.page(sorted, filter);
   }
 
-  // ------------------------------------------------------------ for other modules (impact, documents)
-
-  /** The steps of a call type with their kinds (from memory; inside `m`'s transaction, read there). */
+  // For other modules (impact, documents).
   steps(callTypeId: string, m?: EntityManager): Promise<readonly StepWithKind[]> {
     return this.stepDefs.stepsOf(callTypeId, m);
   }
 
-  /** A call and one step of its call type, from memory. */
   async callStep(callId: string, stepId: string): Promise<{ call: CallEntity | null; found?: StepWithKind }> {
     const call = await this.calls.findCached(callId);
     return { call, found: call ? await this.stepDefs.step(call.callTypeId, stepId) : undefined };
@@ -305,65 +225,38 @@ export class SubmissionsService implements SubmissionSlots {
     return this.repo.setResultScore(m, resultId, score);
   }
 
-  // ------------------------------------------------------------ writing
-
-  /**
-   * Saves a step's answers in one versioned statement: the rules first, from memory (the call
-   * and step from CallsService and StepsService, the access policy), then the statement writes only while the
-   * submission is still the organization's, of that call and open, and the answers still at the
-   * version sent. A kind with its own rules (a hook: miniDyi) runs them, the statement and its
-   * follow-up in one transaction. When the statement writes nothing, `refusedSave` says why.
-   */
+  /** Saves a step's answers: the rules checked from memory, then one versioned statement (a hook's kind: in one transaction). */
   async upsertStepResult(user: AuthUser, organizationId: string, dto: UpsertStepResultDto): Promise<StepResultDto> {
     const auth = { user, organizationId };
-    const content = parseContent(dto.content);
-    const { call, found } = await this.writableStep(auth, dto.callSubmissionId, dto.stepId);
-    const write = (normalized: { content: object; score: number | null }, m?: EntityManager) =>
-      this.repo.writeResult(
-        {
-          submissionId: dto.callSubmissionId,
-          stepId: found.step.id,
-          ...normalized,
-          version: dto.version ?? 0,
-          organizationId,
-          callId: call.id,
-        },
-        m,
+    const submissionId = dto.callSubmissionId;
+    // The submission's own state (closed) is the statement's to check: only the row knows it for sure.
+    const call = await this.writableCall(auth, submissionId);
+    const found = await this.stepDefs.step(call.callTypeId, dto.stepId);
+    if (!found) throw notFound('errors.step-not-found', 'This step is not part of the call');
+    if (!SAVED_KINDS.has(found.kind))
+      throw badRequest(
+        'errors.step-result-not-accepted',
+        `A ${found.kind || 'custom'} step takes no answer${found.kind === 'upload' ? ': upload its files with UploadFile' : ''}`,
       );
+    const target = { submissionId, stepId: found.step.id, version: dto.version ?? 0, organizationId, callId: call.id };
+    const write = (answer: { content: object; score: number | null }, m?: EntityManager) =>
+      this.repo.writeResult({ ...target, ...answer }, m);
     const hook = this.hooks.get(found.kind);
     if (!hook) {
       // Scores are computed when the submission closes: a live quiz score would reveal the answer key.
-      const saved = await write({ content: plainAnswer(found.kind, content), score: null });
-      return saved ? toResultDto(saved, found.kind) : this.refusedSave(auth, call, dto.callSubmissionId, found.step.id);
+      const saved = await write({ content: plainAnswer(found.kind, dto.content), score: null });
+      return saved ? toResultDto(saved, found.kind) : this.refusedSave(auth, call, submissionId, found.step.id);
     }
     return this.repo.transaction(async (m) => {
       // The kind's rules (miniDyi: the impact module's limits, framework ids and SROI) see the submission's row, locked.
-      const { submission } = await this.lockWritable(m, auth, dto.callSubmissionId);
+      const { submission } = await this.lockWritable(m, auth, submissionId);
       const ctx = { m, submission, call, step: found.step, kind: found.kind };
-      const saved = await write(await hook.normalize(ctx, content), m);
+      const saved = await write(await hook.normalize(ctx, dto.content), m);
       if (!saved) return this.refusedSave(auth, call, submission.id, found.step.id, m);
       if (hook.afterSave) await this.keepScores(m, submission.id, await hook.afterSave(ctx, saved));
       if (found.kind === 'miniDyi') await this.repo.keepImpactFacts(m, submission.id);
       return toResultDto(saved, found.kind);
     });
-  }
-
-  /**
-   * From memory, the call of a submission this user may write to now and the step saved (404,
-   * 409 or 400 as the policy and the step say). The submission's own state (closed) is the
-   * statement's to check: only the row knows it for sure.
-   */
-  private async writableStep(auth: Auth, submissionId: string, stepId: string): Promise<{ call: CallEntity; found: StepWithKind }> {
-    const call = await this.writableCall(auth, submissionId);
-    const found = await this.stepDefs.step(call.callTypeId, stepId);
-    if (!found) throw notFound('errors.step-not-found', 'This step is not part of the call');
-    if (!SAVED_KINDS.has(found.kind)) {
-      throw badRequest(
-        'errors.step-result-not-accepted',
-        `A ${found.kind || 'custom'} step takes no answer${found.kind === 'upload' ? ': upload its files with UploadFile' : ''}`,
-      );
-    }
-    return { call, found };
   }
 
   /** From memory, the call of a submission this user may write to now (the policy's 404 or 409 otherwise); `closed` is the statements' to check. */
@@ -379,7 +272,7 @@ export class SubmissionsService implements SubmissionSlots {
   private async refusedSave(auth: Auth, call: CallEntity, submissionId: string, stepId: string, m?: EntityManager): Promise<never> {
     const submission = await this.repo.findSubmission(submissionId, m);
     if (!submission) throw submissionNotFound();
-    this.access.require(auth, Permission.SubmissionWrite, facts(submission, call));
+    this.access.require(auth, Permission.SubmissionWrite, { ...submission, call });
     const current = await this.repo.result(submissionId, stepId, m);
     throw conflict('errors.stale-version', 'These answers were changed elsewhere: reload them and try again', {
       currentVersion: current?.version ?? 0,
@@ -387,16 +280,10 @@ export class SubmissionsService implements SubmissionSlots {
   }
 
   /**
-   * Closes a submission: every step's requirement is checked (the first incomplete step is
-   * named), quiz scores are computed from the answer keys, and closed/submitted dates are
-   * stamped, all or nothing, in one versioned statement: the submission and its answers are read
-   * (no lock), checked and scored against the call and steps in memory, and the statement closes
-   * it only if its version is still the one read. A save or an upload in between moved the
-   * version on: the close reads again (CLOSE_ATTEMPTS in all). A kind with closing rules of its
-   * own (a hook: miniDyi writes the submission's SROI) runs them with the row locked, in one
-   * transaction (`closeLocked`, as an administrator's close).
+   * Closes a submission (steps checked, quizzes scored) in one statement, only while its version is the one read
+   * without a lock (else read again); a kind with closing rules of its own (a hook) closes with the row locked.
    */
-  async close(user: AuthUser, organizationId: string, submissionId: string): Promise<SubmissionSummaryDto> {
+  async close(user: AuthUser, organizationId: string, submissionId: string): Promise<CloseResultDto> {
     const auth = { user, organizationId };
     const call = await this.writableCall(auth, submissionId);
     const definitions = await this.stepDefs.stepsOf(call.callTypeId);
@@ -408,33 +295,26 @@ export class SubmissionsService implements SubmissionSlots {
       });
       return this.submissionsChanged(organizationId, summary);
     }
-    const stepIds = definitions.map((x) => x.step.id);
     for (let attempt = 1; ; attempt++) {
-      const read = await this.repo.submissionForClose(submissionId, stepIds);
+      const read = await this.repo.forClose(submissionId, definitions);
       if (!read) throw submissionNotFound();
       // 404 when no longer the organization's, 409 when closed (the policy's answers).
-      this.access.require(auth, Permission.SubmissionWrite, facts(read.submission, call));
-      const steps = closingSteps(definitions, read.filling);
-      for (const step of steps) throwIfIncomplete(step);
-      const { quizScore, scores } = closingScores(steps);
+      this.access.require(auth, Permission.SubmissionWrite, { ...read.submission, call });
+      for (const step of read.steps) throwIfIncomplete(step);
       const closed = await this.repo.transaction(async (m) => {
-        const row = await this.repo.closeSubmission(m, submissionId, quizScore, new Date(), scores, by, read.submission.version);
+        const row = await this.repo.closeSubmission(m, submissionId, closingScores(read.steps), by, read.submission.version);
         if (row) await this.messages.submissionSent(m, row);
         return row;
       });
       if (closed) return this.submissionsChanged(organizationId, toSummary(closed));
-      if (attempt === CLOSE_ATTEMPTS) {
+      if (attempt === CLOSE_ATTEMPTS)
         throw conflict('errors.stale-version', 'These answers kept changing while the submission was being closed: try again', {
           currentVersion: read.submission.version,
         });
-      }
     }
   }
 
-  /**
-   * After a committed change of which submissions an organization has or whether one is closed: this
-   * replica's call list shows it at once (the others on the database's notification).
-   */
+  /** After a committed change of an organization's submissions: this replica's call list shows it at once (the others on notification). */
   private submissionsChanged<T>(organizationId: string, result: T): T {
     this.calls.forgetSubmissionsOf(organizationId);
     this.messages.sendQueued();
@@ -442,9 +322,9 @@ export class SubmissionsService implements SubmissionSlots {
   }
 
   /** An administrator's close: no deadline or completeness check (a forced close), same scoring. */
-  async closeAsAdmin(admin: AuthUser, submissionId: string): Promise<SubmissionSummaryDto> {
+  async closeAsAdmin(admin: AuthUser, submissionId: string): Promise<CloseResultDto> {
     const { organizationId, summary } = await this.repo.transaction(async (m) => {
-      const { submission, call } = await this.lockForAdmin(m, submissionId);
+      const { submission, call } = await this.withCall(this.repo.lockSubmission(m, submissionId));
       if (submission.closed) throw conflict('errors.submission-closed', 'This submission is already closed');
       return {
         organizationId: submission.organizationId,
@@ -454,42 +334,17 @@ export class SubmissionsService implements SubmissionSlots {
     return this.submissionsChanged(organizationId, summary);
   }
 
-  /**
-   * Locks the submission's row for a write, inside `m`'s transaction, and asks the policy for
-   * submission.write on it (404 when not the user's, 409 when closed or its call is not open).
-   * Given `stepId`, that step of the call comes with it (undefined when the call has none).
-   * Only the submission's row is read: the call and its steps come from memory (CallsService, StepsService).
-   */
-  async lockWritable(m: EntityManager, auth: Auth, submissionId: string, stepId?: string): Promise<LockedSubmission> {
-    const { submission, call } = await this.withCall(await this.repo.lockSubmission(m, submissionId));
-    this.access.require(auth, Permission.SubmissionWrite, facts(submission, call));
+  /** Locks the submission's row in `m` and asks the policy for submission.write on it; with `stepId`, that step of the call too. */
+  async lockWritable(m: EntityManager, auth: Auth, submissionId: string, stepId?: string): Promise<WritableSubmission> {
+    const { submission, call } = await this.withCall(this.repo.lockSubmission(m, submissionId));
+    this.access.require(auth, Permission.SubmissionWrite, { ...submission, call });
     return { submission, call, step: stepId === undefined ? undefined : await this.stepDefs.step(call.callTypeId, stepId) };
   }
 
-  /** Locks any submission for an administrator's action (close, reopen, delete). */
-  private async lockForAdmin(m: EntityManager, submissionId: string): Promise<WritableSubmission> {
-    return this.withCall(await this.repo.lockSubmission(m, submissionId));
-  }
-
-  private async closeLocked(
-    m: EntityManager,
-    submission: CallSubmissionEntity,
-    call: CallEntity,
-    by: { userId: string; kind: 'submitted' | 'closed' },
-  ): Promise<SubmissionSummaryDto> {
+  private async closeLocked(m: EntityManager, submission: CallSubmissionEntity, call: CallEntity, by: ClosedBy): Promise<CloseResultDto> {
+    const { steps } = (await this.repo.forClose(submission.id, await this.stepDefs.stepsOf(call.callTypeId), m))!;
     // An applicant's submission is checked; an administrator's close is forced.
-    const checkComplete = by.kind === 'submitted';
-    // The steps from memory; their results and filled slots in one query; the checks, in step order.
-    const definitions = await this.stepDefs.stepsOf(call.callTypeId);
-    const steps = closingSteps(
-      definitions,
-      await this.repo.resultsForClose(
-        m,
-        submission.id,
-        definitions.map((x) => x.step.id),
-      ),
-    );
-    if (checkComplete) {
+    if (by.kind === 'submitted') {
       for (const step of steps) {
         await this.hooks.get(step.kind)?.checkClose?.({ m, submission, call, step: step.step, kind: step.kind }, step.result);
         throwIfIncomplete(step);
@@ -498,15 +353,14 @@ export class SubmissionsService implements SubmissionSlots {
     for (const { step, kind, result } of steps) {
       await this.keepScores(m, submission.id, await this.hooks.get(kind)?.onClose?.({ m, submission, call, step, kind }, result));
     }
-    const { quizScore, scores } = closingScores(steps);
-    const closed = (await this.repo.closeSubmission(m, submission.id, quizScore, new Date(), scores, by))!;
+    const closed = (await this.repo.closeSubmission(m, submission.id, closingScores(steps), by))!;
     if (by.kind === 'submitted') await this.messages.submissionSent(m, closed);
     return toSummary(closed);
   }
 
   async reopen(admin: AuthUser, submissionId: string): Promise<SubmissionMessageDto> {
     const organizationId = await this.repo.transaction(async (m) => {
-      const { submission } = await this.lockForAdmin(m, submissionId);
+      const { submission } = await this.withCall(this.repo.lockSubmission(m, submissionId));
       if (!submission.closed) throw conflict('errors.submission-not-closed', 'This submission is not closed');
       const version = await this.repo.reopenSubmission(m, submissionId, admin.id);
       await this.messages.submissionReopened(m, { ...submission, version });
@@ -517,7 +371,7 @@ export class SubmissionsService implements SubmissionSlots {
 
   async delete(submissionId: string): Promise<SubmissionMessageDto> {
     const { organizationId, keys } = await this.repo.transaction(async (m) => {
-      const { submission } = await this.lockForAdmin(m, submissionId);
+      const { submission } = await this.withCall(this.repo.lockSubmission(m, submissionId));
       // Its files (the files module's rows) and then the submission, in this one transaction.
       const keys = await this.attachments.deleteOfSubmission(m, submissionId);
       await this.repo.deleteSubmission(m, submissionId);
@@ -545,11 +399,9 @@ export class SubmissionsService implements SubmissionSlots {
           ? await this.attachments.find(m, { downloadId: call.customFileId })
           : null;
       await this.calls.setCustomFile(m, call.id, file);
-      if (previous?.purpose === 'custom-file') {
-        if (!(await this.calls.isCustomFileOfAnotherCall(m, previous.downloadId, call.id))) {
-          await this.attachments.delete(m, previous.id);
-          return [previous.storageKey];
-        }
+      if (previous?.purpose === 'custom-file' && !(await this.calls.isCustomFileOfAnotherCall(m, previous.downloadId, call.id))) {
+        await this.attachments.delete(m, previous.id);
+        return [previous.storageKey];
       }
       return [];
     });
@@ -565,13 +417,6 @@ export class SubmissionsService implements SubmissionSlots {
       await this.storage.delete(key).catch((e: unknown) => this.logger.warn(`Could not delete stored file ${key}: ${String(e)}`));
     }
   }
-}
-
-/** A step of the call with what the submission holds for it, as closing sees them. */
-type ClosingStep = StepWithKind & StepFilling;
-
-function closingSteps(definitions: readonly StepWithKind[], filling: Map<string, StepFilling>): ClosingStep[] {
-  return definitions.map((x) => ({ ...x, ...(filling.get(x.step.id) ?? { result: undefined, filledSlots: new Set<number>() }) }));
 }
 
 /** Refuses to close with the step's reason (400, naming the step) when it is not complete. */
@@ -591,35 +436,13 @@ function closingScores(steps: ClosingStep[]): { quizScore: number | null; scores
   const scores: (QuizScore & { id: string })[] = [];
   for (const { step, kind, result } of steps) {
     if (kind !== 'quiz' || !result) continue;
-    scores.push({ id: result.id, ...scoreQuiz(readSurveyResult(result.content).data, quizKey(step)) });
+    scores.push({ id: result.id, ...scoreQuiz(readSurveyResult(result.content).data, readSurveyJson(step.expectedAnswers) ?? {}) });
   }
   return { quizScore: combineQuizScores(scores)?.score ?? null, scores };
 }
 
-/** The filters of the console's submissions list (and its exports): call, organization, status, q, opened and submitted dates. */
-export const SUBMISSION_FILTER_KEYS = [
-  'callId',
-  'organizationId',
-  'status',
-  'q',
-  'openedFrom',
-  'openedTo',
-  'submittedFrom',
-  'submittedTo',
-  // The dashboard's links.
-  'sdg',
-  'outcomeId',
-  'indicatorId',
-  'sroiOver',
-  'sroiUpTo',
-  'quizFrom',
-  'quizBelow',
-  'country',
-  'city',
-] as const;
-
-/** Reads the list's filter object; a malformed value answers 400 errors.list-query. */
-export function parseSubmissionFilter(filter: Record<string, unknown>): SubmissionFilter {
+/** Reads the console list's filter (and its exports'); a malformed value answers 400 errors.list-query. From sdg on: dashboard links. */
+export function parseSubmissionFilter(filter: Record<string, unknown>) {
   const f = listFilter(filter);
   return {
     callId: f.uuid('callId'),
@@ -641,3 +464,6 @@ export function parseSubmissionFilter(filter: Record<string, unknown>): Submissi
     city: f.str('city')?.slice(0, 200),
   };
 }
+
+/** The keys of the list's filter: every key parseSubmissionFilter reads (those absent come back undefined), in its order. */
+export const SUBMISSION_FILTER_KEYS = Object.keys(parseSubmissionFilter({}));

@@ -2,6 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IntField, StringField, UuidField } from '../../../common/validation/fields.js';
 import { JsonObjectField } from '../../../common/validation/json-text.js';
 
+const OBJECT = { nullable: true, type: 'object', additionalProperties: true } as const;
+
 export class StepTypeDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'survey' }) name: string;
@@ -20,12 +22,7 @@ export class StepDto {
   @ApiProperty() name: string;
   @ApiProperty({ description: 'Same as name' }) title: string;
   @ApiProperty() description: string;
-  @ApiProperty({
-    description: 'Per-kind content (docs/step-contents.md); a quiz comes without its correct answers',
-    nullable: true,
-    type: 'object',
-    additionalProperties: true,
-  })
+  @ApiProperty({ description: 'Per-kind content (docs/step-contents.md); a quiz comes without its correct answers', ...OBJECT })
   content: unknown;
   @ApiProperty({ description: 'Position, 1..n' }) sort: number;
   @ApiProperty({ format: 'uuid' }) stepTypeId: string;
@@ -35,12 +32,7 @@ export class StepDto {
 
 /** A step as the console edits it: with the server-side answer key. */
 export class StepAdminDto extends StepDto {
-  @ApiProperty({
-    description: 'Answer key (quiz: question name -> correct answer); administrators only',
-    nullable: true,
-    type: 'object',
-    additionalProperties: true,
-  })
+  @ApiProperty({ description: 'Answer key (quiz: question name -> correct answer); administrators only', ...OBJECT })
   expectedAnswers: unknown;
   @ApiProperty() version: number;
 }

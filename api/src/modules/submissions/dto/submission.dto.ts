@@ -1,26 +1,24 @@
-import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import { isObject, ValidateBy } from 'class-validator';
+import { badRequest } from '../../../common/http/app-error.js';
 import { IntField, NumberField, UuidField } from '../../../common/validation/fields.js';
+import { JsonObjectField } from '../../../common/validation/json-text.js';
 import { AttachmentDto } from '../../files/dto/files.dto.js';
 
 /** Largest step result accepted, as JSON text. */
 export const STEP_RESULT_MAX_CHARS = 512 * 1024;
 
-const anyJson = (description: string) =>
-  ({ description, oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }], nullable: true }) as ApiPropertyOptions;
+const INVALID = 'errors.step-result-invalid';
+const OBJECT = { type: 'object', additionalProperties: true } as const;
+const SUBMITTED_AT = { type: String, format: 'date-time', nullable: true, description: 'First submission (kept when reopened)' } as const;
+const LAST_SUBMITTED_AT = { type: String, format: 'date-time', nullable: true, description: 'Last submission' } as const;
 
-@ValidatorConstraint({ name: 'jsonContent' })
-class JsonContentConstraint implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    if (typeof value === 'string') return value.length <= STEP_RESULT_MAX_CHARS;
-    return !!value && typeof value === 'object' && !Array.isArray(value) && JSON.stringify(value).length <= STEP_RESULT_MAX_CHARS;
-  }
-
-  defaultMessage(): string {
-    return `content must be a JSON object (or its text) of at most ${STEP_RESULT_MAX_CHARS} characters`;
-  }
-}
+/** Text JsonObjectField left as sent is not an object's JSON text. */
+const noText = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  throw badRequest(INVALID, 'content must be a JSON object', { errors: { content: 'not a JSON object' } });
+};
 
 export class UpsertStepResultDto {
   @UuidField()
@@ -29,10 +27,16 @@ export class UpsertStepResultDto {
   @UuidField()
   stepId: string;
 
-  @ApiProperty(anyJson('The answer document (docs/step-results.md), as an object or its JSON text'))
-  @IsDefined()
-  @Validate(JsonContentConstraint)
-  content: unknown;
+  @JsonObjectField({ key: INVALID, description: 'The answer document (docs/step-results.md); its JSON text is accepted too' })
+  @Transform(noText) // after JsonObjectField's conversion: class-transformer applies transforms top to bottom
+  @ValidateBy({
+    name: 'jsonContent',
+    validator: {
+      validate: (v: unknown) => isObject(v) && JSON.stringify(v).length <= STEP_RESULT_MAX_CHARS,
+      defaultMessage: () => `content must be a JSON object of at most ${STEP_RESULT_MAX_CHARS} characters`,
+    },
+  })
+  content: Record<string, unknown>;
 
   @NumberField({ optional: true, nullable: true, description: 'Ignored: scores are computed by the API' })
   score?: number | null;
@@ -57,7 +61,7 @@ export class AddCustomFileDto {
 export class StepResultDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ format: 'uuid' }) stepId: string;
-  @ApiProperty(anyJson('The answer document (docs/step-results.md)')) content: unknown;
+  @ApiProperty({ description: 'The answer document (docs/step-results.md)', ...OBJECT }) content: unknown;
   @ApiProperty({ type: Number, nullable: true, description: 'Computed by the API when the submission closes (quiz)' }) score: number | null;
   @ApiProperty() stepStepTypeName: string;
   @ApiProperty({ description: 'Send it back with the next save' }) version: number;
@@ -69,7 +73,8 @@ export class FillStepDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
   @ApiProperty() description: string;
-  @ApiProperty(anyJson('Per-kind content (docs/step-contents.md); quiz answer keys removed')) content: unknown;
+  @ApiProperty({ description: 'Per-kind content (docs/step-contents.md); quiz answer keys removed', nullable: true, ...OBJECT })
+  content: unknown;
   @ApiProperty() sort: number;
   @ApiProperty({ format: 'uuid' }) stepTypeId: string;
   @ApiProperty() stepTypeName: string;
@@ -91,19 +96,27 @@ export class SubmissionUserDto {
   @ApiProperty() email: string;
 }
 
-export class SubmissionSummaryDto {
+/** What closing answers: the closed submission with its scores. */
+export class CloseResultDto {
   @ApiProperty({ format: 'uuid', description: 'All zeros: not started' }) id: string;
   @ApiProperty() closed: boolean;
   @ApiPropertyOptional() code?: string;
   @ApiPropertyOptional({ type: Number, nullable: true }) quizScore?: number | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) sroiScore?: number | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'First submission (kept when reopened)' })
-  submittedAt?: string | null;
-  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'Last submission' }) lastSubmittedAt?:
-    string | null;
+  @ApiPropertyOptional(SUBMITTED_AT) submittedAt?: string | null;
+  @ApiPropertyOptional(LAST_SUBMITTED_AT) lastSubmittedAt?: string | null;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true }) closedAt?: string | null;
   @ApiPropertyOptional({ description: 'Moves on with every change to the submission: an answer, a file, closing, reopening' })
   version?: number;
+}
+
+export class SubmissionEventDto {
+  @ApiProperty({ enum: ['submitted', 'closed', 'reopened'], enumName: 'SubmissionEventKind' }) kind: 'submitted' | 'closed' | 'reopened';
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Who did it; null when unknown' }) byName: string | null;
+  @ApiProperty({ type: String, nullable: true }) byEmail: string | null;
+  @ApiProperty({ description: "Whether the submission kept the organization's data as they were then (submissions and forced closes)" })
+  dataKept: boolean;
 }
 
 export class SubmissionDto {
@@ -119,14 +132,13 @@ export class SubmissionDto {
   @ApiProperty({ type: SubmissionOrganizationDto }) organization: SubmissionOrganizationDto;
   @ApiProperty({ type: SubmissionUserDto }) user: SubmissionUserDto;
   @ApiProperty({ format: 'date-time' }) openedAt: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'First submission (kept when reopened)' })
-  submittedAt: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Last submission' }) lastSubmittedAt: string | null;
+  @ApiProperty(SUBMITTED_AT) submittedAt: string | null;
+  @ApiProperty(LAST_SUBMITTED_AT) lastSubmittedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) closedAt: string | null;
   @ApiProperty({ type: Number, nullable: true }) quizScore: number | null;
   @ApiProperty({ type: Number, nullable: true }) sroiScore: number | null;
   @ApiPropertyOptional({
-    type: () => [SubmissionEventDto],
+    type: [SubmissionEventDto],
     description: 'Submissions, forced closes and reopenings, oldest first (console only)',
   })
   history?: SubmissionEventDto[];
@@ -134,16 +146,6 @@ export class SubmissionDto {
   @ApiProperty({ type: [FillStepDto], description: 'In ascending sort order' }) steps: FillStepDto[];
   @ApiProperty({ type: [StepResultDto] }) stepResults: StepResultDto[];
   @ApiProperty({ type: [AttachmentDto] }) attachments: AttachmentDto[];
-}
-
-/** One entry of a submission's history. */
-export class SubmissionEventDto {
-  @ApiProperty({ enum: ['submitted', 'closed', 'reopened'], enumName: 'SubmissionEventKind' }) kind: 'submitted' | 'closed' | 'reopened';
-  @ApiProperty({ format: 'date-time' }) at: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Who did it; null when unknown' }) byName: string | null;
-  @ApiProperty({ type: String, nullable: true }) byEmail: string | null;
-  @ApiProperty({ description: "Whether the submission kept the organization's data as they were then (submissions and forced closes)" })
-  dataKept: boolean;
 }
 
 /** One row of the console's list. */
@@ -158,9 +160,8 @@ export class SubmissionRowDto {
   @ApiProperty() closed: boolean;
   @ApiProperty({ enum: ['open', 'closed'], enumName: 'SubmissionStatus' }) status: 'open' | 'closed';
   @ApiProperty({ format: 'date-time' }) openedAt: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'First submission (kept when reopened)' })
-  submittedAt: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Last submission' }) lastSubmittedAt: string | null;
+  @ApiProperty(SUBMITTED_AT) submittedAt: string | null;
+  @ApiProperty(LAST_SUBMITTED_AT) lastSubmittedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) closedAt: string | null;
   @ApiProperty({ type: Number, nullable: true }) quizScore: number | null;
   @ApiProperty({ type: Number, nullable: true }) sroiScore: number | null;
@@ -170,6 +171,3 @@ export class SubmissionMessageDto {
   @ApiProperty({ description: 'English message' }) message: string;
   @ApiProperty({ description: 'i18n key of the message' }) key: string;
 }
-
-/** What closing answers: the closed submission with its scores. */
-export class CloseResultDto extends SubmissionSummaryDto {}
