@@ -137,7 +137,9 @@ describe('the applicant list', () => {
     expect(await find(org.id)).toMatchObject({ submissionId: sub.id, submissionClosed: false });
     expect(await find(org2.id)).toMatchObject({ submissionId: EMPTY_ID });
     expect(await find(undefined)).toMatchObject({ submissionId: EMPTY_ID });
+    // A change made outside the API reaches the list's cache by the database's notification, a moment later.
     await t.db.query('UPDATE call_submission SET closed = true WHERE id = $1', [sub.id]);
+    for (let tries = 0; tries < 50 && !(await find(org.id)).submissionClosed; tries++) await new Promise((r) => setTimeout(r, 100));
     expect(await find(org.id)).toMatchObject({ submissionId: sub.id, submissionClosed: true });
   });
 
