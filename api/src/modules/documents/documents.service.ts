@@ -18,8 +18,6 @@ export interface RenderedPdf {
 /** A submission's PDF and its data (spec section 3); `pdfOf` and `submissionPdf` check no access: their callers decide. */
 @Injectable()
 export class DocumentsService {
-  private readonly stepCache = new WeakMap<object, DocumentStep[]>();
-
   constructor(
     private readonly repo: DocumentsRepository,
     private readonly access: AccessPolicy,
@@ -27,14 +25,10 @@ export class DocumentsService {
     private readonly renderer: PdfRenderer,
   ) {}
 
-  /** The steps of a call type read for documents, once per cached definition list. */
+  /** The steps of a call type as documents read them (the definitions come from the steps' cache). */
   async steps(callTypeId: string): Promise<DocumentStep[]> {
     const definitions = await this.submissions.steps(callTypeId);
-    const steps =
-      this.stepCache.get(definitions) ??
-      definitions.map((x) => documentStep({ id: x.step.id, name: x.step.name, kind: x.kind, content: x.step.content }));
-    this.stepCache.set(definitions, steps);
-    return steps;
+    return definitions.map((x) => documentStep({ id: x.step.id, name: x.step.name, kind: x.kind, content: x.step.content }));
   }
 
   /** Everything a submission's documents show, read in four queries (the steps from memory). */

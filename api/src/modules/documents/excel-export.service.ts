@@ -75,7 +75,13 @@ export class ExcelExportService {
         columns.map(({ key, width, numFmt }) => ({ key, width, numFmt, header: translate(language, `documents.excel.columns.${key}`) })),
       );
     const keys = (cursor: ExportCursor | undefined) => this.repo.keys(filter, cursor, EXPORT_PAGE);
-    const hasMiniDyi = async (callTypeId: string) => (await this.documents.steps(callTypeId)).some((s) => s.kind === 'miniDyi');
+    // Each call type's steps are read once for the whole export, not once per row.
+    const stepsByType = new Map<string, Promise<DocumentStep[]>>();
+    const steps = (callTypeId: string) => {
+      if (!stepsByType.has(callTypeId)) stepsByType.set(callTypeId, this.documents.steps(callTypeId));
+      return stepsByType.get(callTypeId)!;
+    };
+    const hasMiniDyi = async (callTypeId: string) => (await steps(callTypeId)).some((s) => s.kind === 'miniDyi');
 
     await sheet('submissions', SUBMISSION_COLUMNS);
     const state: StateWords = {
@@ -97,7 +103,7 @@ export class ExcelExportService {
       const [results, attachments, stepsOf] = await Promise.all([
         this.repo.results(page.map((r) => r.id)),
         this.repo.attachments(page.map((r) => r.id)),
-        this.stepsOf(page),
+        stepsOfPage(page, steps),
       ]);
       // The page's rows are made in one go, with no wait in between (see eachPage).
       for (const r of page) {
@@ -135,7 +141,7 @@ export class ExcelExportService {
       if (!withMiniDyi.length) return;
       const results = await this.repo.results(withMiniDyi.map((r) => r.id));
       for (const r of withMiniDyi) {
-        for (const step of (await this.documents.steps(r.callTypeId)).filter((s) => s.kind === 'miniDyi')) {
+        for (const step of (await steps(r.callTypeId)).filter((s) => s.kind === 'miniDyi')) {
           const result = results.get(r.id)?.get(step.id);
           if (!result) continue;
           for (const o of miniDyiSummary(step, result, language).outcomes) {
@@ -148,12 +154,15 @@ export class ExcelExportService {
       }
     });
   }
+}
 
-  private async stepsOf(page: ExportKey[]): Promise<Map<string, DocumentStep[]>> {
-    const out = new Map<string, DocumentStep[]>();
-    for (const id of new Set(page.map((r) => r.callTypeId))) out.set(id, await this.documents.steps(id));
-    return out;
-  }
+async function stepsOfPage(
+  page: ExportKey[],
+  steps: (callTypeId: string) => Promise<DocumentStep[]>,
+): Promise<Map<string, DocumentStep[]>> {
+  const out = new Map<string, DocumentStep[]>();
+  for (const id of new Set(page.map((r) => r.callTypeId))) out.set(id, await steps(id));
+  return out;
 }
 
 /** The selection page by page; a page lives only in onePage's frame, gone before the wait for the worker, so it dies young. */
