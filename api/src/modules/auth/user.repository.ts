@@ -80,7 +80,7 @@ export class UserRepository implements DevOidcAccountStore {
 
   constructor(
     private readonly sql: Sql,
-    invalidation: CacheInvalidation,
+    private readonly invalidation: CacheInvalidation,
   ) {
     this.authUsers = invalidation.cache('user', { max: 10_000, ttlMs: 60_000 });
   }
@@ -99,10 +99,10 @@ export class UserRepository implements DevOidcAccountStore {
     return (await this.sql.run(bySubject, { issuer, subject }))[0] ?? (await this.findOne({ email }));
   }
 
-  /** Writes the user: inserted when new, else updated when it changed (as TypeORM's save); this replica's next read is fresh. */
+  /** Writes the user: inserted when new, else updated when it changed (as TypeORM's save); this replica's caches have taken it once this resolves. */
   async save(user: UserEntity): Promise<UserEntity> {
     const saved = (await this.write(save, user))[0] ?? user;
-    this.authUsers.evict(saved.id);
+    await this.invalidation.settled();
     return saved;
   }
 

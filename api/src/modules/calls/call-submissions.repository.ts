@@ -29,9 +29,4 @@ export class CallSubmissionsRepository {
       return new Map(rows.map((r) => [r.callId, deepFreeze({ id: r.id, closed: r.closed })]));
     });
   }
-
-  /** After a committed change of them: this replica reads them again at once (the others on the notification). */
-  forgetSubmissionsOf(organizationId: string): void {
-    this.byOrganization.evict(organizationId);
-  }
 }

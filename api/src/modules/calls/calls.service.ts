@@ -121,11 +121,6 @@ export class CallsService {
     return this.calls.isCustomFileOfAnotherCall(m, downloadId, callId);
   }
 
-  /** After a committed change of the organization's submissions (closed, reopened, deleted): this replica's call list shows it at once. */
-  forgetSubmissionsOf(organizationId: string): void {
-    this.submissions.forgetSubmissionsOf(organizationId);
-  }
-
   /** GetCallListUser: the calls the user may see, open first, each by name, with the organization's submission, and how many in all. */
   async listForUser(
     user: AuthUser,

@@ -191,7 +191,6 @@ export class ConfigService {
       const texts = mergeTexts(undefined, dto, dto.defaultLanguage ?? DEFAULT_LANGUAGE);
       return this.configs.save(m, { ...fields, isActive: isFirst, texts } as ConfigurationEntity);
     });
-    this.configs.forgetActive();
     return toConfigAdminDto(saved);
   }
 
@@ -200,7 +199,6 @@ export class ConfigService {
       await this.found(id, m);
       await this.configs.activate(m, id);
     });
-    this.configs.forgetActive();
     return this.get(id);
   }
 
@@ -210,6 +208,5 @@ export class ConfigService {
         throw conflict('pages.admin.error-config-active', 'The active configuration cannot be deleted; activate another one first');
       await this.configs.delete(m, id);
     });
-    this.configs.forgetActive();
   }
 }

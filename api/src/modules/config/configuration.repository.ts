@@ -4,7 +4,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import type { DB } from '../../database/schema.js';
-import { CacheInvalidation } from '../../database/shared-cache.js';
+import { CacheInvalidation, committedAndSettled } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
 import { changes, countInt, db, statement } from '../../database/typed-sql.js';
 import type { ConfigurationEntity, ConfigTexts } from './configuration.entity.js';
@@ -89,7 +89,7 @@ export class ConfigurationRepository {
     return entry.value as Promise<T>;
   }
 
-  forgetActive(): void {
+  private forgetActive(): void {
     this.cached.clear();
   }
 
@@ -138,7 +138,8 @@ export class ConfigurationRepository {
     await this.sql.run(remove, { id }, manager);
   }
 
+  /** Once it resolves, this replica's caches have taken the change (the others take it too). */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.data.transaction(work);
+    return committedAndSettled(this.data.manager, this.invalidation, work);
   }
 }

@@ -8,6 +8,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
 import type { DB } from '../../database/schema.js';
+import { CacheInvalidation, committedAndSettled } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
 import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
 import type { ImpactFrameworkSummaryDto } from './dto/impact-framework.dto.js';
@@ -172,10 +173,12 @@ export class ImpactFrameworkRepository {
     @InjectDataSource() private readonly db: DataSource,
     private readonly sql: Sql,
     private readonly cache: FrameworkReadCache,
+    private readonly invalidation: CacheInvalidation,
   ) {}
 
+  /** In the caller's transaction, or in one that, once it resolves, this replica's caches have taken (the others take it too). */
   transaction<T>(work: (m: EntityManager) => Promise<T>, manager?: EntityManager): Promise<T> {
-    return manager ? work(manager) : this.db.transaction(work);
+    return manager ? work(manager) : committedAndSettled(this.db.manager, this.invalidation, work);
   }
 
   /** Inserts a framework and its lists; ids are made here so children link without reading back. */
@@ -269,11 +272,6 @@ export class ImpactFrameworkRepository {
       const [row] = await this.sql.run(stakeholdersJson, { frameworkId });
       return row && jsonDocument(row.json);
     });
-  }
-
-  /** A framework was deleted (after the commit): its serialized lookups go (see FrameworkReadCache). */
-  forgetLookups(): void {
-    this.cache.clear();
   }
 
   /** Every indicator-proxy chain of a framework (the console's detail). */

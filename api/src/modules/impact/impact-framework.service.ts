@@ -107,8 +107,6 @@ export class ImpactFrameworkService {
       await this.frameworks.delete(m, id);
       return { ...f, messageKey: 'pages.admin.framework-deleted' };
     });
-    // After the commit: a read that started before it is not kept either (see ReadThroughCache).
-    this.frameworks.forgetLookups();
     return deleted;
   }
 

@@ -8,7 +8,7 @@ import { isUuid } from '../../common/ids.js';
 import type { Membership, MembershipReader } from '../../common/access/memberships.js';
 import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js';
 import type { DB } from '../../database/schema.js';
-import { CacheInvalidation, type SharedCache } from '../../database/shared-cache.js';
+import { CacheInvalidation, committedAndSettled, type SharedCache } from '../../database/shared-cache.js';
 import { refusedFor, Sql } from '../../database/sql.js';
 import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
 import type { OrganizationEntity } from './organization.entity.js';
@@ -140,7 +140,7 @@ export class OrganizationRepository implements MembershipReader {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
-    invalidation: CacheInvalidation,
+    private readonly invalidation: CacheInvalidation,
   ) {
     this.memberCache = invalidation.cache('organizations-of', { max: 2_000, ttlMs: 60_000 });
   }
@@ -159,10 +159,6 @@ export class OrganizationRepository implements MembershipReader {
   /** The access policy's MEMBERSHIP_READER: from memory, exact through CacheInvalidation. */
   async membershipsOf(userId: string): Promise<ReadonlyMap<string, Membership>> {
     return (await this.memberOrganizations(userId)).memberships;
-  }
-
-  forgetMember(userId: string): void {
-    this.memberCache.evict(userId);
   }
 
   async findById(id: string, manager?: EntityManager): Promise<OrganizationEntity | null> {
@@ -258,7 +254,8 @@ export class OrganizationRepository implements MembershipReader {
     }
   }
 
+  /** Once it resolves, this replica's caches have taken the change (the others take it too). */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return committedAndSettled(this.dataSource.manager, this.invalidation, work);
   }
 }

@@ -64,7 +64,6 @@ export class OrganizationService {
         throw conflict('errors.quota.organizations', `You may register at most ${max} organizations`, quota);
       return this.orgs.insertWithOwner(m, fields, user.id);
     });
-    this.orgs.forgetMember(user.id);
     return toOrganizationDto(org);
   }
 
@@ -77,7 +76,6 @@ export class OrganizationService {
       Object.assign(org, fields);
       return this.orgs.save(m, org);
     });
-    this.orgs.forgetMember(user.id);
     return toOrganizationDto(saved);
   }
 
@@ -87,7 +85,6 @@ export class OrganizationService {
       await this.found(id, m);
       return { id, archived: await this.orgs.deleteOrArchive(m, id) };
     });
-    this.orgs.forgetMember(user.id);
     return deleted;
   }
 

@@ -37,9 +37,9 @@ export class CallSubmissionsService {
     this.access.require(auth, Permission.CallApply, call);
     for (let attempt = 0; ; attempt++) {
       try {
-        // The applicant's call list (calls module) shows the new submission at once on this replica.
+        // The applicant's call list shows the new submission once this replica's caches have taken it.
         if (await this.subs.insertIfAbsent({ callId, organizationId, userId: user.id, code: newSubmissionCode() }))
-          this.calls.forgetSubmissionsOf(organizationId);
+          await this.subs.settled();
         break;
       } catch (e) {
         // A code collision (one in billions): draw another.

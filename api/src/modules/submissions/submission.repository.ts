@@ -395,13 +395,18 @@ export class SubmissionRepository {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly sql: Sql,
-    invalidation: CacheInvalidation,
+    private readonly invalidation: CacheInvalidation,
   ) {
     this.targets = invalidation.cache('submission-target', { max: 50_000, ttlMs: 10 * 60_000, immutable: true });
   }
 
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
+  }
+
+  /** After a committed change of submissions: this replica's caches (the applicant's call list) have taken it. */
+  settled(): Promise<void> {
+    return this.invalidation.settled();
   }
 
   async findSubmission(id: string, manager?: EntityManager): Promise<CallSubmissionEntity | null> {
@@ -423,6 +428,7 @@ export class SubmissionRepository {
     return found;
   }
 
+  /** A deleted submission's target: an immutable cache, so its owner evicts it. */
   forgetTarget(id: string): void {
     this.targets.evict(id);
   }

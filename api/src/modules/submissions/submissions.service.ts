@@ -293,7 +293,7 @@ export class SubmissionsService implements SubmissionSlots {
         const { submission } = await this.lockWritable(m, auth, submissionId);
         return this.closeLocked(m, submission, call, by);
       });
-      return this.submissionsChanged(organizationId, summary);
+      return this.submissionsChanged(summary);
     }
     for (let attempt = 1; ; attempt++) {
       const read = await this.repo.forClose(submissionId, definitions);
@@ -306,7 +306,7 @@ export class SubmissionsService implements SubmissionSlots {
         if (row) await this.messages.submissionSent(m, row);
         return row;
       });
-      if (closed) return this.submissionsChanged(organizationId, toSummary(closed));
+      if (closed) return this.submissionsChanged(toSummary(closed));
       if (attempt === CLOSE_ATTEMPTS)
         throw conflict('errors.stale-version', 'These answers kept changing while the submission was being closed: try again', {
           currentVersion: read.submission.version,
@@ -314,24 +314,21 @@ export class SubmissionsService implements SubmissionSlots {
     }
   }
 
-  /** After a committed change of an organization's submissions: this replica's call list shows it at once (the others on notification). */
-  private submissionsChanged<T>(organizationId: string, result: T): T {
-    this.calls.forgetSubmissionsOf(organizationId);
+  /** After a committed change of submissions: this replica's call list shows it once this resolves; queued e-mails go. */
+  private async submissionsChanged<T>(result: T): Promise<T> {
+    await this.repo.settled();
     this.messages.sendQueued();
     return result;
   }
 
   /** An administrator's close: no deadline or completeness check (a forced close), same scoring. */
   async closeAsAdmin(admin: AuthUser, submissionId: string): Promise<CloseResultDto> {
-    const { organizationId, summary } = await this.repo.transaction(async (m) => {
+    const summary = await this.repo.transaction(async (m) => {
       const { submission, call } = await this.withCall(this.repo.lockSubmission(m, submissionId));
       if (submission.closed) throw conflict('errors.submission-closed', 'This submission is already closed');
-      return {
-        organizationId: submission.organizationId,
-        summary: await this.closeLocked(m, submission, call, { userId: admin.id, kind: 'closed' }),
-      };
+      return this.closeLocked(m, submission, call, { userId: admin.id, kind: 'closed' });
     });
-    return this.submissionsChanged(organizationId, summary);
+    return this.submissionsChanged(summary);
   }
 
   /** Locks the submission's row in `m` and asks the policy for submission.write on it; with `stepId`, that step of the call too. */
@@ -359,26 +356,25 @@ export class SubmissionsService implements SubmissionSlots {
   }
 
   async reopen(admin: AuthUser, submissionId: string): Promise<SubmissionMessageDto> {
-    const organizationId = await this.repo.transaction(async (m) => {
+    await this.repo.transaction(async (m) => {
       const { submission } = await this.withCall(this.repo.lockSubmission(m, submissionId));
       if (!submission.closed) throw conflict('errors.submission-not-closed', 'This submission is not closed');
       const version = await this.repo.reopenSubmission(m, submissionId, admin.id);
       await this.messages.submissionReopened(m, { ...submission, version });
-      return submission.organizationId;
     });
-    return this.submissionsChanged(organizationId, { message: 'Submission reopened successfully', key: 'pages.admin.submission-reopened' });
+    return this.submissionsChanged({ message: 'Submission reopened successfully', key: 'pages.admin.submission-reopened' });
   }
 
   async delete(submissionId: string): Promise<SubmissionMessageDto> {
-    const { organizationId, keys } = await this.repo.transaction(async (m) => {
-      const { submission } = await this.withCall(this.repo.lockSubmission(m, submissionId));
+    const keys = await this.repo.transaction(async (m) => {
+      await this.withCall(this.repo.lockSubmission(m, submissionId));
       // Its files (the files module's rows) and then the submission, in this one transaction.
       const keys = await this.attachments.deleteOfSubmission(m, submissionId);
       await this.repo.deleteSubmission(m, submissionId);
-      return { organizationId: submission.organizationId, keys };
+      return keys;
     });
     this.repo.forgetTarget(submissionId);
-    this.submissionsChanged(organizationId, undefined);
+    await this.submissionsChanged(undefined);
     await this.removeStored(keys);
     return { message: 'Submission deleted', key: 'pages.admin.submission-deleted' };
   }

@@ -88,7 +88,7 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
       return undefined;
     });
     if (!outcome) {
-      this.sessions.forgetState(claims.sessionId);
+      await this.sessions.settled();
       this.logger.warn(`A refresh token of session ${claims.sessionId} was used again: the session is ended`);
       throw invalidRefreshToken();
     }
@@ -104,15 +104,11 @@ export class SessionService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Ends a session; with `userId`, only one of that user's (404 otherwise). */
   async end(sessionId: string, reason: SessionEndReason, userId?: string): Promise<void> {
     const ended = await this.sessions.end(sessionId, reason, userId);
-    this.sessions.forgetState(sessionId);
     if (!ended) throw notFound('errors.session-not-found', 'No such active session');
   }
 
-  async endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<number> {
-    const n = await this.sessions.endAll(userId, reason, keep);
-    // Other replicas follow through the notifications; this one must not wait for them.
-    this.sessions.forgetState();
-    return n;
+  endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<number> {
+    return this.sessions.endAll(userId, reason, keep);
   }
 
   list(userId: string, current?: string): Promise<SessionDto[]> {

@@ -104,7 +104,7 @@ export class UserSessionRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sql: Sql,
-    invalidation: CacheInvalidation,
+    private readonly invalidation: CacheInvalidation,
   ) {
     this.states = invalidation.cache('session', { max: 50_000, ttlMs: 60_000 });
   }
@@ -117,10 +117,9 @@ export class UserSessionRepository {
     return this.states.get(id, async () => (await this.sql.run(state, { id }))[0]);
   }
 
-  /** A session changed on this replica (no `id`: several did): its own next read is fresh at once. */
-  forgetState(id?: string): void {
-    if (id) this.states.evict(id);
-    else this.states.clear();
+  /** After a committed change of sessions: this replica's guard has taken its notifications (the others take them too). */
+  settled(): Promise<void> {
+    return this.invalidation.settled();
   }
 
   /** The session refresh works on, locked until the transaction ends: refreshes of one session take turns. */
@@ -133,12 +132,17 @@ export class UserSessionRepository {
     await this.sql.run(rotate, { id, ...next, previousHash, ...meta }, m);
   }
 
+  /** Ends a session; outside a transaction (no `m`), this replica's guard refuses it once this resolves. */
   async end(id: string, reason: SessionEndReason, userId?: string, m?: EntityManager): Promise<boolean> {
-    return (await this.sql.run(end, { id, reason, userId: userId ?? null }, m)).length > 0;
+    const ended = (await this.sql.run(end, { id, reason, userId: userId ?? null }, m)).length > 0;
+    if (!m) await this.settled();
+    return ended;
   }
 
   async endAll(userId: string, reason: SessionEndReason, keep?: string): Promise<number> {
-    return (await this.sql.run(endAll, { userId, reason, keep: keep ?? null })).length;
+    const ended = (await this.sql.run(endAll, { userId, reason, keep: keep ?? null })).length;
+    await this.settled();
+    return ended;
   }
 
   listActive(userId: string, current?: string): Promise<SessionDto[]> {
