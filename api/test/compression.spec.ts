@@ -146,6 +146,22 @@ describe('on the product', () => {
     expect((await get(port, path, { ...h, ...BROWSER, 'If-None-Match': zipped.headers.etag! })).status).toBe(304);
   });
 
+  it('gzips a list page and keeps its Content-Range, which counts rows, not bytes', async () => {
+    const plain = await get(port, '/api/admin/message-templates', admin.headers());
+    const zipped = await get(port, '/api/admin/message-templates', { ...admin.headers(), ...BROWSER });
+    expect(plain.body.length).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
+    expect(plain.headers['content-range']).toMatch(/^message-templates 0-\d+\/\d+$/);
+    expect([zipped.status, zipped.headers['content-encoding'], zipped.headers['content-range']]).toEqual([
+      200,
+      'gzip',
+      plain.headers['content-range'],
+    ]);
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    const page = await get(port, '/api/admin/submissions?range=[0,9]', { ...admin.headers(), ...BROWSER });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-range']).toMatch(/^submissions 0-\d+\/\d+$/);
+  });
+
   it('leaves answers under the threshold as they are', async () => {
     const res = await get(port, '/api/health/live', BROWSER);
     expect([res.status, res.headers['content-encoding']]).toEqual([200, undefined]);

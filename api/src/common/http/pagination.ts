@@ -2,6 +2,7 @@ import { applyDecorators, createParamDecorator, type ExecutionContext } from '@n
 import { ApiQuery } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { badRequest } from './app-error.js';
+import { setListRange } from './compression.js';
 import { BAD_CHARACTER_MESSAGE, hasBadCharacter, invalidCharacters, refuseBadCharacters } from './text-guard.js';
 
 export const MAX_PAGE_SIZE = 100;
@@ -84,7 +85,7 @@ export function ApiListQuery() {
 /** Writes the Content-Range header react-admin reads (and X-Total-Estimated when the total is an estimate), and returns the rows. */
 export function sendPage<T>(res: FastifyReply, resource: string, query: ListQuery, page: Page<T>): T[] {
   const end = page.items.length ? query.skip + page.items.length - 1 : query.skip;
-  res.header('Content-Range', `${resource} ${query.skip}-${end}/${page.total}`);
+  setListRange(res, `${resource} ${query.skip}-${end}/${page.total}`);
   if (page.estimated) res.header('X-Total-Estimated', 'true');
   return page.items;
 }

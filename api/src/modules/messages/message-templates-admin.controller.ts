@@ -5,6 +5,7 @@ import { CurrentUser, type AuthUser, ADMIN } from '../../common/auth/access.deco
 import { MessageTemplateDto, PreviewMessageTemplateDto, RenderedMessageDto, SaveMessageTemplateDto } from './dto/messages.dto.js';
 import { MessagesService } from './messages.service.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { setListRange } from '../../common/http/compression.js';
 
 /** The console's message-templates resource: each kind in each language (id `<kind>.<language>`). */
 @ApiTags('Admin')
@@ -19,7 +20,7 @@ export class MessageTemplatesAdminController {
   })
   async list(@Res({ passthrough: true }) res: FastifyReply): Promise<MessageTemplateDto[]> {
     const all = await this.messages.templates();
-    res.header('Content-Range', `message-templates 0-${Math.max(0, all.length - 1)}/${all.length}`);
+    setListRange(res, `message-templates 0-${Math.max(0, all.length - 1)}/${all.length}`);
     return all;
   }
 
