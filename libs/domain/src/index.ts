@@ -9,3 +9,4 @@ export * from './i18n/index.js';
 export * from './documents.js';
 export * from './devices.js';
 export * from './reports.js';
+export * from './reviews.js';
