@@ -20,6 +20,7 @@ import {
   escapeHtml,
   formatDate,
   render,
+  reviewerCommentsHtml,
   type Branding,
   type TemplateKind,
   type TemplateText,
@@ -205,16 +206,15 @@ export class MessageSender {
     const todo = claimed.filter((m) => m.subject === null || m.kind === 'submission-confirmation').map((m) => m.id);
     if (!todo.length) return { brand: toBranding(null), fallback: 'it', contexts: new Map(), templates: new Map() };
     const templated = claimed.some((m) => m.subject === null && m.kind !== 'custom');
-    const [brandRow, contexts, templates] = await Promise.all([
-      this.repo.activeBranding(),
-      this.repo.contexts(todo),
-      templated ? this.repo.templates() : [],
-    ]);
+    const [brandRow, contexts] = await Promise.all([this.repo.activeBranding(), this.repo.contexts(todo)]);
+    // The global templates and the versions of these messages' calls (a decision's per-call text).
+    const callIds = [...new Set(contexts.flatMap((c) => (c.callId ? [c.callId] : [])))];
+    const templates = templated ? await this.repo.templates(callIds) : [];
     return {
       brand: toBranding(brandRow),
       fallback: asLanguage(brandRow?.defaultLanguage, 'it'),
       contexts: new Map(contexts.map((c) => [c.id, c])),
-      templates: new Map(templates.map((t) => [`${t.kind}.${t.language}`, t])),
+      templates: new Map(templates.map((t) => [`${t.kind}.${t.language}.${t.callId ?? ''}`, t])),
     };
   }
 
@@ -225,6 +225,8 @@ export class MessageSender {
     const language = asLanguage(ctx.userLanguage ?? m.language, scene.fallback);
     const to = m.toAddress ?? ctx.userEmail;
     const cc = m.kind !== 'custom' && ctx.contactEmail && ctx.contactEmail.toLowerCase() !== to?.toLowerCase() ? ctx.contactEmail : null;
+    const params = (ctx.params ?? {}) as { count?: unknown; comments?: unknown };
+    const comments = Array.isArray(params.comments) ? params.comments.filter((c): c is string => typeof c === 'string') : [];
     const values: Record<string, string> = {
       recipientName: recipientName(ctx.userFirstName, ctx.userLastName, ctx.contactName, to),
       organizationName: ctx.organizationName ?? '',
@@ -235,6 +237,9 @@ export class MessageSender {
       daysLeft: ctx.closingAt ? String(Math.max(1, Math.ceil((new Date(ctx.closingAt).getTime() - Date.now()) / DAY_MS))) : '',
       recapUrl: m.submissionId ? `${this.settings.publicUrl}/call/${m.submissionId}?readonly=true` : this.settings.publicUrl,
       resumeUrl: m.submissionId ? `${this.settings.publicUrl}/call/${m.submissionId}` : this.settings.publicUrl,
+      workspaceUrl: ctx.callId ? `${this.settings.publicUrl}/admin/review/${ctx.callId}` : `${this.settings.publicUrl}/admin`,
+      count: typeof params.count === 'number' ? String(params.count) : '',
+      reviewerComments: reviewerCommentsHtml(language, comments),
       configurationName: scene.brand.name,
       answersSummary: '',
     };
@@ -244,11 +249,13 @@ export class MessageSender {
         noFile: translate(language, 'messages.summary.no-file'),
       });
     }
-    // A custom message's text is its batch's; a kind's template is the administrators' version, else the built-in one.
+    // A custom message's text is its batch's; a kind's template is the call's version (a decision's), else the
+    // administrators' global one, else the built-in one.
     const template =
       m.kind === 'custom'
         ? { subject: ctx.batchSubject ?? '', html: ctx.batchHtml ?? '' }
-        : (scene.templates.get(`${m.kind}.${language}`) ??
+        : ((ctx.callId ? scene.templates.get(`${m.kind}.${language}.${ctx.callId}`) : undefined) ??
+          scene.templates.get(`${m.kind}.${language}.`) ??
           BUILT_IN_TEMPLATES[m.kind as TemplateKind]?.[language] ?? { subject: '', html: '' });
     return { id: m.id, toAddress: to, ccAddress: cc, language, ...render(language, template, values, scene.brand) };
   }

@@ -6,6 +6,9 @@ import { MessageTemplateDto, PreviewMessageTemplateDto, RenderedMessageDto, Save
 import { MessagesService } from './messages.service.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
 import { setListRange } from '../../common/http/compression.js';
+import { UuidQuery } from '../../common/http/uuid-query.js';
+
+const CALL_QUERY = 'A call: its decision templates as that call uses them (its own version, else the global one, else built-in)';
 
 /** The console's message-templates resource: each kind in each language (id `<kind>.<language>`). */
 @ApiTags('Admin')
@@ -18,8 +21,11 @@ export class MessageTemplatesAdminController {
     access: ADMIN,
     ok: [MessageTemplateDto],
   })
-  async list(@Res({ passthrough: true }) res: FastifyReply): Promise<MessageTemplateDto[]> {
-    const all = await this.messages.templates();
+  async list(
+    @Res({ passthrough: true }) res: FastifyReply,
+    @UuidQuery('callId', { optional: true, description: CALL_QUERY }) callId?: string,
+  ): Promise<MessageTemplateDto[]> {
+    const all = await this.messages.templates(callId);
     setListRange(res, `message-templates 0-${Math.max(0, all.length - 1)}/${all.length}`);
     return all;
   }
@@ -35,24 +41,38 @@ export class MessageTemplatesAdminController {
   }
 
   @Get(':id')
-  @Endpoint('adminGetMessageTemplate', 'One template', { access: ADMIN, ok: MessageTemplateDto, errors: { 404: true } })
-  get(@Param('id') id: string): Promise<MessageTemplateDto> {
-    return this.messages.template(id);
+  @Endpoint('adminGetMessageTemplate', 'One template', {
+    access: ADMIN,
+    ok: MessageTemplateDto,
+    errors: { 400: 'Unknown call, or a kind without per-call versions', 404: true },
+  })
+  get(
+    @Param('id') id: string,
+    @UuidQuery('callId', { optional: true, description: CALL_QUERY }) callId?: string,
+  ): Promise<MessageTemplateDto> {
+    return this.messages.template(id, callId);
   }
 
   @Put(':id')
   @Endpoint('adminSaveMessageTemplate', "Save a template's subject and body", {
     access: ADMIN,
     ok: MessageTemplateDto,
-    errors: { 400: 'Unknown placeholder, empty subject or body, unsafe HTML', 404: true },
+    errors: { 400: 'Unknown placeholder, empty subject or body, unsafe HTML, unknown call', 404: true },
   })
   save(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() dto: SaveMessageTemplateDto): Promise<MessageTemplateDto> {
     return this.messages.saveTemplate(user, id, dto);
   }
 
   @Delete(':id')
-  @Endpoint('adminResetMessageTemplate', 'Back to the built-in text', { access: ADMIN, ok: MessageTemplateDto, errors: { 404: true } })
-  reset(@Param('id') id: string): Promise<MessageTemplateDto> {
-    return this.messages.resetTemplate(id);
+  @Endpoint('adminResetMessageTemplate', "Back to the built-in text (with callId: the call's version removed, the global one used)", {
+    access: ADMIN,
+    ok: MessageTemplateDto,
+    errors: { 400: 'Unknown call, or a kind without per-call versions', 404: true },
+  })
+  reset(
+    @Param('id') id: string,
+    @UuidQuery('callId', { optional: true, description: "Removes this call's version" }) callId?: string,
+  ): Promise<MessageTemplateDto> {
+    return this.messages.resetTemplate(id, callId);
   }
 }

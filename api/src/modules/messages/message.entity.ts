@@ -1,6 +1,19 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { CallEntity } from '../calls/call.entity.js';
 
-export const MESSAGE_KINDS = ['submission-confirmation', 'submission-reopened', 'deadline-reminder', 'custom'] as const;
+/** A decision's message kind: `decision-<decision>` (libs/domain DECISIONS). */
+export const DECISION_KINDS = ['decision-shortlisted', 'decision-approved', 'decision-rejected', 'decision-waiting-list'] as const;
+export type DecisionKind = (typeof DECISION_KINDS)[number];
+
+export const MESSAGE_KINDS = [
+  'submission-confirmation',
+  'submission-reopened',
+  'deadline-reminder',
+  'custom',
+  'review-assignments',
+  'reviewer-invitation',
+  ...DECISION_KINDS,
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** `sending` is a claimed attempt in progress (with a lease); the others are the states the console shows. */
@@ -38,9 +51,9 @@ export class MessageEntity {
   @Column({ type: 'varchar', length: 12, default: 'queued' })
   state: MessageState;
 
-  /** One message per cause: the confirmation of one close, the reminder of one deadline... */
+  /** One message per cause: the confirmation of one close, the reminder of one deadline... (a reviewer's address may be in it). */
   @Index('message_dedupe_key_idx', { unique: true })
-  @Column({ type: 'varchar', length: 200, nullable: true })
+  @Column({ type: 'varchar', length: 500, nullable: true })
   dedupeKey: string | null;
 
   @Column({ type: 'uuid', nullable: true })
@@ -59,7 +72,7 @@ export class MessageEntity {
   @Column({ type: 'uuid', nullable: true })
   batchId: string | null;
 
-  /** Values of the kind's placeholders known when queued (a reminder's threshold). */
+  /** Values of the kind's placeholders known when queued (a reminder's threshold, a digest's count, a decision's comments). */
   @Column({ type: 'jsonb', nullable: true })
   params: Record<string, unknown> | null;
 
@@ -138,12 +151,24 @@ export class MessageBatchEntity {
   recipientCount: number;
 }
 
-/** An administrator's version of a message kind's template in one language (the built-in one otherwise). */
+/**
+ * An administrator's version of a message kind's template in one language (the built-in one otherwise); a decision's may
+ * be a call's own, which wins over the global one for that call.
+ */
 @Entity('message_template')
-@Index('message_template_kind_language_idx', ['kind', 'language'], { unique: true })
+// Unique per kind, language and call, the global one (no call) counted once: an expression index (migration ReviewMessages).
+@Index('message_template_kind_language_idx', { synchronize: false })
 export class MessageTemplateEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
+
+  /** The call whose version this is; null for the version every call uses. */
+  @Column({ type: 'uuid', nullable: true })
+  callId: string | null;
+
+  @ManyToOne(() => CallEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'call_id' })
+  call?: CallEntity;
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;

@@ -288,9 +288,23 @@ const contexts = statement('messages-contexts', (p: { ids: string[] }) =>
     .leftJoin('organization as o', (j) => j.on((eb) => eb('o.id', '=', eb.fn.coalesce('m.organizationId', 's.organizationId'))))
     .leftJoin('call as c', (j) => j.on((eb) => eb('c.id', '=', eb.fn.coalesce('m.callId', 's.callId'))))
     .leftJoin('messageBatch as b', 'b.id', 'm.batchId')
-    .select(['m.id', 'u.email as userEmail', 'u.firstName as userFirstName', 'u.lastName as userLastName', 'u.language as userLanguage'])
+    .select([
+      'm.id',
+      'm.params',
+      'u.email as userEmail',
+      'u.firstName as userFirstName',
+      'u.lastName as userLastName',
+      'u.language as userLanguage',
+    ])
     .select(['o.name as organizationName', 'o.contactEmail', 'o.contactName', 's.code as submissionCode', 's.submittedAt'])
-    .select(['c.name as callName', 'c.closingAt', 'c.enableUserDownloadPdf', 'b.subject as batchSubject', 'b.html as batchHtml'])
+    .select([
+      'c.id as callId',
+      'c.name as callName',
+      'c.closingAt',
+      'c.enableUserDownloadPdf',
+      'b.subject as batchSubject',
+      'b.html as batchHtml',
+    ])
     .where((eb) => eb('m.id', '=', eb.fn.any(uuids(p.ids)))),
 );
 
@@ -394,17 +408,32 @@ const find = statement('messages-find', (p: { id: string }) =>
     .where('id', '=', p.id),
 );
 
-const templates = statement('messages-templates', () =>
-  db.selectFrom('messageTemplate').select(['kind', 'language', 'subject', 'html', 'updatedAt']).orderBy('kind').orderBy('language'),
+/** The global templates and those of the calls given (a decision's per-call version). */
+const templates = statement('messages-templates', (p: { callIds: string[] }) =>
+  db
+    .selectFrom('messageTemplate')
+    .select(['kind', 'language', 'callId', 'subject', 'html', 'updatedAt'])
+    .where((eb) => eb.or([eb('callId', 'is', null), eb('callId', '=', eb.fn.any(uuids(p.callIds)))]))
+    .orderBy('kind')
+    .orderBy('language'),
 );
+/** The unique index's expression: the global version (no call) counts as one call. */
+const TEMPLATE_KEY = sql`kind, language, COALESCE(call_id, '00000000-0000-0000-0000-000000000000'::uuid)`;
 const saveTemplate = statement(
   'messages-save-template',
-  (p: { kind: string; language: string; subject: string; html: string; userId: string }) =>
+  (p: { kind: string; language: string; callId: string | null; subject: string; html: string; userId: string }) =>
     db
       .insertInto('messageTemplate')
-      .values({ kind: p.kind, language: p.language, subject: p.subject, html: p.html, updatedById: p.userId })
+      .values({
+        kind: p.kind,
+        language: p.language,
+        callId: sql<string | null>`${p.callId}::uuid`,
+        subject: p.subject,
+        html: p.html,
+        updatedById: p.userId,
+      })
       .onConflict((oc) =>
-        oc.columns(['kind', 'language']).doUpdateSet((eb) => ({
+        oc.expression(TEMPLATE_KEY).doUpdateSet((eb) => ({
           subject: eb.ref('excluded.subject'),
           html: eb.ref('excluded.html'),
           updatedById: eb.ref('excluded.updatedById'),
@@ -412,8 +441,105 @@ const saveTemplate = statement(
         })),
       ),
 );
-const deleteTemplate = statement('messages-delete-template', (p: { kind: string; language: string }) =>
-  db.deleteFrom('messageTemplate').where('kind', '=', p.kind).where('language', '=', p.language),
+const deleteTemplate = statement('messages-delete-template', (p: { kind: string; language: string; callId: string | null }) =>
+  db
+    .deleteFrom('messageTemplate')
+    .where('kind', '=', p.kind)
+    .where('language', '=', p.language)
+    .where((eb) => sql<boolean>`${eb.ref('callId')} IS NOT DISTINCT FROM ${p.callId}::uuid`),
+);
+
+/**
+ * One review digest per reviewer (`count` new assignments on the call), to the address given; a reviewer known only by
+ * address gets the user of that address when there is one (their language). The run makes the dedupe key unique per run.
+ */
+const queueReviewDigests = statement(
+  'messages-queue-review-digests',
+  (p: { callId: string; run: string; userIds: (string | null)[]; emails: string[]; counts: number[] }) =>
+    db
+      .insertInto('message')
+      .columns(['kind', 'userId', 'callId', 'toAddress', 'dedupeKey', 'params'])
+      .expression(
+        db
+          .selectFrom(
+            sql<{
+              userId: string | null;
+              email: string;
+              n: number;
+            }>`unnest(${p.userIds}::uuid[], ${p.emails}::text[], ${p.counts}::int[])`.as<'r'>(sql`r(user_id, email, n)`),
+          )
+          .leftJoin('appUser as u', (j) =>
+            j.on((eb) => eb.and([eb('r.userId', 'is', null), eb(eb.fn('lower', ['u.email']), '=', eb.fn('lower', ['r.email']))])),
+          )
+          .where('r.n', '>', sql.lit(0))
+          .select((eb) => [
+            sql.lit('review-assignments').as('kind'),
+            eb.fn.coalesce('r.userId', 'u.id').as('userId'),
+            sql<string>`${p.callId}::uuid`.as('callId'),
+            'r.email',
+            sql<string>`'review-assignments:' || ${p.callId}::text || ':' || coalesce(${eb.ref('r.userId')}::text, lower(${eb.ref('r.email')})) || ':' || ${p.run}::text`.as(
+              'dedupeKey',
+            ),
+            eb.fn<Json>('jsonb_build_object', [sql.lit('count'), 'r.n']).as('params'),
+          ]),
+      )
+      .onConflict((oc) => oc.column('dedupeKey').doNothing()),
+);
+
+const queueReviewerInvitation = statement('messages-queue-reviewer-invitation', (p: { callId: string; email: string }) =>
+  db
+    .insertInto('message')
+    .values({
+      kind: sql.lit('reviewer-invitation'),
+      callId: sql<string>`${p.callId}::uuid`,
+      toAddress: sql<string>`${p.email}::text`,
+      dedupeKey: sql<string>`'reviewer-invitation:' || ${p.callId}::text || ':' || ${p.email}::text`,
+    })
+    .onConflict((oc) => oc.column('dedupeKey').doNothing()),
+);
+
+/**
+ * A release's decision messages in one statement: one per submission of the call, to its submitting user, kind
+ * `decision-<decision>`, the comments for the applicant (a JSON array, or null) kept as params; once per release.
+ */
+const queueDecisions = statement(
+  'messages-queue-decisions',
+  (p: { callId: string; releaseId: string; ids: string[]; decisions: string[]; comments: (string | null)[] }) =>
+    db
+      .with('queued', (qb) =>
+        qb
+          .insertInto('message')
+          .columns(['kind', 'userId', 'submissionId', 'callId', 'organizationId', 'dedupeKey', 'params'])
+          .expression(
+            db
+              .selectFrom(
+                sql<{
+                  submissionId: string;
+                  decision: string;
+                  comments: string | null;
+                }>`unnest(${p.ids}::uuid[], ${p.decisions}::text[], ${p.comments}::text[])`.as<'d'>(
+                  sql`d(submission_id, decision, comments)`,
+                ),
+              )
+              .innerJoin('callSubmission as s', 's.id', 'd.submissionId')
+              .where('s.callId', '=', sql<string>`${p.callId}::uuid`)
+              .select((eb) => [
+                sql<string>`'decision-' || ${eb.ref('d.decision')}`.as('kind'),
+                's.userId',
+                's.id as submissionId',
+                's.callId',
+                's.organizationId',
+                sql<string>`'decision:' || ${p.releaseId}::text || ':' || ${eb.ref('s.id')}::text`.as('dedupeKey'),
+                sql<Json>`CASE WHEN ${eb.ref('d.comments')} IS NULL THEN NULL ELSE jsonb_build_object('comments', ${eb.ref('d.comments')}::jsonb) END`.as(
+                  'params',
+                ),
+              ]),
+          )
+          .onConflict((oc) => oc.column('dedupeKey').doNothing())
+          .returning('id'),
+      )
+      .selectFrom('queued')
+      .select(countInt().as('n')),
 );
 
 /** A call's reminder setting (null when never set); no row when there is no such call. */
@@ -443,6 +569,7 @@ export type MessageRow = typeof claim.row;
 export type MessageContext = typeof contexts.row;
 export type BrandingRow = typeof branding.row;
 export type SummaryStep = typeof summary.row;
+export type TemplateRow = typeof templates.row;
 
 @Injectable()
 export class MessagesRepository {
@@ -544,16 +671,64 @@ export class MessagesRepository {
     return { items, ...total };
   }
 
-  templates(): Promise<{ kind: string; language: string; subject: string; html: string; updatedAt: Date }[]> {
-    return this.sql.run(templates, {});
+  /** The global templates, and the versions of the calls given. */
+  templates(callIds: string[] = []): Promise<TemplateRow[]> {
+    return this.sql.run(templates, { callIds });
   }
 
-  async saveTemplate(kind: string, language: string, subject: string, html: string, userId: string): Promise<void> {
-    await this.sql.run(saveTemplate, { kind, language, subject, html, userId });
+  async saveTemplate(t: { kind: string; language: string; callId: string | null; subject: string; html: string; userId: string }) {
+    await this.sql.run(saveTemplate, t);
   }
 
-  async deleteTemplate(kind: string, language: string): Promise<void> {
-    await this.sql.run(deleteTemplate, { kind, language });
+  async deleteTemplate(kind: string, language: string, callId: string | null): Promise<void> {
+    await this.sql.run(deleteTemplate, { kind, language, callId });
+  }
+
+  /** Review digests, in the caller's transaction (`m`). */
+  async queueReviewDigests(
+    m: EntityManager,
+    callId: string,
+    run: string,
+    reviewers: { userId: string | null; email: string; count: number }[],
+  ) {
+    if (!reviewers.length) return;
+    await this.sql.run(
+      queueReviewDigests,
+      {
+        callId,
+        run,
+        userIds: reviewers.map((r) => r.userId),
+        emails: reviewers.map((r) => r.email),
+        counts: reviewers.map((r) => r.count),
+      },
+      m,
+    );
+  }
+
+  async queueReviewerInvitation(m: EntityManager, callId: string, email: string): Promise<void> {
+    await this.sql.run(queueReviewerInvitation, { callId, email }, m);
+  }
+
+  /** A release's decision messages, in the caller's transaction (`m`), in one statement; answers how many were queued. */
+  async queueDecisions(
+    m: EntityManager,
+    callId: string,
+    releaseId: string,
+    items: { submissionId: string; decision: string; comments: string[] }[],
+  ): Promise<number> {
+    if (!items.length) return 0;
+    const [row] = await this.sql.run(
+      queueDecisions,
+      {
+        callId,
+        releaseId,
+        ids: items.map((i) => i.submissionId),
+        decisions: items.map((i) => i.decision),
+        comments: items.map((i) => (i.comments.length ? JSON.stringify(i.comments) : null)),
+      },
+      m,
+    );
+    return row?.n ?? 0;
   }
 
   async reminderDays(callId: string): Promise<number | null | undefined> {

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isEmailAddress, LANGUAGES, type Language } from '@impact-calls/domain';
+import { DECISIONS, isEmailAddress, LANGUAGES, type Decision, type Language } from '@impact-calls/domain';
 import { AccessPolicy } from '../../common/access/access.policy.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { cleanRichHtml } from '../../common/html/safe-html.js';
@@ -29,10 +30,12 @@ import { MessagesRepository, type Audience, type RecipientQuery, type Submission
 import {
   asLanguage,
   BUILT_IN_TEMPLATES,
+  CALL_TEMPLATE_KINDS,
   checkPlaceholders,
   formatDate,
   PLACEHOLDERS,
   render,
+  reviewerCommentsHtml,
   TEMPLATE_KINDS,
   type TemplateKind,
 } from './templates.js';
@@ -52,6 +55,12 @@ function sampleValues(language: Language, brandName: string, callName: string): 
     daysLeft: '7',
     recapUrl: `/call/${zero}?readonly=true`,
     resumeUrl: `/call/${zero}`,
+    workspaceUrl: `/admin/review/${zero}`,
+    count: '12',
+    reviewerComments: reviewerCommentsHtml(language, [
+      'A clear plan with measurable outcomes.',
+      'The budget could say more about year two.',
+    ]),
     configurationName: brandName,
     answersSummary: answersSummary(
       [
@@ -103,6 +112,50 @@ export class MessagesService implements OnModuleInit {
   /** An administrator reopened a submission: the applicant is told, queued in the reopening transaction (`m`). */
   submissionReopened(m: EntityManager, s: SubmissionMessageSource): Promise<void> {
     return this.repo.queueSubmissionMessage(m, 'submission-reopened', s);
+  }
+
+  /**
+   * One digest per reviewer of the assignments just made on a call ("N new applications to review"), queued in `m`. A
+   * digest per run (`runId`, else a new one): the dedupe key keeps a retried statement from queueing it twice.
+   */
+  async reviewAssignmentsDigest(
+    m: EntityManager,
+    callId: string,
+    reviewers: { userId: string | null; email: string; count: number }[],
+    runId: string = randomUUID(),
+  ): Promise<void> {
+    const list = reviewers.map((r) => ({ ...r, email: r.email.trim().toLowerCase() })).filter((r) => r.count > 0 && r.email);
+    await this.repo.queueReviewDigests(m, callId, runId, list);
+  }
+
+  /** An invitation to review a call, to an address that never signed in, queued in `m` (once per call and address). */
+  async reviewerInvited(m: EntityManager, callId: string, email: string): Promise<void> {
+    await this.repo.queueReviewerInvitation(m, callId, email.trim().toLowerCase());
+  }
+
+  /**
+   * The decision messages of a release: one per submission to its submitting user, in their language, with the comments
+   * for the applicant; queued in `m` in one statement (once per release and submission). Answers how many were queued.
+   */
+  async decisionsReleased(
+    m: EntityManager,
+    callId: string,
+    releaseId: string,
+    items: { submissionId: string; decision: Decision; applicantComments: string[] }[],
+  ): Promise<number> {
+    for (const i of items)
+      if (!(DECISIONS as readonly string[]).includes(i.decision))
+        throw badRequest('errors.validation', `unknown decision ${String(i.decision)}`);
+    return this.repo.queueDecisions(
+      m,
+      callId,
+      releaseId,
+      items.map((i) => ({
+        submissionId: i.submissionId,
+        decision: i.decision,
+        comments: i.applicantComments.map((c) => c.trim()).filter(Boolean),
+      })),
+    );
   }
 
   /** After a transaction that queued messages committed: they go now rather than at the next tick. */
@@ -195,35 +248,70 @@ export class MessagesService implements OnModuleInit {
     return { kind: kind as TemplateKind, language: language as Language };
   }
 
-  async templates(): Promise<MessageTemplateDto[]> {
-    const saved = new Map((await this.repo.templates()).map((t) => [`${t.kind}.${t.language}`, t]));
+  /** A call given with a template (400 naming `callId` when there is no such call). */
+  private async checkTemplateCall(callId: string | undefined, kind?: TemplateKind): Promise<string | null> {
+    if (!callId) return null;
+    if (kind && !CALL_TEMPLATE_KINDS.includes(kind))
+      throw badRequest('pages.admin.messages.template-not-per-call', 'Only a decision message has a version per call', {
+        errors: { callId: 'not for this kind' },
+      });
+    if ((await this.access.callReaders(callId)) === undefined)
+      throw badRequest('pages.admin.call-not-found', 'Call not found', { errors: { callId: 'unknown call' } });
+    return callId;
+  }
+
+  /**
+   * Every kind in every language as it is used: with a call, a decision's is the call's version, else the global one, else
+   * built-in (`source`); `customized` says whether the row shown here exists (what a reset removes).
+   */
+  async templates(callId?: string): Promise<MessageTemplateDto[]> {
+    const call = await this.checkTemplateCall(callId);
+    const rows = await this.repo.templates(call ? [call] : []);
+    const saved = new Map(rows.map((t) => [`${t.kind}.${t.language}.${t.callId ?? ''}`, t]));
     return TEMPLATE_KINDS.flatMap((kind) =>
       LANGUAGES.map((language) => {
         const id = `${kind}.${language}`;
-        const t = saved.get(id);
+        const perCall = call && CALL_TEMPLATE_KINDS.includes(kind) ? call : null;
+        const own = saved.get(`${id}.${perCall ?? ''}`);
+        const t = own ?? (perCall ? saved.get(`${id}.`) : undefined);
         const { subject, html } = t ?? BUILT_IN_TEMPLATES[kind][language];
         const updatedAt = t ? new Date(t.updatedAt).toISOString() : null;
-        return { id, kind, language, subject, html, placeholders: [...PLACEHOLDERS[kind]], customized: !!t, updatedAt };
+        const source = !t ? 'built-in' : t.callId ? 'call' : 'global';
+        return {
+          id,
+          kind,
+          language,
+          callId: perCall,
+          source,
+          subject,
+          html,
+          placeholders: [...PLACEHOLDERS[kind]],
+          customized: !!own,
+          updatedAt,
+        };
       }),
     );
   }
 
-  async template(id: string): Promise<MessageTemplateDto> {
+  async template(id: string, callId?: string): Promise<MessageTemplateDto> {
     const { kind, language } = this.parseTemplateId(id);
-    return (await this.templates()).find((t) => t.kind === kind && t.language === language)!;
+    await this.checkTemplateCall(callId, kind);
+    return (await this.templates(callId)).find((t) => t.kind === kind && t.language === language)!;
   }
 
   async saveTemplate(user: AuthUser, id: string, dto: SaveMessageTemplateDto): Promise<MessageTemplateDto> {
     const { kind, language } = this.parseTemplateId(id);
+    const callId = await this.checkTemplateCall(dto.callId, kind);
     const { subject, html } = cleanText(kind, 'html', dto.subject, dto.html);
-    await this.repo.saveTemplate(kind, language, subject, html, user.id);
-    return this.template(id);
+    await this.repo.saveTemplate({ kind, language, callId, subject, html, userId: user.id });
+    return this.template(id, callId ?? undefined);
   }
 
-  async resetTemplate(id: string): Promise<MessageTemplateDto> {
+  async resetTemplate(id: string, callId?: string): Promise<MessageTemplateDto> {
     const { kind, language } = this.parseTemplateId(id);
-    await this.repo.deleteTemplate(kind, language);
-    return this.template(id);
+    await this.checkTemplateCall(callId, kind);
+    await this.repo.deleteTemplate(kind, language, callId ?? null);
+    return this.template(id, callId);
   }
 
   async previewTemplate(dto: PreviewMessageTemplateDto): Promise<RenderedMessageDto> {

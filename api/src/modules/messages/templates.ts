@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, formatDateTimeWithZone, LANGUAGES, type Language, translate } from '@impact-calls/domain';
 import { badRequest } from '../../common/http/app-error.js';
-import type { MessageKind } from './message.entity.js';
+import { DECISION_KINDS, type MessageKind } from './message.entity.js';
 
 /**
  * Message templates: a subject and an HTML body per kind and language, with `{{name}}` placeholders; administrators'
@@ -8,6 +8,7 @@ import type { MessageKind } from './message.entity.js';
  */
 
 const WHO = ['recipientName', 'organizationName', 'callName'];
+const DECISION_PLACEHOLDERS = [...WHO, 'submissionCode', 'reviewerComments', 'recapUrl', 'configurationName'];
 
 /** The placeholders each kind may use, in the order the console lists them. */
 export const PLACEHOLDERS: Record<MessageKind, readonly string[]> = {
@@ -15,14 +16,30 @@ export const PLACEHOLDERS: Record<MessageKind, readonly string[]> = {
   'submission-reopened': [...WHO, 'submissionCode', 'resumeUrl', 'configurationName'],
   'deadline-reminder': [...WHO, 'submissionCode', 'closingAt', 'daysLeft', 'resumeUrl', 'configurationName'],
   custom: [...WHO, 'configurationName'],
+  'review-assignments': ['recipientName', 'callName', 'count', 'workspaceUrl', 'configurationName'],
+  'reviewer-invitation': ['callName', 'workspaceUrl', 'configurationName'],
+  'decision-shortlisted': DECISION_PLACEHOLDERS,
+  'decision-approved': DECISION_PLACEHOLDERS,
+  'decision-rejected': DECISION_PLACEHOLDERS,
+  'decision-waiting-list': DECISION_PLACEHOLDERS,
 };
 
 /** Kinds whose template administrators edit (a custom message's text is written for each sending). */
-export const TEMPLATE_KINDS = ['submission-confirmation', 'submission-reopened', 'deadline-reminder'] as const;
+export const TEMPLATE_KINDS = [
+  'submission-confirmation',
+  'submission-reopened',
+  'deadline-reminder',
+  'review-assignments',
+  'reviewer-invitation',
+  ...DECISION_KINDS,
+] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
+/** Kinds whose template may also be a call's own (the call's version wins over the global one). */
+export const CALL_TEMPLATE_KINDS: readonly TemplateKind[] = DECISION_KINDS;
+
 /** Placeholders whose value is HTML made by the product (never administrator or applicant text). */
-const HTML_VALUES = new Set(['answersSummary']);
+const HTML_VALUES = new Set(['answersSummary', 'reviewerComments']);
 
 export type TemplateText = Record<'subject' | 'html', string>;
 
@@ -87,7 +104,138 @@ export const BUILT_IN_TEMPLATES: Record<TemplateKind, Record<Language, TemplateT
         '<p><a href="{{resumeUrl}}">Reprendre la candidature</a></p>',
     },
   },
+  'review-assignments': {
+    it: {
+      subject: 'Candidature da valutare: {{callName}}',
+      html:
+        '<p>Gentile {{recipientName}},</p><p>ti sono state assegnate nuove candidature al bando <strong>{{callName}}</strong> da valutare: <strong>{{count}}</strong>.</p>' +
+        '<p><a href="{{workspaceUrl}}">Apri lo spazio di valutazione</a></p><p>Grazie per il tuo tempo e la tua cura.</p>',
+    },
+    en: {
+      subject: 'Applications to review: {{callName}}',
+      html:
+        '<p>Dear {{recipientName}},</p><p>new applications to <strong>{{callName}}</strong> are waiting for your review: <strong>{{count}}</strong> assigned to you.</p>' +
+        '<p><a href="{{workspaceUrl}}">Open your review workspace</a></p><p>Thank you for your time and care.</p>',
+    },
+    fr: {
+      subject: 'Candidatures à évaluer : {{callName}}',
+      html:
+        '<p>Bonjour {{recipientName}},</p><p>de nouvelles candidatures à l’appel <strong>{{callName}}</strong> attendent votre évaluation : <strong>{{count}}</strong> vous sont confiées.</p>' +
+        '<p><a href="{{workspaceUrl}}">Ouvrir votre espace d’évaluation</a></p><p>Merci pour votre temps et votre attention.</p>',
+    },
+  },
+  'reviewer-invitation': {
+    it: {
+      subject: 'Invito a valutare: {{callName}}',
+      html:
+        '<p>Buongiorno,</p><p>ti invitiamo a far parte della commissione che valuta le candidature al bando <strong>{{callName}}</strong> su {{configurationName}}.</p>' +
+        '<p>Accedi con questo indirizzo e-mail per aprire il tuo spazio di valutazione:</p><p><a href="{{workspaceUrl}}">Apri lo spazio di valutazione</a></p>' +
+        '<p>Grazie per mettere a disposizione la tua esperienza.</p>',
+    },
+    en: {
+      subject: 'Invitation to review: {{callName}}',
+      html:
+        '<p>Hello,</p><p>we would be glad to have you on the panel reviewing the applications to <strong>{{callName}}</strong> on {{configurationName}}.</p>' +
+        '<p>Sign in with this e-mail address to open your review workspace:</p><p><a href="{{workspaceUrl}}">Open the review workspace</a></p>' +
+        '<p>Thank you for lending us your expertise.</p>',
+    },
+    fr: {
+      subject: 'Invitation à évaluer : {{callName}}',
+      html:
+        '<p>Bonjour,</p><p>nous serions heureux de vous compter parmi le comité qui évalue les candidatures à l’appel <strong>{{callName}}</strong> sur {{configurationName}}.</p>' +
+        '<p>Connectez-vous avec cette adresse e-mail pour ouvrir votre espace d’évaluation :</p><p><a href="{{workspaceUrl}}">Ouvrir l’espace d’évaluation</a></p>' +
+        '<p>Merci de nous faire profiter de votre expertise.</p>',
+    },
+  },
+  'decision-shortlisted': {
+    it: {
+      subject: 'La candidatura a {{callName}} è nella rosa dei selezionati ({{submissionCode}})',
+      html:
+        '<p>Gentile {{recipientName}},</p><p>buone notizie: la candidatura di <strong>{{organizationName}}</strong> al bando <strong>{{callName}}</strong> (codice {{submissionCode}}) è entrata nella rosa dei selezionati. Ti contatteremo presto per i prossimi passi.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">Consulta la candidatura</a></p><p>Grazie per aver partecipato.</p>',
+    },
+    en: {
+      subject: 'Your application to {{callName}} is shortlisted ({{submissionCode}})',
+      html:
+        '<p>Dear {{recipientName}},</p><p>good news: the application of <strong>{{organizationName}}</strong> to <strong>{{callName}}</strong> (code {{submissionCode}}) has been shortlisted. We will be in touch soon about the next steps.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">View your application</a></p><p>Thank you for applying.</p>',
+    },
+    fr: {
+      subject: 'Votre candidature à {{callName}} est présélectionnée ({{submissionCode}})',
+      html:
+        '<p>Bonjour {{recipientName}},</p><p>bonne nouvelle : la candidature de <strong>{{organizationName}}</strong> à l’appel <strong>{{callName}}</strong> (code {{submissionCode}}) a été présélectionnée. Nous vous recontacterons bientôt pour la suite.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">Consulter la candidature</a></p><p>Merci de votre participation.</p>',
+    },
+  },
+  'decision-approved': {
+    it: {
+      subject: 'Candidatura approvata: {{callName}} ({{submissionCode}})',
+      html:
+        '<p>Gentile {{recipientName}},</p><p>congratulazioni! La candidatura di <strong>{{organizationName}}</strong> al bando <strong>{{callName}}</strong> (codice {{submissionCode}}) è stata approvata. Ti scriveremo presto con i prossimi passi.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">Consulta la candidatura</a></p><p>Non vediamo l’ora di lavorare insieme.</p>',
+    },
+    en: {
+      subject: 'Your application to {{callName}} is approved ({{submissionCode}})',
+      html:
+        '<p>Dear {{recipientName}},</p><p>congratulations! The application of <strong>{{organizationName}}</strong> to <strong>{{callName}}</strong> (code {{submissionCode}}) has been approved. We will write to you soon with the next steps.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">View your application</a></p><p>We look forward to working with you.</p>',
+    },
+    fr: {
+      subject: 'Votre candidature à {{callName}} est retenue ({{submissionCode}})',
+      html:
+        '<p>Bonjour {{recipientName}},</p><p>félicitations ! La candidature de <strong>{{organizationName}}</strong> à l’appel <strong>{{callName}}</strong> (code {{submissionCode}}) a été retenue. Nous vous écrirons bientôt pour les prochaines étapes.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">Consulter la candidature</a></p><p>Au plaisir de travailler avec vous.</p>',
+    },
+  },
+  'decision-rejected': {
+    it: {
+      subject: 'Esito della candidatura a {{callName}} ({{submissionCode}})',
+      html:
+        '<p>Gentile {{recipientName}},</p><p>grazie per la candidatura di <strong>{{organizationName}}</strong> al bando <strong>{{callName}}</strong> (codice {{submissionCode}}). Dopo un’attenta valutazione, ci dispiace comunicarti che questa volta non è stata selezionata.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">Consulta la candidatura</a></p><p>Ti ringraziamo per l’impegno che vi hai dedicato e speriamo di ricevere presto una tua nuova proposta.</p>',
+    },
+    en: {
+      subject: 'The outcome of your application to {{callName}} ({{submissionCode}})',
+      html:
+        '<p>Dear {{recipientName}},</p><p>thank you for the application of <strong>{{organizationName}}</strong> to <strong>{{callName}}</strong> (code {{submissionCode}}). After careful review, we are sorry to tell you that it was not selected this time.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">View your application</a></p><p>We are grateful for the work you put into it and hope to hear from you again.</p>',
+    },
+    fr: {
+      subject: 'Le résultat de votre candidature à {{callName}} ({{submissionCode}})',
+      html:
+        '<p>Bonjour {{recipientName}},</p><p>merci pour la candidature de <strong>{{organizationName}}</strong> à l’appel <strong>{{callName}}</strong> (code {{submissionCode}}). Après un examen attentif, nous avons le regret de vous informer qu’elle n’a pas été retenue cette fois-ci.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">Consulter la candidature</a></p><p>Merci pour le travail que vous y avez consacré ; nous espérons vous relire bientôt.</p>',
+    },
+  },
+  'decision-waiting-list': {
+    it: {
+      subject: 'Candidatura in lista d’attesa: {{callName}} ({{submissionCode}})',
+      html:
+        '<p>Gentile {{recipientName}},</p><p>la candidatura di <strong>{{organizationName}}</strong> al bando <strong>{{callName}}</strong> (codice {{submissionCode}}) è stata inserita in lista d’attesa: se si renderanno disponibili altri fondi, ti contatteremo.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">Consulta la candidatura</a></p><p>Grazie per la pazienza.</p>',
+    },
+    en: {
+      subject: 'Your application to {{callName}} is on the waiting list ({{submissionCode}})',
+      html:
+        '<p>Dear {{recipientName}},</p><p>the application of <strong>{{organizationName}}</strong> to <strong>{{callName}}</strong> (code {{submissionCode}}) has been placed on the waiting list: should more funds become available, we will contact you.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">View your application</a></p><p>Thank you for your patience.</p>',
+    },
+    fr: {
+      subject: 'Votre candidature à {{callName}} est sur liste d’attente ({{submissionCode}})',
+      html:
+        '<p>Bonjour {{recipientName}},</p><p>la candidature de <strong>{{organizationName}}</strong> à l’appel <strong>{{callName}}</strong> (code {{submissionCode}}) a été placée sur liste d’attente : si d’autres fonds se libèrent, nous vous contacterons.</p>' +
+        '{{reviewerComments}}<p><a href="{{recapUrl}}">Consulter la candidature</a></p><p>Merci de votre patience.</p>',
+    },
+  },
 };
+
+/** The reviewers' comments for the applicant as a decision shows them: a heading and a list, escaped; nothing without comments. */
+export function reviewerCommentsHtml(language: Language, comments: readonly string[]): string {
+  const items = comments.map((c) => c.trim()).filter(Boolean);
+  if (!items.length) return '';
+  const heading = escapeHtml(translate(language, 'messages.review.comments-heading'));
+  return `<p><strong>${heading}</strong></p><ul>${items.map((c) => `<li>${escapeHtml(c).replace(/\r?\n/g, '<br>')}</li>`).join('')}</ul>`;
+}
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]*)\s*\}\}/g;
 

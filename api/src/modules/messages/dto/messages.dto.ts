@@ -7,6 +7,7 @@ import { TEMPLATE_KINDS } from '../templates.js';
 
 export const AUDIENCES = ['not-started', 'in-progress', 'submitted'] as const;
 export const MAX_EXPLICIT_ADDRESSES = 10_000;
+export const TEMPLATE_SOURCES = ['call', 'global', 'built-in'] as const;
 
 /** An administrator's message to the applicants of a call (chosen by submission state) and/or to explicit addresses. */
 export class SendEmailDto {
@@ -106,14 +107,28 @@ export class MessageTemplateDto {
   @ApiProperty({ example: 'submission-confirmation.en', description: '<kind>.<language>' }) id: string;
   @ApiProperty({ enum: TEMPLATE_KINDS, enumName: 'MessageTemplateKind' }) kind: string;
   @ApiProperty({ enum: LANGUAGES, enumName: 'Language' }) language: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: "The call whose version this is (a decision's template asked for with callId); null for the global one",
+  })
+  callId: string | null;
+  @ApiProperty({
+    enum: TEMPLATE_SOURCES,
+    enumName: 'MessageTemplateSource',
+    description: "Where the text comes from: the call's version, the global one, or the built-in text",
+  })
+  source: (typeof TEMPLATE_SOURCES)[number];
   @ApiProperty() subject: string;
   @ApiProperty() html: string;
   @ApiProperty({ type: [String], description: 'Placeholders this kind may use, as {{name}}' }) placeholders: string[];
-  @ApiProperty({ description: 'False while the built-in text is used' }) customized: boolean;
+  @ApiProperty({ description: "False while this version (the call's, with callId) does not exist: the one shown is inherited" })
+  customized: boolean;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) updatedAt: string | null;
 }
 
-export class SaveMessageTemplateDto {
+class MessageTemplateTextDto {
   @StringField({ maxLength: 300, description: 'Subject, with placeholders' })
   subject: string;
 
@@ -121,7 +136,12 @@ export class SaveMessageTemplateDto {
   html: string;
 }
 
-export class PreviewMessageTemplateDto extends SaveMessageTemplateDto {
+export class SaveMessageTemplateDto extends MessageTemplateTextDto {
+  @UuidField({ optional: true, description: "Saves this call's version (a decision's template only); the global one without it" })
+  callId?: string;
+}
+
+export class PreviewMessageTemplateDto extends MessageTemplateTextDto {
   @EnumField(TEMPLATE_KINDS, { enumName: 'MessageTemplateKind' })
   kind: (typeof TEMPLATE_KINDS)[number];
 
