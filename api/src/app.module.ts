@@ -1,3 +1,4 @@
+import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -51,6 +52,7 @@ const FEATURE_MODULES = [
   PowerBiModule,
   ReportsModule,
   MetricsModule,
+  ReviewsModule,
 ];
 
 @Module({})

@@ -42,7 +42,7 @@ export async function createTestApp(
   const settings = loadSettings({
     NODE_ENV: 'test',
     JWT_SECRET: TEST_JWT_SECRET,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DEMO_CONTENT: 'false',
     PUBLIC_URL: 'http://127.0.0.1:3000',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'ic-data-')),

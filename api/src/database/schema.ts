@@ -99,12 +99,23 @@ export interface CallMessageSettings {
   reminderDays: Generated<number>;
 }
 
+export interface CallReviewer {
+  callId: string;
+  createdAt: Generated<Timestamp>;
+  email: string;
+  id: Generated<string>;
+  invitedAt: Timestamp | null;
+  userId: string | null;
+}
+
 export interface CallSubmission {
   callId: string;
   closed: Generated<boolean>;
   closedAt: Timestamp | null;
   code: string;
   createdAt: Generated<Timestamp>;
+  decision: string | null;
+  decisionReleasedAt: Timestamp | null;
   id: Generated<string>;
   lastSubmittedAt: Timestamp | null;
   openedAt: Generated<Timestamp>;
@@ -253,6 +264,7 @@ export interface MessageBatch {
 }
 
 export interface MessageTemplate {
+  callId: string | null;
   html: string;
   id: Generated<string>;
   kind: string;
@@ -299,6 +311,89 @@ export interface RateLimitCounter {
   bucket: string;
   hits: Generated<number>;
   windowStart: Timestamp;
+}
+
+export interface Review {
+  abstained: Generated<boolean>;
+  abstainReason: Generated<string>;
+  assignedAt: Generated<Timestamp>;
+  assignedById: string | null;
+  callId: string;
+  commentApplicant: Generated<string>;
+  commentPanel: Generated<string>;
+  id: Generated<string>;
+  recommendation: string | null;
+  reviewerId: string;
+  savedAt: Timestamp | null;
+  score: number | null;
+  scores: Generated<Json>;
+  source: string;
+  submissionId: string;
+  submittedAt: Timestamp | null;
+  version: Generated<number>;
+}
+
+export interface ReviewConflict {
+  callId: string;
+  declaredAt: Generated<Timestamp>;
+  id: Generated<string>;
+  reason: Generated<string>;
+  reviewerId: string;
+  submissionId: string;
+}
+
+export interface ReviewCriterion {
+  callId: string;
+  guidance: Generated<Json>;
+  id: Generated<string>;
+  maxScore: number;
+  minScore: number;
+  name: string;
+  position: number;
+  required: Generated<boolean>;
+  retiredAt: Timestamp | null;
+  step: number;
+  weight: number;
+}
+
+export interface ReviewDecision {
+  callId: string;
+  decidedAt: Generated<Timestamp>;
+  decidedById: string | null;
+  decision: string;
+  releasedAt: Timestamp | null;
+  submissionId: string;
+}
+
+export interface ReviewEvent {
+  actorId: string | null;
+  at: Generated<Timestamp>;
+  callId: string;
+  details: Json | null;
+  id: Generated<string>;
+  kind: string;
+  reviewerId: string | null;
+  submissionId: string;
+}
+
+export interface ReviewPhase {
+  blind: Generated<boolean>;
+  callId: string;
+  endsAt: Timestamp;
+  id: Generated<string>;
+  mayDecide: Generated<boolean>;
+  mayScore: Generated<boolean>;
+  name: string;
+  seeOthers: Generated<string>;
+  startsAt: Timestamp;
+}
+
+export interface ReviewSettings {
+  aggregate: Generated<string>;
+  callId: string;
+  disagreementThreshold: Generated<number>;
+  reviewsPerApplication: Generated<number>;
+  updatedAt: Generated<Timestamp>;
 }
 
 export interface Sdg {
@@ -401,6 +496,7 @@ export interface DB {
   attachmentType: AttachmentType;
   call: Call;
   callMessageSettings: CallMessageSettings;
+  callReviewer: CallReviewer;
   callSubmission: CallSubmission;
   callType: CallType;
   configuration: Configuration;
@@ -417,6 +513,13 @@ export interface DB {
   organization: Organization;
   organizationMember: OrganizationMember;
   rateLimitCounter: RateLimitCounter;
+  review: Review;
+  reviewConflict: ReviewConflict;
+  reviewCriterion: ReviewCriterion;
+  reviewDecision: ReviewDecision;
+  reviewEvent: ReviewEvent;
+  reviewPhase: ReviewPhase;
+  reviewSettings: ReviewSettings;
   sdg: Sdg;
   step: Step;
   stepResult: StepResult;

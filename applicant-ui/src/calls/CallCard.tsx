@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { PdfButton } from '../documents/PdfButton';
 import { RichHtml } from '../shell/RichHtml';
 import { cardActions, type UserCall } from './callActions';
+import { DecisionChip } from './DecisionOutcome';
 import { useCallDetail } from './useCalls';
 
 /** A call's description: whole, or, when the list shortened it, its text and "read more" for the whole (GetCallById). */
@@ -127,6 +128,11 @@ export function CallCard({
             data-testid="call-countdown"
             sx={{ mt: 1, fontWeight: 600 }}
           />
+        )}
+        {call.decision && (
+          <Stack direction="row" sx={{ mt: 1 }}>
+            <DecisionChip decision={call.decision} />
+          </Stack>
         )}
         {call.description && <CallDescription call={call} />}
       </CardContent>

@@ -22,6 +22,7 @@ const base: UserCall = {
   customFile: null,
   submissionId: EMPTY_ID,
   submissionClosed: false,
+  decision: null,
 };
 
 describe('cardActions', () => {

@@ -7,13 +7,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { DecisionNotice } from '../calls/DecisionOutcome';
 import { PdfButton } from '../documents/PdfButton';
 import { usePdfDownload } from '../documents/usePdfDownload';
 import type { Submission } from './fillApi';
 
 /**
- * After submitting: thank you, the PDF download when the call allows it (a busy state while
- * the server renders it), the answers, and back to calls.
+ * After submitting: thank you, the review's outcome once released, the PDF download when the
+ * call allows it (a busy state while the server renders it), the answers, and back to calls.
  */
 export function ClosingPage({ submission }: { submission: Submission }) {
   const { t, i18n } = useTranslation();
@@ -29,6 +30,7 @@ export function ClosingPage({ submission }: { submission: Submission }) {
       <Typography sx={{ mt: 2 }} color="text.secondary">
         {t('fill.thank-you-text', { code: submission.code, date })}
       </Typography>
+      {submission.decision && <DecisionNotice decision={submission.decision} sx={{ mt: 3 }} />}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4, justifyContent: 'center' }}>
         {submission.enableUserDownloadPdf && submission.closed && (
           <PdfButton

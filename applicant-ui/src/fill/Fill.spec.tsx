@@ -211,3 +211,26 @@ describe('the closing page', () => {
     expect(screen.getByTestId('closing-page').textContent).toContain(`inviata il ${formatDateTimeWithZone(at, 'it')}.`);
   });
 });
+
+describe('the released decision', () => {
+  it('shows on the closing page, titled and explained, in the language of the app', () => {
+    renderWithProviders(<ClosingPage submission={submission([], { closed: true, decision: 'shortlisted' })} />, { language: 'fr' });
+    const notice = screen.getByRole('region', { name: 'Résultat : Présélectionnée' });
+    expect(within(notice).getByRole('heading', { level: 2 }).textContent).toBe('Résultat : Présélectionnée');
+    expect(notice.textContent).toContain("elle passe à l'étape suivante de la sélection");
+    expect(notice.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  it('is absent while none is released', () => {
+    renderWithProviders(<ClosingPage submission={submission([], { closed: true, decision: null })} />);
+    expect(screen.queryByTestId('submission-decision')).toBeNull();
+  });
+
+  it('shows above the read-only recap of the answers', () => {
+    const s = submission([step('t', 'text', { html: '<p>End</p>' })], { closed: true, readOnly: true, decision: 'rejected' });
+    renderWithProviders(<FillHarness initial={s} />, { path: '/call/s1/step/0' });
+    const notice = screen.getByRole('region', { name: 'Outcome: Not selected' });
+    expect(notice.textContent).toContain('Your application was not selected this time.');
+    expect(screen.getByTestId('read-only-banner')).toBeTruthy();
+  });
+});

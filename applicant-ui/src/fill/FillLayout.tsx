@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecisionNotice } from '../calls/DecisionOutcome';
 import type { Submission } from './fillApi';
 import { SaveStatus } from './SaveStatus';
 import type { Blocked } from './useFillNavigation';
@@ -71,6 +72,7 @@ export function FillLayout({ submission, readOnly, saveState, current, sidebar, 
           {t(submission.closed ? 'fill.read-only-closed' : !submission.callOpen ? 'fill.read-only-call-closed' : 'fill.read-only')}
         </Alert>
       )}
+      {readOnly && submission.decision && <DecisionNotice decision={submission.decision} />}
 
       <Box sx={{ display: { xs: 'block', md: 'none' } }}>
         <Accordion disableGutters variant="outlined" expanded={stepsOpen} onChange={(_, open) => setStepsOpen(open)}>

@@ -403,7 +403,7 @@ export interface paths {
         /** Save a template's subject and body */
         put: operations["adminSaveMessageTemplate"];
         post?: never;
-        /** Back to the built-in text */
+        /** Back to the built-in text (with callId: the call's version removed, the global one used) */
         delete: operations["adminResetMessageTemplate"];
         options?: never;
         head?: never;
@@ -589,6 +589,245 @@ export interface paths {
         };
         /** The report as .xlsx (streamed): the figures, and the raw answers (one row per submission, one column per question) */
         get: operations["adminSurveyReportXlsx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/applications/{submissionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application's reviews, conflicts, decision and history */
+        get: operations["adminGetReviewApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/assignments/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraws an assignment (and its review) */
+        delete: operations["adminUnassignReviewer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A call's submitted applications with their reviews' score, ranked; filter: q, decision, disagreement (true), reviews (unassigned|incomplete|complete) */
+        get: operations["adminListReviewApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assigns each chosen reviewer to each chosen application, conflicts left out */
+        post: operations["adminAssignReviewers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/assignments/automatic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives every submitted application the call's number of reviewers, balanced, conflicts honoured */
+        post: operations["adminAssignAutomatically"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets (or withdraws) the pending decision of submitted applications, one or many */
+        put: operations["adminSetDecisions"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/phases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a call's review phases (kept ones by id) */
+        put: operations["adminSaveReviewPhases"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Releases the call's pending decisions at once; each applicant is told in their language */
+        post: operations["adminReleaseDecisions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/reviewer-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users one may add as reviewers: the provider's reviewers, or any user matching q */
+        get: operations["adminListReviewerCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A call's reviewers with their load */
+        get: operations["adminListReviewers"];
+        put?: never;
+        /** Adds reviewers by e-mail; an address that never signed in gets an invitation */
+        post: operations["adminAddReviewers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/reviewers/{reviewerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a reviewer who submitted no review yet, with their assignments */
+        delete: operations["adminRemoveReviewer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/rubric": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a call's rubric; once scoring started, only with confirmed: true (old criteria are kept) */
+        put: operations["adminSaveReviewRubric"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves a call's review settings */
+        put: operations["adminSaveReviewSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/calls/{callId}/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A call's review settings, phases and rubric */
+        get: operations["adminGetReviewSetup"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1825,6 +2064,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/assignments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An assigned application, read-only, with the rubric and the review (identities withheld in a blind phase) */
+        get: operations["getMyAssignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/assignments/{id}/conflict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declares a conflict of interest: the application goes back for reassignment */
+        post: operations["declareConflict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/assignments/{id}/files/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Downloads a file of an assigned application (named "Attachment n" in a blind phase) */
+        get: operations["getReviewFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/assignments/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves the review as the reviewer types (a draft; versioned) */
+        put: operations["saveMyReview"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/assignments/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submits a complete review (still editable while the phase lets reviewers score) */
+        post: operations["submitMyReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calls the user reviews, with the phase in force and their progress */
+        get: operations["listMyReviewCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/calls/{callId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applications of a call given to the user */
+        get: operations["listMyAssignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/calls/{callId}/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The assigned application not done with the fewest reviews (save and next) */
+        get: operations["nextAssignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/SendEmail/Preview": {
         parameters: {
             query?: never;
@@ -2048,6 +2423,9 @@ export interface components {
             outcomes: components["schemas"]["OutcomeInputDto"][];
             stakeholders: components["schemas"]["StakeholderInputDto"][];
         };
+        AddReviewersDto: {
+            emails: string[];
+        };
         AdminOrganizationDto: {
             archived: boolean;
             /** Format: date-time */
@@ -2085,6 +2463,27 @@ export interface components {
             /** @description Send it back when updating; a stale one answers 409 */
             version: number;
         };
+        AdminReviewDto: {
+            abstained: boolean;
+            abstainReason: string;
+            commentApplicant: string;
+            commentPanel: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string|null} */
+            recommendation: "fund" | "maybe" | "do-not-fund" | null;
+            reviewerEmail: string;
+            /** Format: uuid */
+            reviewerId: string;
+            reviewerName: string;
+            score: number | null;
+            scores: {
+                [key: string]: number | null;
+            };
+            state: components["schemas"]["ReviewState"];
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
         AdminUserDetailDto: {
             /** @description Sessions still active */
             activeSessions: number;
@@ -2111,6 +2510,17 @@ export interface components {
             lastLoginAt: string | null;
             lastName: string;
             roles: string[];
+        };
+        AssignDto: {
+            reviewerIds: string[];
+            submissionIds: string[];
+        };
+        AssignResultDto: {
+            added: number;
+            /** @description Pairs left out: the reviewer has a conflict with the application */
+            conflicts: number;
+            /** @description Pairs already assigned */
+            existing: number;
         };
         AttachmentDto: {
             /** @description The kind: pdf, excel, word, image or video */
@@ -2144,6 +2554,15 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+        };
+        AutoAssignResultDto: {
+            added: number;
+            maxLoad: number;
+            minLoad: number;
+            /** @description Assignments withdrawn: a conflict declared since, or a reviewer removed */
+            removed: number;
+            /** @description Applications that could not get enough reviewers (conflicts, too few reviewers) */
+            unfilled: number;
         };
         CallAdminDto: {
             /** Format: date-time */
@@ -2312,6 +2731,11 @@ export interface components {
             /** Format: date-time */
             closingAt: string;
             customFile: components["schemas"]["CustomFileDto"] | null;
+            /**
+             * @description The review's outcome of the organization's submission once the administrators released it; null before (or without a submission)
+             * @enum {string|null}
+             */
+            decision: "shortlisted" | "approved" | "rejected" | "waiting-list" | null;
             /** @description Sanitized HTML */
             description: string;
             /** @description True in a page of GetCallListUser when the description was long: `description` is then its text, shortened; GetCallById has it whole */
@@ -2451,9 +2875,18 @@ export interface components {
             listName: string;
             message: string;
         };
+        ConflictDto: {
+            /** Format: date-time */
+            declaredAt: string;
+            reason: string;
+            reviewerEmail: string;
+        };
         ConsoleSettingsDto: {
             /** @description SURVEYJS_LICENSE_KEY: the Survey Creator shows no "developer license" banner with it */
             surveyJsLicenseKey: string | null;
+        };
+        CountDto: {
+            count: number;
         };
         CreateCallDto: {
             /**
@@ -2530,6 +2963,33 @@ export interface components {
                 [key: string]: unknown;
             };
             name: string;
+        };
+        CriterionDto: {
+            guidance: components["schemas"]["LocalizedTextDto"];
+            /** Format: uuid */
+            id: string;
+            max: number;
+            min: number;
+            name: string;
+            required: boolean;
+            /** @description Replaced after scoring started: kept for the scores given against it */
+            retired: boolean;
+            step: number;
+            weight: number;
+        };
+        CriterionInputDto: {
+            guidance?: components["schemas"]["LocalizedTextDto"];
+            /**
+             * Format: uuid
+             * @description A criterion kept (absent: a new one)
+             */
+            id?: string;
+            max: number;
+            min: number;
+            name: string;
+            required: boolean;
+            step: number;
+            weight: number;
         };
         CustomFileDto: {
             /** Format: uuid */
@@ -2657,6 +3117,9 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+        };
+        DeclareConflictDto: {
+            reason: string;
         };
         DeletedFrameworkDto: {
             /** Format: date-time */
@@ -2829,6 +3292,11 @@ export interface components {
         };
         /** @enum {string} */
         Language: "it" | "en" | "fr";
+        LocalizedTextDto: {
+            en?: string;
+            fr?: string;
+            it?: string;
+        };
         LoginConfigDto: {
             /** @description Where Login and Register send the browser */
             authorizationEndpoint: string;
@@ -2920,11 +3388,16 @@ export interface components {
             updatedAt: string;
         };
         /** @enum {string} */
-        MessageKind: "submission-confirmation" | "submission-reopened" | "deadline-reminder" | "custom";
+        MessageKind: "submission-confirmation" | "submission-reopened" | "deadline-reminder" | "custom" | "review-assignments" | "reviewer-invitation" | "decision-shortlisted" | "decision-approved" | "decision-rejected" | "decision-waiting-list";
         /** @enum {string} */
         MessageState: "queued" | "sending" | "sent" | "retrying" | "failed";
         MessageTemplateDto: {
-            /** @description False while the built-in text is used */
+            /**
+             * Format: uuid
+             * @description The call whose version this is (a decision's template asked for with callId); null for the global one
+             */
+            callId: string | null;
+            /** @description False while this version (the call's, with callId) does not exist: the one shown is inherited */
             customized: boolean;
             html: string;
             /**
@@ -2936,12 +3409,19 @@ export interface components {
             language: components["schemas"]["Language"];
             /** @description Placeholders this kind may use, as {{name}} */
             placeholders: string[];
+            /** @description Where the text comes from: the call's version, the global one, or the built-in text */
+            source: components["schemas"]["MessageTemplateSource"];
             subject: string;
             /** Format: date-time */
             updatedAt: string | null;
         };
         /** @enum {string} */
-        MessageTemplateKind: "submission-confirmation" | "submission-reopened" | "deadline-reminder";
+        MessageTemplateKind: "submission-confirmation" | "submission-reopened" | "deadline-reminder" | "review-assignments" | "reviewer-invitation" | "decision-shortlisted" | "decision-approved" | "decision-rejected" | "decision-waiting-list";
+        /**
+         * @description Where the text comes from: the call's version, the global one, or the built-in text
+         * @enum {string}
+         */
+        MessageTemplateSource: "call" | "global" | "built-in";
         MiniDyiIssueDto: {
             field?: string;
             indicator?: string;
@@ -2986,6 +3466,32 @@ export interface components {
         };
         /** @enum {string} */
         MiniDyiSubStep: "introduction" | "budget" | "sdg" | "outcomes" | "indicators" | "custom";
+        MyReviewDto: {
+            abstained: boolean;
+            abstainReason: string;
+            commentApplicant: string;
+            commentPanel: string;
+            /** @description The phase lets the reviewer score now */
+            editable: boolean;
+            /** @enum {string|null} */
+            recommendation: "fund" | "maybe" | "do-not-fund" | null;
+            score: number | null;
+            scores: {
+                [key: string]: number | null;
+            };
+            state: components["schemas"]["ReviewState"];
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** @description Send it back with the next save */
+            version: number;
+        };
+        NextAssignmentDto: {
+            /**
+             * Format: uuid
+             * @description null: nothing left to review
+             */
+            id: string | null;
+        };
         OrganizationDeletedDto: {
             /** @description True when the organization had applications and was archived instead of deleted */
             archived: boolean;
@@ -3030,6 +3536,18 @@ export interface components {
             role: string;
             /** Format: uuid */
             userId: string;
+        };
+        OtherReviewDto: {
+            abstained: boolean;
+            commentPanel: string;
+            /** @enum {string|null} */
+            recommendation: "fund" | "maybe" | "do-not-fund" | null;
+            /** @description null in a blind phase */
+            reviewerName: string | null;
+            score: number | null;
+            scores: {
+                [key: string]: number | null;
+            };
         };
         OutcomeDto: {
             description: string;
@@ -3315,6 +3833,15 @@ export interface components {
         RefreshTokenDto: {
             refresh_token: string;
         };
+        ReleaseDto: {
+            /** @description Send the reviewers' comments for the applicant with the decision */
+            includeComments: boolean;
+        };
+        ReleaseResultDto: {
+            /** @description Messages queued to applicants */
+            queued: number;
+            released: number;
+        };
         RenderedMessageDto: {
             html: string;
             language: components["schemas"]["Language"];
@@ -3390,6 +3917,213 @@ export interface components {
             median: number | null;
             min: number | null;
         };
+        /**
+         * @description How the reviews' scores add up
+         * @enum {string}
+         */
+        ReviewAggregate: "mean" | "median";
+        ReviewApplicationDto: {
+            /** Format: uuid */
+            callId: string;
+            code: string;
+            conflicts: components["schemas"]["ConflictDto"][];
+            /** @description The criteria in use and the retired ones scored against */
+            criteria: components["schemas"]["CriterionDto"][];
+            /** @enum {string|null} */
+            decision: "shortlisted" | "approved" | "rejected" | "waiting-list" | null;
+            decisionReleased: boolean;
+            disagreement: boolean;
+            history: components["schemas"]["ReviewEventDto"][];
+            /**
+             * Format: uuid
+             * @description The submission
+             */
+            id: string;
+            organizationName: string;
+            /** @description Position by score in the call (1 = best) */
+            rank: number | null;
+            reviews: components["schemas"]["AdminReviewDto"][];
+            reviewsAssigned: number;
+            reviewsDone: number;
+            /** @description Mean or median (the call setting) of the submitted reviews, 0-100 */
+            score: number | null;
+            /** @description Highest minus lowest review score */
+            spread: number | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        ReviewApplicationRowDto: {
+            code: string;
+            /** @enum {string|null} */
+            decision: "shortlisted" | "approved" | "rejected" | "waiting-list" | null;
+            decisionReleased: boolean;
+            disagreement: boolean;
+            /**
+             * Format: uuid
+             * @description The submission
+             */
+            id: string;
+            organizationName: string;
+            /** @description Position by score in the call (1 = best) */
+            rank: number | null;
+            reviewsAssigned: number;
+            reviewsDone: number;
+            /** @description Mean or median (the call setting) of the submitted reviews, 0-100 */
+            score: number | null;
+            /** @description Highest minus lowest review score */
+            spread: number | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        ReviewerAssignmentDto: {
+            code: string;
+            /** Format: uuid */
+            id: string;
+            /** @description null in a blind phase */
+            organizationName: string | null;
+            /** @description Submitted reviews of the application, all reviewers */
+            reviewsDone: number;
+            state: components["schemas"]["ReviewState"];
+        };
+        ReviewerCallDto: {
+            /** Format: uuid */
+            callId: string;
+            callName: string;
+            done: number;
+            inProgress: number;
+            /** Format: date-time */
+            nextPhaseStartsAt: string | null;
+            /** @description The phase in force; null between phases */
+            phase: components["schemas"]["ReviewerPhaseDto"] | null;
+            toDo: number;
+        };
+        ReviewerCandidateDto: {
+            email: string;
+            name: string;
+            /** @description Holds the identity provider's reviewer role */
+            reviewerRole: boolean;
+            /** Format: uuid */
+            userId: string;
+        };
+        ReviewerDto: {
+            assigned: number;
+            done: number;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Invited by e-mail, never signed in yet */
+            invited: boolean;
+            /** @description The user name; empty until the invitee signs in */
+            name: string;
+            /** Format: uuid */
+            userId: string | null;
+        };
+        ReviewerPhaseDto: {
+            blind: boolean;
+            /** Format: date-time */
+            endsAt: string;
+            mayScore: boolean;
+            name: string;
+            seeOthers: components["schemas"]["ReviewSeeOthers"];
+        };
+        ReviewEventDto: {
+            /** Format: date-time */
+            at: string;
+            /** @description Who did it; null when withheld (blind) or the product */
+            byName: string | null;
+            decision?: string | null;
+            kind: components["schemas"]["ReviewEventKind"];
+            /** @description The reviewer concerned; null when withheld */
+            reviewerName: string | null;
+        };
+        /** @enum {string} */
+        ReviewEventKind: "assigned" | "unassigned" | "conflict" | "submitted" | "decided" | "released";
+        ReviewPhaseDto: {
+            blind: boolean;
+            /** Format: date-time */
+            endsAt: string;
+            /** Format: uuid */
+            id: string;
+            mayDecide: boolean;
+            mayScore: boolean;
+            name: string;
+            seeOthers: components["schemas"]["ReviewSeeOthers"];
+            /** Format: date-time */
+            startsAt: string;
+        };
+        ReviewPhaseInputDto: {
+            /** @description Identities withheld from reviewers (blind review) */
+            blind: boolean;
+            /** Format: date-time */
+            endsAt: string;
+            /**
+             * Format: uuid
+             * @description A phase kept (absent: a new one)
+             */
+            id?: string;
+            mayDecide: boolean;
+            mayScore: boolean;
+            name: string;
+            seeOthers: components["schemas"]["ReviewSeeOthers"];
+            /** Format: date-time */
+            startsAt: string;
+        };
+        /** @enum {string} */
+        ReviewSeeOthers: "always" | "after-own" | "never";
+        ReviewSettingsDto: {
+            /** @description How the reviews' scores add up */
+            aggregate: components["schemas"]["ReviewAggregate"];
+            /** @description A spread of scores (0-100) above this flags a disagreement */
+            disagreementThreshold: number;
+            /** @description How many reviewers each application gets */
+            reviewsPerApplication: number;
+        };
+        ReviewSetupDto: {
+            /** Format: uuid */
+            callId: string;
+            callName: string;
+            /** @description The criteria in use, in order */
+            criteria: components["schemas"]["CriterionDto"][];
+            /** Format: uuid */
+            currentPhaseId: string | null;
+            /** @description Decisions waiting to be released */
+            pendingDecisions: number;
+            phases: components["schemas"]["ReviewPhaseDto"][];
+            /** @description Some score was saved: changing the rubric asks for a confirmation */
+            scoringStarted: boolean;
+            settings: components["schemas"]["ReviewSettingsDto"];
+        };
+        /** @enum {string} */
+        ReviewState: "to-do" | "in-progress" | "done";
+        ReviewSubmissionDto: {
+            /** @description In a blind phase, file names read "Attachment 1", "Attachment 2"... */
+            attachments: components["schemas"]["AttachmentDto"][];
+            code: string;
+            /** @description null in a blind phase */
+            organization: components["schemas"]["SubmissionOrganizationDto"] | null;
+            sroiScore: number | null;
+            stepResults: components["schemas"]["StepResultDto"][];
+            steps: components["schemas"]["FillStepDto"][];
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** @description null in a blind phase */
+            user: components["schemas"]["SubmissionUserDto"] | null;
+        };
+        ReviewWorkspaceDto: {
+            blind: boolean;
+            /** Format: uuid */
+            callId: string;
+            callName: string;
+            criteria: components["schemas"]["CriterionDto"][];
+            history: components["schemas"]["ReviewEventDto"][];
+            /** Format: uuid */
+            id: string;
+            /** @description null while the phase does not show them */
+            otherReviews: components["schemas"]["OtherReviewDto"][] | null;
+            phase: components["schemas"]["ReviewerPhaseDto"] | null;
+            review: components["schemas"]["MyReviewDto"];
+            submission: components["schemas"]["ReviewSubmissionDto"];
+        };
         SaveCallDto: {
             /**
              * Format: date-time
@@ -3438,10 +4172,36 @@ export interface components {
             reminderDays: number;
         };
         SaveMessageTemplateDto: {
+            /**
+             * Format: uuid
+             * @description Saves this call's version (a decision's template only); the global one without it
+             */
+            callId?: string;
             /** @description HTML body, with placeholders (sanitized) */
             html: string;
             /** @description Subject, with placeholders */
             subject: string;
+        };
+        SavePhasesDto: {
+            phases: components["schemas"]["ReviewPhaseInputDto"][];
+        };
+        SaveReviewDto: {
+            abstained: boolean;
+            abstainReason: string;
+            commentApplicant: string;
+            commentPanel: string;
+            /** @enum {string|null} */
+            recommendation: "fund" | "maybe" | "do-not-fund" | null;
+            /** @description Criterion id to score */
+            scores: {
+                [key: string]: number | null;
+            };
+            version: number;
+        };
+        SaveRubricDto: {
+            /** @description Required once scoring started: the old criteria are kept for the scores given */
+            confirmed?: boolean;
+            criteria: components["schemas"]["CriterionInputDto"][];
         };
         SdgDto: {
             /**
@@ -3585,6 +4345,14 @@ export interface components {
             lastUsedAt: string;
             /** @description The browser's User-Agent */
             userAgent: string | null;
+        };
+        SetDecisionsDto: {
+            /**
+             * @description null withdraws a pending decision
+             * @enum {string|null}
+             */
+            decision: "shortlisted" | "approved" | "rejected" | "waiting-list" | null;
+            submissionIds: string[];
         };
         SetLanguageDto: {
             /** @description The language the person uses in the applicant app */
@@ -3750,6 +4518,11 @@ export interface components {
             /** Format: date-time */
             closedAt: string | null;
             code: string;
+            /**
+             * @description The review's outcome once the administrators released it; null before
+             * @enum {string|null}
+             */
+            decision: "shortlisted" | "approved" | "rejected" | "waiting-list" | null;
             enableUserDownloadPdf: boolean;
             /** @description Submissions, forced closes and reopenings, oldest first (console only) */
             history?: components["schemas"]["SubmissionEventDto"][];
@@ -3844,6 +4617,9 @@ export interface components {
             /** Format: uuid */
             id: string;
             lastName: string;
+        };
+        SubmitReviewDto: {
+            version: number;
         };
         SurveyReportDto: {
             /** Format: uuid */
@@ -5864,7 +6640,10 @@ export interface operations {
     };
     adminListMessageTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A call: its decision templates as that call uses them (its own version, else the global one, else built-in) */
+                callId?: string;
+            };
             header?: {
                 /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
@@ -5880,6 +6659,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageTemplateDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -5904,7 +6691,10 @@ export interface operations {
     };
     adminGetMessageTemplate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A call: its decision templates as that call uses them (its own version, else the global one, else built-in) */
+                callId?: string;
+            };
             header?: {
                 /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
@@ -5922,6 +6712,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageTemplateDto"];
+                };
+            };
+            /** @description Unknown call, or a kind without per-call versions */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -5978,7 +6777,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageTemplateDto"];
                 };
             };
-            /** @description Unknown placeholder, empty subject or body, unsafe HTML */
+            /** @description Unknown placeholder, empty subject or body, unsafe HTML, unknown call */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6017,7 +6816,10 @@ export interface operations {
     };
     adminResetMessageTemplate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Removes this call's version */
+                callId?: string;
+            };
             header?: {
                 /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
                 SelectedOrganizationId?: string;
@@ -6035,6 +6837,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageTemplateDto"];
+                };
+            };
+            /** @description Unknown call, or a kind without per-call versions */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Missing, expired or invalid token */
@@ -6711,6 +7522,938 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetReviewApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                submissionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewApplicationDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminUnassignReviewer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminListReviewApplications: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewApplicationRowDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminAssignReviewers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignResultDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminAssignAutomatically: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoAssignResultDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminSetDecisions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetDecisionsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Already released, or the phase does not let administrators decide */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminSaveReviewPhases: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavePhasesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPhaseDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminReleaseDecisions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseResultDto"];
+                };
+            };
+            /** @description Nothing pending */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminListReviewerCandidates: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewerCandidateDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminListReviewers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewerDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminAddReviewers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddReviewersDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewerDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminRemoveReviewer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+                reviewerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description The reviewer submitted reviews */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminSaveReviewRubric: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveRubricDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CriterionDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Scoring started: confirm to keep the scores given against the old criteria */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminSaveReviewSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewSettingsDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetReviewSetup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewSetupDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
@@ -11116,6 +12859,484 @@ export interface operations {
             };
             /** @description Not allowed for this user or organization */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getMyAssignment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewWorkspaceDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    declareConflict: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclareConflictDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getReviewFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                attachmentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    saveMyReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveReviewDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReviewDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Stale version, or the phase does not let reviewers score */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    submitMyReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitReviewDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReviewDto"];
+                };
+            };
+            /** @description Incomplete */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listMyReviewCalls: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewerCallDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listMyAssignments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewerAssignmentDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    nextAssignment: {
+        parameters: {
+            query?: {
+                /** @description The assignment just left (not answered again) */
+                after?: string;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                callId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextAssignmentDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,12 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isCallLocked, isCallOpen, isEmailAllowed, isInEmailDomain, parseEmailFilter } from '@impact-calls/domain';
+import { currentPhase, isCallLocked, isCallOpen, isEmailAllowed, isInEmailDomain, parseEmailFilter } from '@impact-calls/domain';
 import type { AuthUser } from '../auth/access.decorator.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/app-error.js';
 import {
   AccessRepository,
+  type AssignmentFacts,
   type AttachmentFacts,
+  type CallReviewFacts,
   type CallFacts,
   type ReportCallFacts,
+  type ReviewerFacts,
   type SubmissionFacts,
   type SubmissionPdfFacts,
 } from './access.repository.js';
@@ -42,6 +45,9 @@ export interface FactsOf {
   [Permission.AttachmentDelete]: AttachmentFacts;
   [Permission.SubmissionPdf]: SubmissionPdfFacts;
   [Permission.CallReport]: ReportCallFacts;
+  [Permission.CallReview]: CallReviewFacts;
+  [Permission.ReviewRead]: AssignmentFacts;
+  [Permission.ReviewWrite]: AssignmentFacts;
   // The user's own: no record.
   [Permission.ConsoleUse]: undefined;
   [Permission.BrandingCustomize]: undefined;
@@ -75,6 +81,9 @@ const REFUSALS: Record<Permission, () => Error> = {
   [Permission.AttachmentDelete]: fileNotFound,
   [Permission.SubmissionPdf]: submissionNotFound,
   [Permission.CallReport]: callNotFound,
+  [Permission.CallReview]: callNotFound,
+  [Permission.ReviewRead]: () => notFound('errors.review.not-found', 'Assignment not found'),
+  [Permission.ReviewWrite]: () => notFound('errors.review.not-found', 'Assignment not found'),
   [Permission.ConsoleUse]: adminOnly,
   [Permission.BrandingCustomize]: adminOnly,
   [Permission.LibraryUpload]: adminOnly,
@@ -218,6 +227,18 @@ export class AccessPolicy {
           ? conflict('pages.admin.pbi.locked', 'The report opens once the call’s lock end date has passed')
           : undefined;
       }
+      case Permission.CallReview:
+        return (f as CallReviewFacts).reviewers.some((r) => isReviewer(auth, r)) ? undefined : none();
+      case Permission.ReviewRead:
+        return isReviewer(auth, f as AssignmentFacts) ? undefined : none();
+      case Permission.ReviewWrite: {
+        // A reviewer's role is a mapping of these facts: their assignment, and the phase in force.
+        const a = f as AssignmentFacts;
+        if (!isReviewer(auth, a)) return none();
+        return currentPhase(a.phases, now)?.mayScore
+          ? undefined
+          : conflict('errors.review.phase-closed', 'The review phase does not let reviewers score now');
+      }
       case Permission.BrandingCustomize:
         // The customize domain is compared in one place, case-insensitively (isInEmailDomain): the guard and GET /User both ask here.
         if (!auth.user.isAdmin) return none();
@@ -266,6 +287,11 @@ export class AccessPolicy {
       case Permission.AttachmentRead:
       case Permission.AttachmentDelete:
         return this.repo.attachments(ids);
+      case Permission.CallReview:
+        return this.repo.callReviewers(ids);
+      case Permission.ReviewRead:
+      case Permission.ReviewWrite:
+        return this.repo.assignments(ids);
       case Permission.ConsoleUse:
       case Permission.BrandingCustomize:
       case Permission.LibraryUpload:
@@ -274,6 +300,11 @@ export class AccessPolicy {
         return new Map();
     }
   }
+}
+
+/** The user is this reviewer: by account, or by the address invited before the account existed. */
+function isReviewer(auth: Auth, r: ReviewerFacts): boolean {
+  return r.userId ? r.userId === auth.user.id : r.email === auth.user.email.toLowerCase();
 }
 
 function isNotFound(e: Error): boolean {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import type { CallTiming, EmailFiltered } from '@impact-calls/domain';
+import type { CallTiming, EmailFiltered, ReviewPhase } from '@impact-calls/domain';
 import type { DB } from '../../database/schema.js';
 import { Sql } from '../../database/sql.js';
 import { db, statement } from '../../database/typed-sql.js';
@@ -28,6 +28,21 @@ export interface AttachmentFacts {
   submission: SubmissionFacts | null;
   /** The calls offering a custom file. */
   customFileCalls: CallFacts[];
+}
+
+/** A reviewer of a call: their account, or the address invited before its first sign-in. */
+export interface ReviewerFacts {
+  userId: string | null;
+  email: string;
+}
+
+/** What the review rules read of an assignment: whose it is and the call's phases. */
+export interface AssignmentFacts extends ReviewerFacts {
+  phases: ReviewPhase[];
+}
+
+export interface CallReviewFacts {
+  reviewers: ReviewerFacts[];
 }
 
 const CALL_COLUMNS = ['isUserFilterEnable', 'userFilterEmail', 'openingAt', 'closingAt', 'callLockEnd'] as const;
@@ -92,6 +107,50 @@ const attachments = statement('access-attachments', (p: { ids: string[] }) =>
     .where('a.id', '=', anyOf(p.ids)),
 );
 
+const phasesOf = (eb: ExpressionBuilder<DB & { r: DB['review'] }, 'r'>) =>
+  eb
+    .selectFrom('reviewPhase as p')
+    .whereRef('p.callId', '=', 'r.callId')
+    .select((o) =>
+      o.fn
+        .coalesce(
+          o.fn.jsonAgg(
+            jsonBuildObject({
+              id: o.ref('p.id'),
+              startsAt: o.ref('p.startsAt'),
+              endsAt: o.ref('p.endsAt'),
+              mayScore: o.ref('p.mayScore'),
+              seeOthers: o.ref('p.seeOthers'),
+              blind: o.ref('p.blind'),
+              mayDecide: o.ref('p.mayDecide'),
+            }),
+          ),
+          sql<never[]>`'[]'::json`,
+        )
+        .as('list'),
+    )
+    .$asScalar()
+    .$notNull();
+
+const assignments = statement('access-assignments', (p: { ids: string[] }) =>
+  db
+    .selectFrom('review as r')
+    .innerJoin('callReviewer as v', 'v.id', 'r.reviewerId')
+    .select((eb) => ['r.id', 'v.userId', 'v.email', phasesOf(eb).as('phases')])
+    .where('r.id', '=', anyOf(p.ids)),
+);
+
+const callReviewers = statement('access-call-reviewers', (p: { ids: string[] }) =>
+  db
+    .selectFrom('callReviewer as v')
+    .select((eb) => [
+      'v.callId as id',
+      eb.fn.jsonAgg(jsonBuildObject({ userId: eb.ref('v.userId'), email: eb.ref('v.email') })).as('reviewers'),
+    ])
+    .where('v.callId', '=', anyOf(p.ids))
+    .groupBy('v.callId'),
+);
+
 /**
  * The facts every access decision reads, for a set of ids in one statement each; the rules live in
  * AccessPolicy. The only SQL that crosses every module's tables, on purpose: access is decided in one place.
@@ -112,6 +171,14 @@ export class AccessRepository {
 
   async submissions(ids: string[]): Promise<Map<string, SubmissionPdfFacts>> {
     return byId(await this.sql.run(submissions, { ids }));
+  }
+
+  async assignments(ids: string[]): Promise<Map<string, AssignmentFacts>> {
+    return byId((await this.sql.run(assignments, { ids })) as (AssignmentFacts & { id: string })[]);
+  }
+
+  async callReviewers(ids: string[]): Promise<Map<string, CallReviewFacts>> {
+    return byId(await this.sql.run(callReviewers, { ids }));
   }
 
   async attachments(ids: string[]): Promise<Map<string, AttachmentFacts>> {

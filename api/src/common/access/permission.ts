@@ -22,6 +22,12 @@ export enum Permission {
   AttachmentDelete = 'attachment.delete',
   /** Have a submission's PDF: administrators any; others submission.read, once it is closed, if its call lets applicants (409 otherwise). */
   SubmissionPdf = 'submission.pdf',
+  /** See a call's review workspace: the user is one of its reviewers (by account, or by the invited address). */
+  CallReview = 'call.review',
+  /** Read an assigned application, its files and the review: the user is the assignment's reviewer. */
+  ReviewRead = 'review.read',
+  /** Write the review: review.read, and the phase in force lets reviewers score (409 otherwise). */
+  ReviewWrite = 'review.write',
   /** Embed a call's applicants' report (Power BI): call.read, once the call's lock end has passed (409 before). */
   CallReport = 'call.report',
 

@@ -23,6 +23,8 @@ import { RefreshRetry1796200000000 } from './1796200000000-refresh-retry.js';
 import { SubmittedOrganization1796300000000 } from './1796300000000-submitted-organization.js';
 import { SubmissionMessagesInCode1796400000000 } from './1796400000000-submission-messages-in-code.js';
 import { ImpactFactsInCode1796500000000 } from './1796500000000-impact-facts-in-code.js';
+import { ReviewMessages1796600000000 } from './1796600000000-review-messages.js';
+import { ReviewPanel1796700000000 } from './1796700000000-review-panel.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -53,4 +55,6 @@ export const migrations: (new () => MigrationInterface)[] = [
   SubmittedOrganization1796300000000,
   SubmissionMessagesInCode1796400000000,
   ImpactFactsInCode1796500000000,
+  ReviewMessages1796600000000,
+  ReviewPanel1796700000000,
 ];

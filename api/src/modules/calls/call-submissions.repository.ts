@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import type { Decision } from '@impact-calls/domain';
 import { CacheInvalidation, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
 import { db, statement } from '../../database/typed-sql.js';
 
 const submissionsOf = statement('calls-submissions-of', (p: { organizationId: string }) =>
-  db.selectFrom('callSubmission').select(['callId', 'id', 'closed']).where('organizationId', '=', p.organizationId),
+  db
+    .selectFrom('callSubmission')
+    .select((eb) => ['callId', 'id', 'closed', eb.ref('decision').$castTo<Decision | null>().as('decision')])
+    .where('organizationId', '=', p.organizationId),
 );
 
-/** An organization's submission of a call, as the applicant's call list shows it. */
-export type SubmissionOfCall = Pick<typeof submissionsOf.row, 'id' | 'closed'>;
+/** An organization's submission of a call, as the applicant's call list shows it (`decision`: the released one, else null). */
+export type SubmissionOfCall = Pick<typeof submissionsOf.row, 'id' | 'closed' | 'decision'>;
 
 /** Reads only: the submissions module owns call_submission and writes it. */
 @Injectable()
@@ -26,7 +30,7 @@ export class CallSubmissionsRepository {
   submissionsOf(organizationId: string): Promise<ReadonlyMap<string, SubmissionOfCall>> {
     return this.byOrganization.get(organizationId, async () => {
       const rows = await this.sql.run(submissionsOf, { organizationId });
-      return new Map(rows.map((r) => [r.callId, deepFreeze({ id: r.id, closed: r.closed })]));
+      return new Map(rows.map((r) => [r.callId, deepFreeze({ id: r.id, closed: r.closed, decision: r.decision })]));
     });
   }
 }

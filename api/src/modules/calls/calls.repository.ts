@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Decision } from '@impact-calls/domain';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
@@ -32,14 +33,24 @@ const withSubmission = statement('calls-with-submission', (p: { organizationId: 
   db
     .selectFrom('call as c')
     .leftJoin('callSubmission as s', (j) => j.onRef('s.callId', '=', 'c.id').on('s.organizationId', '=', p.organizationId))
-    .select([...USER_ROW, 's.id as submissionId', 's.closed as submissionClosed'])
+    .select((eb) => [
+      ...USER_ROW,
+      's.id as submissionId',
+      's.closed as submissionClosed',
+      eb.ref('s.decision').$castTo<Decision | null>().as('submissionDecision'),
+    ])
     .where('c.id', '=', p.callId),
 );
 /** Every call without a submission: what CallListCache orders once. */
 const forList = statement('calls-for-list', () =>
   db
     .selectFrom('call as c')
-    .select([...USER_ROW, sql<string | null>`NULL::uuid`.as('submissionId'), sql<boolean | null>`NULL::boolean`.as('submissionClosed')]),
+    .select([
+      ...USER_ROW,
+      sql<string | null>`NULL::uuid`.as('submissionId'),
+      sql<boolean | null>`NULL::boolean`.as('submissionClosed'),
+      sql<Decision | null>`NULL::varchar`.as('submissionDecision'),
+    ]),
 );
 
 /** A call with the selected organization's submission (the applicant's list). */

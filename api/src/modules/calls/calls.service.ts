@@ -8,6 +8,7 @@ import {
   normalizeEmailFilter,
   parseEmailFilter,
   shortDescription,
+  type Decision,
 } from '@impact-calls/domain';
 import type { EntityManager } from 'typeorm';
 import { AccessPolicy, callNotFound } from '../../common/access/access.policy.js';
@@ -25,7 +26,7 @@ import type { CallAdminDto, CallDetailAdminDto, CallDto, CallUserDto, CreateCall
 import { refusedFor } from '../../database/sql.js';
 
 /** What a call's DTO shows: the applicant list's columns, but the e-mail filter's addresses. */
-type CallFields = Omit<CallUserRow, 'userFilterEmail' | 'submissionId' | 'submissionClosed'>;
+type CallFields = Omit<CallUserRow, 'userFilterEmail' | 'submissionId' | 'submissionClosed' | 'submissionDecision'>;
 
 function toCallDto(c: CallFields, now: Date): CallDto {
   return {
@@ -49,9 +50,12 @@ function toCallDto(c: CallFields, now: Date): CallDto {
   };
 }
 
-/** A call's DTO with the organization's submission of it (the empty id and not closed when it has none). */
-function withSubmission(dto: CallDto, s: { id: string | null; closed: boolean | null } | undefined): CallUserDto {
-  return { ...dto, submissionId: s?.id ?? EMPTY_ID, submissionClosed: s?.closed ?? false };
+/** A call's DTO with the organization's submission of it (the empty id, not closed and no decision when it has none). */
+function withSubmission(
+  dto: CallDto,
+  s: { id: string | null; closed: boolean | null; decision: Decision | null } | undefined,
+): CallUserDto {
+  return { ...dto, submissionId: s?.id ?? EMPTY_ID, submissionClosed: s?.closed ?? false, decision: s?.decision ?? null };
 }
 
 function toCallAdminDto(c: CallWithCounts, now = new Date()): CallAdminDto {
@@ -146,7 +150,11 @@ export class CallsService {
     const row = await this.calls.findWithSubmission(id, organizationId);
     if (!row) throw callNotFound();
     this.access.require({ user, organizationId }, Permission.CallRead, row);
-    return withSubmission(toCallDto(row, new Date()), { id: row.submissionId, closed: row.submissionClosed });
+    return withSubmission(toCallDto(row, new Date()), {
+      id: row.submissionId,
+      closed: row.submissionClosed,
+      decision: row.submissionDecision,
+    });
   }
 
   async getForAdmin(id: string): Promise<CallDetailAdminDto> {

@@ -73,6 +73,13 @@ export class CallSubmissionEntity extends BaseEntity {
   @Column({ type: 'numeric', nullable: true })
   sroiScore: number | null;
 
+  /** The outcome of the review, once the administrators released it (review_decision holds it while pending). */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  decision?: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  decisionReleasedAt?: Date | null;
+
   /** The organization's data as it was sent, taken at each submission: what a sent application's documents and figures show. */
   @Column({ type: 'jsonb', nullable: true, select: false })
   organizationSnapshot?: Record<string, unknown> | null;

@@ -70,6 +70,7 @@ const NEXT_VERSION = onSubmission('version', '+', ONE);
 const SUBMISSION = [
   'id', 'createdAt', 'updatedAt', 'version', 'callId', 'organizationId', 'userId', 'code', 'closed', 'openedAt', 'submittedAt',
   'lastSubmittedAt', 'closedAt', float(onSubmission.ref('quizScore')).as('quizScore'), float(onSubmission.ref('sroiScore')).as('sroiScore'),
+  'decision',
 ] as const;
 
 /** A step result's columns as StepResultEntity holds them (alias `r`), but its step and content. */
@@ -386,6 +387,14 @@ function filtering(filter: SubmissionFilter): Expression<SqlBool> {
 }
 
 /** Queries of the submission lifecycle; no rule lives here. What an applicant hits at a deadline runs as few statements as it can. */
+const releaseDecisions = statement('submissions-release-decisions', (p: { ids: string[]; decisions: string[] }) =>
+  db
+    .updateTable('callSubmission as s')
+    .from(sql<{ id: string; decision: string }>`unnest(${p.ids}::uuid[], ${p.decisions}::text[])`.as<'v'>(sql`v(id, decision)`))
+    .set((eb) => ({ decision: eb.ref('v.decision'), decisionReleasedAt: sql`now()` }))
+    .whereRef('s.id', '=', 'v.id'),
+);
+
 @Injectable()
 export class SubmissionRepository {
   private readonly targets: SharedCache<SubmissionTarget | null>;
@@ -638,5 +647,9 @@ export class SubmissionRepository {
     const [{ total, items: rows }] = await this.sql.list(statement);
     if (total <= EXACT_COUNT_LIMIT) return { items: rows, total, estimated: false };
     return { items: rows, total: Math.max(await this.estimates.rows(this.sql, estimated), total), estimated: true };
+  }
+
+  async releaseDecisions(m: EntityManager, decisions: { submissionId: string; decision: string }[]): Promise<void> {
+    await this.sql.run(releaseDecisions, { ids: decisions.map((d) => d.submissionId), decisions: decisions.map((d) => d.decision) }, m);
   }
 }

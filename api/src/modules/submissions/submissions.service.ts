@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   combineQuizScores,
+  DECISIONS,
   EMPTY_ID,
   incompleteReason,
   INCOMPLETE_KEYS,
@@ -131,6 +132,7 @@ export class SubmissionsService implements SubmissionSlots {
       organization: { id: s.organizationId, name, ...(admin ? { regNumber, contactName, contactSurname, contactEmail } : {}) },
       user: { id: s.userId, firstName: people.firstName ?? '', lastName: people.lastName ?? '', email: people.email ?? '' },
       openedAt: s.openedAt.toISOString(),
+      decision: DECISIONS.find((d) => d === s.decision) ?? null,
       ...(history ? { history } : {}),
       steps: steps.map(toFillStep),
       stepResults: results.filter((r) => kinds.has(r.stepId)).map((r) => toResultDto(r, kinds.get(r.stepId)!)),
@@ -405,6 +407,11 @@ export class SubmissionsService implements SubmissionSlots {
     return dto.fileId
       ? { message: 'Custom file successfully uploaded', key: 'pages.admin.custom-file-uploaded' }
       : { message: 'Custom file removed', key: 'pages.admin.custom-file-removed' };
+  }
+
+  /** Review released its decisions: each submission keeps its outcome (shown to the applicant), in the releasing transaction `m`. */
+  async releaseDecisions(m: EntityManager, decisions: { submissionId: string; decision: string }[]): Promise<void> {
+    if (decisions.length) await this.repo.releaseDecisions(m, decisions);
   }
 
   /** Deletes stored files after their rows are gone; a failure is logged (the bytes are unreachable anyway). */

@@ -43,6 +43,15 @@ import frDashboard from './fr/dashboard.json' with { type: 'json' };
 import itReports from './it/reports.json' with { type: 'json' };
 import enReports from './en/reports.json' with { type: 'json' };
 import frReports from './fr/reports.json' with { type: 'json' };
+import itReview from './it/review.json' with { type: 'json' };
+import enReview from './en/review.json' with { type: 'json' };
+import frReview from './fr/review.json' with { type: 'json' };
+import itReviewWorkspace from './it/review-workspace.json' with { type: 'json' };
+import enReviewWorkspace from './en/review-workspace.json' with { type: 'json' };
+import frReviewWorkspace from './fr/review-workspace.json' with { type: 'json' };
+import itDecisions from './it/decisions.json' with { type: 'json' };
+import enDecisions from './en/decisions.json' with { type: 'json' };
+import frDecisions from './fr/decisions.json' with { type: 'json' };
 
 /**
  * Message catalogs (it, en, fr) shared by the API and both UIs. Each language is split in
@@ -68,6 +77,9 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     powerbi: itPowerBi,
     dashboard: itDashboard,
     reports: itReports,
+    review: itReview,
+    'review-workspace': itReviewWorkspace,
+    decisions: itDecisions,
   },
   en: {
     common: enCommon,
@@ -84,6 +96,9 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     powerbi: enPowerBi,
     dashboard: enDashboard,
     reports: enReports,
+    review: enReview,
+    'review-workspace': enReviewWorkspace,
+    decisions: enDecisions,
   },
   fr: {
     common: frCommon,
@@ -100,6 +115,9 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     powerbi: frPowerBi,
     dashboard: frDashboard,
     reports: frReports,
+    review: frReview,
+    'review-workspace': frReviewWorkspace,
+    decisions: frDecisions,
   },
 };
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CALL_PHASES, type CallPhase, type CallStatus } from '@impact-calls/domain';
+import { CALL_PHASES, DECISIONS, type CallPhase, type CallStatus, type Decision } from '@impact-calls/domain';
 import { BooleanField, DateTimeField, IntField, NestedField, StringField, UuidField } from '../../../common/validation/fields.js';
 import { StepAdminDto, StepInputDto } from '../../steps/dto/step.dto.js';
 
@@ -36,6 +36,15 @@ export class CallDto {
 export class CallUserDto extends CallDto {
   @ApiProperty({ format: 'uuid', description: 'All zeros when not started (or no organization selected)' }) submissionId: string;
   @ApiProperty() submissionClosed: boolean;
+  @ApiProperty({
+    type: String,
+    enum: DECISIONS,
+    enumName: 'ReviewDecision',
+    nullable: true,
+    description:
+      "The review's outcome of the organization's submission once the administrators released it; null before (or without a submission)",
+  })
+  decision: Decision | null;
   @ApiPropertyOptional({
     description:
       'True in a page of GetCallListUser when the description was long: `description` is then its text, shortened; GetCallById has it whole',

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DECISIONS, type Decision } from '@impact-calls/domain';
 import { Transform } from 'class-transformer';
 import { isObject, ValidateBy } from 'class-validator';
 import { badRequest } from '../../../common/http/app-error.js';
@@ -137,6 +138,14 @@ export class SubmissionDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) closedAt: string | null;
   @ApiProperty({ type: Number, nullable: true }) quizScore: number | null;
   @ApiProperty({ type: Number, nullable: true }) sroiScore: number | null;
+  @ApiProperty({
+    type: String,
+    enum: DECISIONS,
+    enumName: 'ReviewDecision',
+    nullable: true,
+    description: "The review's outcome once the administrators released it; null before",
+  })
+  decision: Decision | null;
   @ApiPropertyOptional({
     type: [SubmissionEventDto],
     description: 'Submissions, forced closes and reopenings, oldest first (console only)',
