@@ -3,7 +3,7 @@ import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { AppUser, Call, CallSubmission, DB, Organization } from '../../database/schema.js';
 import { Sql } from '../../database/sql.js';
-import { db, statement, type RowOf } from '../../database/typed-sql.js';
+import { countInt, db, statement, type RowOf } from '../../database/typed-sql.js';
 import type { SubmissionFilter } from '../submissions/submission.repository.js';
 import { organizationAsSent } from '../submissions/submitted-organization.js';
 import { likeContains } from '../../common/http/like.js';
@@ -92,6 +92,84 @@ const logo = statement('documents-logo', () =>
     .where((eb) => eb.ref('isActive'))
     .limit(1),
 );
+
+/** The review criteria of some calls (retired ones too: old scores keep their column), each call's current ones first. */
+const reviewCriteria = statement('documents-review-criteria', (p: { callIds: string[] }) =>
+  db
+    .selectFrom('reviewCriterion as k')
+    .innerJoin('call as c', 'c.id', 'k.callId')
+    .select(['k.id', 'k.callId', 'c.name as callName', 'k.name', 'k.retiredAt'])
+    .where('k.callId', '=', sql<string>`ANY(${p.callIds}::uuid[])`)
+    .orderBy('c.name')
+    .orderBy('k.callId')
+    .orderBy('k.retiredAt', (o) => o.desc().nullsFirst())
+    .orderBy('k.position'),
+);
+
+/** Per submission: reviews assigned and done, the scores that count (submitted, not abstained), the call's aggregate, the decision. */
+const reviewFigures = statement('documents-review-figures', (p: { ids: string[] }) =>
+  db
+    .selectFrom('callSubmission as s')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('review as r')
+          .whereRef('r.submissionId', '=', 's.id')
+          .select((r) => {
+            const counted = sql<boolean>`${r.ref('r.submittedAt')} IS NOT NULL AND NOT ${r.ref('r.abstained')} AND ${r.ref('r.score')} IS NOT NULL`;
+            return [
+              countInt().as('assigned'),
+              sql<number>`count(*) FILTER (WHERE ${r.ref('r.submittedAt')} IS NOT NULL)::int`.as('done'),
+              sql<number[]>`coalesce(array_agg(${r.ref('r.score')}) FILTER (WHERE ${counted}), '{}')`.as('scores'),
+            ];
+          })
+          .as('f'),
+      (join) => join.onTrue(),
+    )
+    .leftJoin('reviewSettings as rs', 'rs.callId', 's.callId')
+    .leftJoin('reviewDecision as d', 'd.submissionId', 's.id')
+    .select((eb) => [
+      's.id',
+      'f.assigned',
+      'f.done',
+      'f.scores',
+      eb.fn.coalesce('rs.aggregate', sql.lit('mean')).as('aggregate'),
+      'd.decision',
+      'd.releasedAt',
+    ])
+    .where('s.id', '=', sql<string>`ANY(${p.ids}::uuid[])`),
+);
+
+/** The reviews of some submissions, with their call and reviewer, each submission's in the reviewers' order. */
+const reviews = statement('documents-reviews', (p: { ids: string[] }) =>
+  db
+    .selectFrom('review as r')
+    .innerJoin('call as c', 'c.id', 'r.callId')
+    .innerJoin('callReviewer as v', 'v.id', 'r.reviewerId')
+    .leftJoin('appUser as u', 'u.id', 'v.userId')
+    .select((eb) => [
+      'r.submissionId',
+      'c.name as callName',
+      sql<string>`trim(coalesce(${eb.ref('u.firstName')}, '') || ' ' || coalesce(${eb.ref('u.lastName')}, ''))`.as('reviewerName'),
+      'v.email as reviewerEmail',
+      'r.scores',
+      'r.score',
+      'r.recommendation',
+      'r.commentApplicant',
+      'r.commentPanel',
+      'r.abstained',
+      'r.abstainReason',
+      'r.savedAt',
+      'r.submittedAt',
+    ])
+    .where('r.submissionId', '=', sql<string>`ANY(${p.ids}::uuid[])`)
+    .orderBy('r.submissionId')
+    .orderBy('v.email'),
+);
+
+export type ExportCriterion = typeof reviewCriteria.row;
+export type ExportReviewFigures = typeof reviewFigures.row;
+export type ExportReview = typeof reviews.row;
 
 const x = expressionBuilder<DB & { s: CallSubmission; c: Call; oNow: Organization; u: AppUser }, 's' | 'c' | 'oNow' | 'u'>();
 
@@ -193,5 +271,29 @@ export class DocumentsRepository {
 
   keys(filter: SubmissionFilter, cursor: ExportCursor | undefined, limit: number): Promise<ExportKey[]> {
     return this.sql.list(keys(filter, cursor, limit));
+  }
+
+  /** The calls of the selection that have any review (the export adds its review columns and sheet only for them). */
+  async reviewedCalls(filter: SubmissionFilter): Promise<string[]> {
+    const rows = await this.sql.list(
+      db
+        .selectFrom('call as rc')
+        .select('rc.id')
+        .where('rc.id', 'in', selection(filter).select('s.callId'))
+        .where((eb) => eb.exists(eb.selectFrom('review as r').whereRef('r.callId', '=', 'rc.id').select(sql.lit(1).as('one')))),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  reviewCriteria(callIds: string[]): Promise<ExportCriterion[]> {
+    return this.sql.run(reviewCriteria, { callIds });
+  }
+
+  async reviewFigures(submissionIds: string[]): Promise<Map<string, ExportReviewFigures>> {
+    return new Map((await this.sql.run(reviewFigures, { ids: submissionIds })).map((r) => [r.id, r]));
+  }
+
+  async reviews(submissionIds: string[]): Promise<Map<string, ExportReview[]>> {
+    return bySubmission(await this.sql.run(reviews, { ids: submissionIds }));
   }
 }

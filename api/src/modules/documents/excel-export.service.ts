@@ -1,8 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import type { Writable } from 'node:stream';
-import { sdgName, translate, type Language } from '@impact-calls/domain';
+import {
+  aggregateScores,
+  AGGREGATES,
+  DECISIONS,
+  RECOMMENDATIONS,
+  scoreSpread,
+  sdgName,
+  translate,
+  type Aggregate,
+  type Language,
+  reviewState,
+} from '@impact-calls/domain';
 import type { SubmissionFilter } from '../submissions/submission.repository.js';
-import { DocumentsRepository, type ExportCursor, type ExportKey } from './documents.repository.js';
+import {
+  DocumentsRepository,
+  type ExportCriterion,
+  type ExportCursor,
+  type ExportKey,
+  type ExportReview,
+  type ExportReviewFigures,
+} from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { miniDyiSummary, stepEntries, type DocumentStep } from './submission-document.js';
 import { XlsxWorkerWriter, type XlsxColumn } from './xlsx-worker.js';
@@ -49,6 +67,36 @@ const SUBMISSION_COLUMNS: (Column & { value: (r: SubmissionRow, state: StateWord
   { key: 'budget-spent', width: 14, numFmt: '#,##0.00', value: (r) => r.budgetSpent },
 ];
 
+/** Words of the review columns in the export's language: a value outside the known ones is written as it is. */
+class ReviewWords {
+  constructor(private readonly language: Language) {}
+
+  value(v: string | null | undefined, known: readonly string[]): string | null {
+    if (!v) return null;
+    return known.includes(v) ? translate(this.language, `documents.excel.values.${v}`) : text(v);
+  }
+
+  yesNo(v: boolean): string {
+    return translate(this.language, v ? 'documents.answer.yes' : 'documents.answer.no');
+  }
+}
+
+const aggregateOf = (f: ExportReviewFigures): Aggregate => (f.aggregate === 'median' ? 'median' : 'mean');
+
+/** Sheet 1, when the selection's calls have reviews: the application's review figures and decision. */
+const REVIEW_FIGURE_COLUMNS: (Column & { value: (f: ExportReviewFigures, words: ReviewWords) => unknown })[] = [
+  { key: 'reviews-done', width: 10, value: (f) => f.done },
+  { key: 'reviews-assigned', width: 10, value: (f) => f.assigned },
+  { key: 'review-score', width: 10, numFmt: '0.00', value: (f) => aggregateScores(f.scores, aggregateOf(f)) },
+  { key: 'review-aggregate', width: 10, value: (f, w) => w.value(aggregateOf(f), AGGREGATES) },
+  { key: 'review-spread', width: 9, numFmt: '0.00', value: (f) => scoreSpread(f.scores) },
+  { key: 'decision', width: 14, value: (f, w) => w.value(f.decision, DECISIONS) },
+  { key: 'decision-released', width: 10, value: (f, w) => (f.decision ? w.yesNo(f.releasedAt !== null) : null) },
+];
+
+/** A review's state as the review screens name it: submitted, saved at least once, or untouched. */
+const stateKey = (r: ExportReview) => `state-${reviewState(r)}`;
+
 /** The console's filtered submissions as a streamed .xlsx, each sheet written whole before the next: memory stays flat. */
 @Injectable()
 export class ExcelExportService {
@@ -83,13 +131,23 @@ export class ExcelExportService {
     };
     const hasMiniDyi = async (callTypeId: string) => (await steps(callTypeId)).some((s) => s.kind === 'miniDyi');
 
-    await sheet('submissions', SUBMISSION_COLUMNS);
+    // The review columns and sheet only when a call of the selection has reviews: other exports stay as they were.
+    const reviewedCalls = await this.repo.reviewedCalls(filter);
+    const words = new ReviewWords(language);
+    await sheet('submissions', reviewedCalls.length ? [...SUBMISSION_COLUMNS, ...REVIEW_FIGURE_COLUMNS] : SUBMISSION_COLUMNS);
     const state: StateWords = {
       closed: translate(language, 'pages.admin.submissions.status-closed'),
       open: translate(language, 'pages.admin.submissions.status-open'),
     };
     const rows = (cursor: ExportCursor | undefined) => this.repo.page(filter, cursor, EXPORT_PAGE);
-    await eachPage(book, rows, (page) => page.forEach((r) => book.add(SUBMISSION_COLUMNS.map((c) => c.value(r, state)))));
+    await eachPage(book, rows, async (page) => {
+      const figures = reviewedCalls.length ? await this.repo.reviewFigures(page.map((r) => r.id)) : undefined;
+      for (const r of page) {
+        const row = SUBMISSION_COLUMNS.map((c) => c.value(r, state));
+        const f = figures?.get(r.id);
+        book.add(f ? [...row, ...REVIEW_FIGURE_COLUMNS.map((c) => c.value(f, words))] : row);
+      }
+    });
 
     // Sheet 2: one row per answer (survey and quiz questions, upload slots).
     await sheet('answers', [
@@ -134,7 +192,18 @@ export class ExcelExportService {
     // Read again only when a call type of the selection has a miniDyi step (else the sheet has its headers only).
     let anyMiniDyi = false;
     for (const id of await this.repo.callTypes(filter)) anyMiniDyi ||= await hasMiniDyi(id);
-    if (!anyMiniDyi) return;
+    if (anyMiniDyi) await this.writeMiniDyi(book, keys, steps, hasMiniDyi, language);
+
+    if (reviewedCalls.length) await this.writeReviews(book, keys, reviewedCalls, language, words);
+  }
+
+  private async writeMiniDyi(
+    book: XlsxWorkerWriter,
+    keys: (cursor: ExportCursor | undefined) => Promise<ExportKey[]>,
+    steps: (callTypeId: string) => Promise<DocumentStep[]>,
+    hasMiniDyi: (callTypeId: string) => Promise<boolean>,
+    language: Language,
+  ): Promise<void> {
     await eachPage(book, keys, async (page) => {
       const withMiniDyi: ExportKey[] = [];
       for (const r of page) if (await hasMiniDyi(r.callTypeId)) withMiniDyi.push(r);
@@ -150,6 +219,68 @@ export class ExcelExportService {
             if (!o.indicators.length) book.add(base);
             for (const i of o.indicators) book.add([...base, text(i.name), i.target, text(i.proxyName), i.proxyValue, i.value]);
           }
+        }
+      }
+    });
+  }
+
+  /** Sheet 4: one row per review (assignment) of the selection, a column per criterion of the reviewed calls. */
+  private async writeReviews(
+    book: XlsxWorkerWriter,
+    keys: (cursor: ExportCursor | undefined) => Promise<ExportKey[]>,
+    callIds: string[],
+    language: Language,
+    words: ReviewWords,
+  ): Promise<void> {
+    const criteria = await this.repo.reviewCriteria(callIds);
+    const header = (key: string) => translate(language, `documents.excel.columns.${key}`);
+    const criterionHeader = (c: ExportCriterion) => {
+      // With several calls, criteria of the same name would be told apart by their call only.
+      const name =
+        callIds.length > 1 ? translate(language, 'documents.excel.columns.criterion-of-call', { call: c.callName, name: c.name }) : c.name;
+      return neutralizeCell(c.retiredAt ? translate(language, 'documents.excel.columns.criterion-retired', { name }) : name);
+    };
+    const before: Column[] = [
+      { key: 'code', width: 18 },
+      { key: 'call', width: 30 },
+      { key: 'reviewer', width: 22 },
+      { key: 'reviewer-email', width: 26 },
+      { key: 'review-state', width: 14 },
+    ];
+    const after: Column[] = [
+      { key: 'weighted-score', width: 10, numFmt: '0.00' },
+      { key: 'recommendation', width: 14 },
+      { key: 'comment-applicant', width: 40 },
+      { key: 'comment-panel', width: 40 },
+      { key: 'abstained', width: 10 },
+      { key: 'abstain-reason', width: 30 },
+      { key: 'review-submitted-at', width: 17, numFmt: DATE },
+    ];
+    await book.sheet(translate(language, 'documents.excel.sheets.reviews'), [
+      ...before.map((c) => ({ ...c, header: header(c.key) })),
+      ...criteria.map((c) => ({ key: `criterion-${c.id}`, width: 12, header: criterionHeader(c) })),
+      ...after.map((c) => ({ ...c, header: header(c.key) })),
+    ]);
+    await eachPage(book, keys, async (page) => {
+      const reviews = await this.repo.reviews(page.map((r) => r.id));
+      for (const r of page) {
+        for (const v of reviews.get(r.id) ?? []) {
+          const scores = (v.scores ?? {}) as Record<string, unknown>;
+          book.add([
+            r.code,
+            text(v.callName),
+            text(v.reviewerName),
+            text(v.reviewerEmail),
+            translate(language, `documents.excel.values.${stateKey(v)}`),
+            ...criteria.map((c) => (typeof scores[c.id] === 'number' ? scores[c.id] : null)),
+            v.score,
+            words.value(v.recommendation, RECOMMENDATIONS),
+            text(v.commentApplicant),
+            text(v.commentPanel),
+            words.yesNo(v.abstained),
+            text(v.abstainReason),
+            v.submittedAt,
+          ]);
         }
       }
     });
