@@ -44,6 +44,8 @@ import users from './resources/users';
 import { PbiReportListRoute, PowerBiReportRoute } from './resources/powerbi';
 import { CallDashboardPage } from './dashboard';
 import { ReportListPage, ReportPage } from './resources/reports';
+import { ReviewAssignmentsRoute, ReviewCallsRoute, ReviewWorkspaceRoute } from './review-workspace';
+import { ApplicationReviewPage, CallReviewPage } from './resources/reviews';
 
 const dataProvider = createDataProvider(api);
 const authProvider = createAuthProvider({ client: api, leave: leaveConsole });
@@ -115,6 +117,8 @@ function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
             <Route path="/calls/edit/call/:callId" element={<CallSimpleEdit />} />
             <Route path="/calls/:callId/messages" element={<CallComposer />} />
             <Route path="/calls/:callId/dashboard" element={<CallDashboardPage />} />
+            <Route path="/calls/:callId/review" element={<CallReviewPage />} />
+            <Route path="/calls/:callId/review/:submissionId" element={<ApplicationReviewPage />} />
             <Route path="/steps" element={<StepTypesPage />} />
             <Route path="/survey/creator" element={<SurveyCreatorRoute />} />
             <Route path="/survey/createType" element={<SurveyCreateTypeRoute />} />
@@ -122,6 +126,9 @@ function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
             <Route path="/powerbi-report/:wid/:rid" element={<PowerBiReportRoute />} />
             <Route path="/report-list/:callId/:callTypeId" element={<ReportListPage />} />
             <Route path="/report/:callId/:stepId" element={<ReportPage />} />
+            <Route path="/review" element={<ReviewCallsRoute />} />
+            <Route path="/review/:callId" element={<ReviewAssignmentsRoute />} />
+            <Route path="/review/:callId/:assignmentId" element={<ReviewWorkspaceRoute />} />
           </CustomRoutes>
         </CoreAdminUI>
         <Notification />

@@ -3,17 +3,28 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { Title, useTranslate } from 'react-admin';
+import RateReviewIcon from '@mui/icons-material/RateReview';
+import { Title, useBasename, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useAdminTabs } from './adminTabs';
 import { Suspense } from 'react';
 import { HomeDashboard } from '../dashboard';
 import { HomeCounts } from './HomeCounts';
+import { useReviewsSomething } from './AdminMenu';
+import { reviewPath } from '../review-workspace/paths';
 
 /** `/admin`: the figures that matter, the portfolio dashboard, then the tabs of the console (spec section 2) as large links. */
 export function AdminHome() {
   const translate = useTranslate();
-  const tabs = useAdminTabs();
+  const basename = useBasename();
+  const reviews = useReviewsSomething();
+  const tabs = [
+    ...useAdminTabs().map((tab) => ({ key: tab.key, to: tab.to, icon: tab.icon, label: translate(`pages.admin.tabs.${tab.key}`) })),
+    // An administrator who also reviews reaches the review workspace from here too.
+    ...(reviews
+      ? [{ key: 'review', to: reviewPath(basename), icon: <RateReviewIcon />, label: translate('pages.review-workspace.menu') }]
+      : []),
+  ];
   return (
     <Box sx={{ py: 3 }}>
       <Title title={translate('shell.admin.title')} />
@@ -43,7 +54,7 @@ export function AdminHome() {
                       {tab.icon}
                     </Box>
                     <Typography variant="h6" component="span">
-                      {translate(`pages.admin.tabs.${tab.key}`)}
+                      {tab.label}
                     </Typography>
                   </CardContent>
                 </CardActionArea>

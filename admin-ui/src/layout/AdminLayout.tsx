@@ -3,7 +3,21 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Logout, TitlePortal, useGetIdentity, UserMenu, useTranslate } from 'react-admin';
+import {
+  AppBar,
+  Layout,
+  Loading,
+  Logout,
+  TitlePortal,
+  useBasename,
+  useGetIdentity,
+  usePermissions,
+  UserMenu,
+  useTranslate,
+} from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { Permissions } from '../providers/authProvider';
+import { isReviewPath, reviewPath } from '../review-workspace/paths';
 import { AdminMenu } from './AdminMenu';
 import { LocaleSwitcher } from './LocaleSwitcher';
 
@@ -39,10 +53,24 @@ function AdminAppBar() {
   );
 }
 
+/**
+ * A reviewer who is not an administrator sees the review workspace only: any other console
+ * path leads there. No screen is shown before the permissions are known, so none of them
+ * makes an administrators' call for a reviewer (the home's figures, for one).
+ */
+function ReviewerGate({ children }: { children: ReactNode }) {
+  const { permissions, isPending } = usePermissions<Permissions>();
+  const { pathname } = useLocation();
+  const basename = useBasename();
+  if (isPending) return <Loading />;
+  if (permissions?.reviewerOnly && !isReviewPath(pathname, basename)) return <Navigate to={reviewPath(basename)} replace />;
+  return children;
+}
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <Layout appBar={AdminAppBar} menu={AdminMenu}>
-      {children}
+      <ReviewerGate>{children}</ReviewerGate>
     </Layout>
   );
 }

@@ -1,4 +1,5 @@
 import InsightsIcon from '@mui/icons-material/Insights';
+import RateReviewIcon from '@mui/icons-material/RateReview';
 import Typography from '@mui/material/Typography';
 import { Button, Edit, TopToolbar, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -32,7 +33,7 @@ function Loaded({ children }: { children: React.ReactNode }) {
   return record?.callType ? <>{children}</> : null;
 }
 
-/** The editor's actions: the call's own dashboard and its survey reports. */
+/** The editor's actions: the call's own dashboard, its review and its survey reports. */
 function EditActions() {
   const record = useRecordContext<CallRecord>();
   if (!record) return null;
@@ -44,6 +45,7 @@ function EditActions() {
         label="pages.admin.dashboard.button"
         startIcon={<InsightsIcon />}
       />
+      <Button component={Link} to={`/admin/calls/${record.id}/review`} label="pages.admin.review.button" startIcon={<RateReviewIcon />} />
       {record.id && record.callTypeId ? <SurveyReportsButton callId={record.id} callTypeId={record.callTypeId} /> : null}
     </TopToolbar>
   );

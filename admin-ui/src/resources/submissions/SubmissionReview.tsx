@@ -1,6 +1,7 @@
 import AttachFile from '@mui/icons-material/AttachFile';
 import LockOpen from '@mui/icons-material/LockOpen';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import RateReview from '@mui/icons-material/RateReview';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -89,6 +90,12 @@ function ReviewActions() {
         // Inside the console (/admin/attachments/{id}/), not the applicant app's /attachments.
         <Button component={Link} to={`${basename}/attachments/${record.id}/`} label="pages.admin.submissions.attachments">
           <AttachFile />
+        </Button>
+      )}
+      {record?.closed && (
+        // The submitted application's reviews and decision (resources/reviews).
+        <Button component={Link} to={`${basename}/calls/${record.callId}/review/${record.id}`} label="pages.admin.review.open-review">
+          <RateReview />
         </Button>
       )}
       <LifecycleButton action="close" />
