@@ -1,6 +1,7 @@
 import { userInitials } from '@impact-calls/domain';
 import { HOVER_MENU_CLOSE_DELAY_MS, HOVER_MENU_OPEN_DELAY_MS } from '@impact-calls/domain';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import DevicesIcon from '@mui/icons-material/DevicesOutlined';
@@ -27,7 +28,7 @@ import { useIsAuthenticated } from '../api/useSession';
 import { SignInButtons } from '../auth/SignInButtons';
 import { logout } from '../auth/signIn';
 import { useTokenRefresh } from '../auth/useTokenRefresh';
-import { displayName, useCurrentUser } from '../auth/useCurrentUser';
+import { displayName, useCurrentUser, useIsReviewer } from '../auth/useCurrentUser';
 import { VISUALLY_HIDDEN } from '@impact-calls/step-views';
 
 export { SignInButtons };
@@ -44,6 +45,7 @@ export function UserMenu() {
   const queryClient = useQueryClient();
   const authenticated = useIsAuthenticated();
   const { data: user } = useCurrentUser();
+  const reviewer = useIsReviewer(user);
   useTokenRefresh();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [open, setOpen] = useState(false);
@@ -173,6 +175,14 @@ export function UserMenu() {
                     </ListItemIcon>
                     {t('user-menu.your-sessions')}
                   </MenuItem>
+                  {reviewer ? (
+                    <MenuItem component="a" href="/admin/review" onClick={() => close()}>
+                      <ListItemIcon>
+                        <RateReviewIcon fontSize="small" />
+                      </ListItemIcon>
+                      {t('user-menu.review-workspace')}
+                    </MenuItem>
+                  ) : null}
                   {user.isAdmin ? (
                     <MenuItem component="a" href="/admin" onClick={() => close()}>
                       <ListItemIcon>
