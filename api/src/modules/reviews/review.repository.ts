@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import type { ReviewState } from '@impact-calls/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DB } from '../../database/schema.js';
 import { CacheInvalidation, committedAndSettled } from '../../database/shared-cache.js';
@@ -8,6 +9,16 @@ import { Sql } from '../../database/sql.js';
 import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
 
 const uuids = (ids: string[]) => sql<string>`ANY(${ids}::uuid[])`;
+
+/** How many reviews have `column` equal to the outer row's `outer`, in a state (any when omitted). */
+const reviewCount = (column: 'reviewer_id' | 'submission_id', outer: Expression<string>, state?: ReviewState) => {
+  const only = {
+    done: sql` AND x.submitted_at IS NOT NULL`,
+    'in-progress': sql` AND x.saved_at IS NOT NULL AND x.submitted_at IS NULL`,
+    'to-do': sql` AND x.saved_at IS NULL`,
+  };
+  return sql<number>`(SELECT count(*)::int FROM review x WHERE x.${sql.raw(column)} = ${outer}${state ? only[state] : sql``})`;
+};
 
 const callName = statement('review-call', (p: { callId: string }) =>
   db.selectFrom('call').select(['id', 'name']).where('id', '=', p.callId),
@@ -161,15 +172,8 @@ const reviewers = statement('review-reviewers', (p: { callId: string }) =>
       'v.userId',
       'v.email',
       sql<string>`trim(coalesce(${eb.ref('u.firstName')}, '') || ' ' || coalesce(${eb.ref('u.lastName')}, ''))`.as('name'),
-      eb.selectFrom('review as r').whereRef('r.reviewerId', '=', 'v.id').select(countInt().as('n')).$asScalar().$notNull().as('assigned'),
-      eb
-        .selectFrom('review as r')
-        .whereRef('r.reviewerId', '=', 'v.id')
-        .where('r.submittedAt', 'is not', null)
-        .select(countInt().as('n'))
-        .$asScalar()
-        .$notNull()
-        .as('done'),
+      reviewCount('reviewer_id', eb.ref('v.id')).as('assigned'),
+      reviewCount('reviewer_id', eb.ref('v.id'), 'done').as('done'),
     ])
     .where('v.callId', '=', p.callId)
     .orderBy('v.email'),
@@ -207,17 +211,7 @@ const addReviewers = statement('review-reviewers-add', (p: { callId: string; ema
 const reviewerWithReviews = statement('review-reviewer-reviews', (p: { callId: string; reviewerId: string }) =>
   db
     .selectFrom('callReviewer as v')
-    .select((eb) => [
-      'v.id',
-      eb
-        .selectFrom('review as r')
-        .whereRef('r.reviewerId', '=', 'v.id')
-        .where('r.submittedAt', 'is not', null)
-        .select(countInt().as('n'))
-        .$asScalar()
-        .$notNull()
-        .as('submitted'),
-    ])
+    .select((eb) => ['v.id', reviewCount('reviewer_id', eb.ref('v.id'), 'done').as('submitted')])
     .where('v.callId', '=', p.callId)
     .where('v.id', '=', p.reviewerId),
 );
@@ -374,31 +368,9 @@ const myCalls = statement('review-my-calls', (p: { userId: string }) =>
       'c.id as callId',
       'c.name as callName',
       'v.id as reviewerId',
-      eb
-        .selectFrom('review as r')
-        .whereRef('r.reviewerId', '=', 'v.id')
-        .where('r.savedAt', 'is', null)
-        .select(countInt().as('n'))
-        .$asScalar()
-        .$notNull()
-        .as('toDo'),
-      eb
-        .selectFrom('review as r')
-        .whereRef('r.reviewerId', '=', 'v.id')
-        .where('r.savedAt', 'is not', null)
-        .where('r.submittedAt', 'is', null)
-        .select(countInt().as('n'))
-        .$asScalar()
-        .$notNull()
-        .as('inProgress'),
-      eb
-        .selectFrom('review as r')
-        .whereRef('r.reviewerId', '=', 'v.id')
-        .where('r.submittedAt', 'is not', null)
-        .select(countInt().as('n'))
-        .$asScalar()
-        .$notNull()
-        .as('done'),
+      reviewCount('reviewer_id', eb.ref('v.id'), 'to-do').as('toDo'),
+      reviewCount('reviewer_id', eb.ref('v.id'), 'in-progress').as('inProgress'),
+      reviewCount('reviewer_id', eb.ref('v.id'), 'done').as('done'),
     ])
     .where('v.userId', '=', p.userId)
     .orderBy('c.name'),
@@ -416,14 +388,7 @@ const myAssignments = statement('review-my-assignments', (p: { userId: string; c
       'o.name as organizationName',
       'r.savedAt',
       'r.submittedAt',
-      eb
-        .selectFrom('review as x')
-        .whereRef('x.submissionId', '=', 'r.submissionId')
-        .where('x.submittedAt', 'is not', null)
-        .select(countInt().as('n'))
-        .$asScalar()
-        .$notNull()
-        .as('reviewsDone'),
+      reviewCount('submission_id', eb.ref('r.submissionId'), 'done').as('reviewsDone'),
     ])
     .where('v.userId', '=', p.userId)
     .where('r.callId', '=', p.callId)
@@ -512,17 +477,7 @@ const nextAssignment = statement('review-next', (p: { userId: string; callId: st
   db
     .selectFrom('review as r')
     .innerJoin('callReviewer as v', 'v.id', 'r.reviewerId')
-    .select((eb) => [
-      'r.id',
-      eb
-        .selectFrom('review as x')
-        .whereRef('x.submissionId', '=', 'r.submissionId')
-        .where('x.submittedAt', 'is not', null)
-        .select(countInt().as('n'))
-        .$asScalar()
-        .$notNull()
-        .as('done'),
-    ])
+    .select((eb) => ['r.id', reviewCount('submission_id', eb.ref('r.submissionId'), 'done').as('done')])
     .where('v.userId', '=', p.userId)
     .where('r.callId', '=', p.callId)
     .where('r.submittedAt', 'is', null)
