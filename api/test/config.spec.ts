@@ -299,6 +299,11 @@ describe('demo content', () => {
       const config = (await (await import('supertest')).default(app.getHttpServer()).get('/api/Config/GetConfig')).body;
       expect(config.isActive).toBe(true);
       expect(config.landingHtml).toContain('<h1>');
+      // The first open demo call has its review ready: a phase and a three-criterion rubric.
+      const review = await app
+        .get((await import('@nestjs/typeorm')).getDataSourceToken() as string)
+        .query('SELECT (SELECT count(*)::int FROM review_criterion) AS criteria, (SELECT count(*)::int FROM review_phase) AS phases');
+      expect(review[0]).toEqual({ criteria: 3, phases: 1 });
       await app.close();
       // Second start on the same (now non-empty) database: nothing added.
       const again = await createApp(settings, other.url);

@@ -4,6 +4,7 @@ import { AttachmentsModule } from '../files/attachments.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { SubmissionsModule } from '../submissions/submissions.module.js';
 import { ReviewRepository } from './review.repository.js';
+import { ReviewsDemoSeeder } from './reviews.demo.js';
 import {
   CallReviewerEntity,
   ReviewConflictEntity,
@@ -39,6 +40,6 @@ import { ReviewingService } from './reviewing.service.js';
     SubmissionsModule,
   ],
   controllers: [ReviewsAdminController, ReviewsController],
-  providers: [ReviewRepository, ReviewSetupService, ReviewAssignmentService, ReviewDecisionsService, ReviewingService],
+  providers: [ReviewRepository, ReviewsDemoSeeder, ReviewSetupService, ReviewAssignmentService, ReviewDecisionsService, ReviewingService],
 })
 export class ReviewsModule {}
