@@ -203,7 +203,7 @@ describe('reviewer routes, by identity', () => {
       for (const secret of [orgName, 'Piano', 'applicant.test']) expect(`${name}: ${text.includes(secret)}`).toBe(`${name}: false`);
     }
     const file = await ROUTES.getReviewFile(h, blind, blind.assignment);
-    expect(file.headers['content-disposition']).toContain('Attachment 1.pdf');
+    expect(file.headers['content-disposition']).toContain('Allegato 1.pdf');
     // The same reviewer in an open phase would see the names: the open call's reviewer does.
     const seen = await ROUTES.getMyAssignment(open.reviewer.headers(), open, open.assignment);
     expect(JSON.stringify(seen.body)).toContain('applicant.test');

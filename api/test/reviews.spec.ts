@@ -104,6 +104,7 @@ describe('review setup', () => {
     expect(after.phases).toHaveLength(1);
     expect(after.currentPhaseId).toBe(after.phases[0].id);
     expect(after.criteria.map((c: { name: string }) => c.name)).toEqual(['Impact', 'Feasibility']);
+    expect(after.criteria[0].guidance).toEqual({ en: 'How much changes' });
     expect(after.scoringStarted).toBe(false);
   });
 

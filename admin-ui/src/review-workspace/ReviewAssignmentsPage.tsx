@@ -85,7 +85,11 @@ export function ReviewAssignmentsPage() {
       {error && <Alert severity="error">{translate(errorKeyOf(error))}</Alert>}
       {data && data.length === 0 && <Alert severity="info">{translate('pages.review-workspace.assignments.empty')}</Alert>}
       {data && data.length > 0 && (
-        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+        <Paper
+          variant="outlined"
+          // Positioned: the visually hidden header stays inside the scroller instead of widening the page.
+          sx={{ overflowX: 'auto', position: 'relative' }}
+        >
           <Table size="small">
             <caption style={{ captionSide: 'top', textAlign: 'left', padding: '8px 16px' }}>
               {translate('pages.review-workspace.assignments.caption', { count: data.length })}

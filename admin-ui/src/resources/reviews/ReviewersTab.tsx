@@ -171,7 +171,10 @@ export function ReviewersTab({ callId }: { callId: string }) {
         {reviewers.isError && <Alert severity="error">{translate(reviewers.error.message, { _: reviewers.error.message })}</Alert>}
         {reviewers.data && list.length === 0 && <Alert severity="info">{translate(`${T}.none`)}</Alert>}
         {list.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
+          <Box
+            // Positioned: the visually hidden header stays inside the scroller instead of widening the page.
+            sx={{ overflowX: 'auto', position: 'relative' }}
+          >
             <Table size="small" aria-labelledby="review-reviewer-list">
               <TableHead>
                 <TableRow>
@@ -191,8 +194,9 @@ export function ReviewersTab({ callId }: { callId: string }) {
               <TableBody>
                 {list.map((r) => (
                   <TableRow key={r.id}>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.name || '–'}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.email}</TableCell>
+                    {/* Room enough for a name and an address on a phone (the table scrolls sideways). */}
+                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>{r.name || '–'}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 180 }}>{r.email}</TableCell>
                     <TableCell>
                       {r.invited ? (
                         <Chip size="small" variant="outlined" label={translate(`${T}.invited`)} />
@@ -233,10 +237,14 @@ export function ReviewersTab({ callId }: { callId: string }) {
   );
 }
 
+// In pixels: in `sx` a width or height of 1 means 100%, which widened the page on phones.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -118,12 +118,12 @@ export interface CriterionRow {
   position: number;
 }
 
-const insertCriterion = statement('review-criterion-insert', (p: CriterionRow & { callId: string }) =>
+const insertCriterion = statement('review-criterion-insert', (p: Omit<CriterionRow, 'guidance'> & { callId: string; guidance: string }) =>
   db.insertInto('reviewCriterion').values({
     id: p.id,
     callId: p.callId,
     name: p.name,
-    guidance: JSON.stringify(p.guidance),
+    guidance: p.guidance,
     minScore: p.minScore,
     maxScore: p.maxScore,
     step: p.step,
@@ -731,7 +731,7 @@ export class ReviewRepository {
   }
 
   async insertCriterion(m: EntityManager, callId: string, c: CriterionRow) {
-    await this.sql.run(insertCriterion, { ...c, callId }, m);
+    await this.sql.run(insertCriterion, { ...c, callId, guidance: JSON.stringify(c.guidance) }, m);
   }
 
   async updateCriterionText(m: EntityManager, c: { id: string; name: string; guidance: Record<string, string>; position: number }) {

@@ -8,6 +8,8 @@ import {
   scoreProblems,
   seesOtherReviews,
   submitProblems,
+  isLanguage,
+  translate,
   type Recommendation,
   type ReviewPhase,
 } from '@impact-calls/domain';
@@ -41,10 +43,10 @@ function phaseDto(p: ReviewPhaseDto | undefined): ReviewerPhaseDto | null {
   return p ? { name: p.name, endsAt: p.endsAt, mayScore: p.mayScore, blind: p.blind, seeOthers: p.seeOthers } : null;
 }
 
-/** File names withheld from a blind reviewer: "Attachment n" and the extension. */
-export function blindFileName(index: number, fileName: string): string {
+/** File names withheld from a blind reviewer: "Attachment n" in their language, and the extension. */
+export function blindFileName(index: number, fileName: string, language: string | null | undefined): string {
   const ext = /\.[A-Za-z0-9]{1,8}$/.exec(fileName)?.[0] ?? '';
-  return `Attachment ${index + 1}${ext}`;
+  return `${translate(isLanguage(language) ? language : 'it', 'review.attachment-name', { n: index + 1 })}${ext}`;
 }
 
 /** The reviewer's side: their calls and assignments, the application read-only, their review. */
@@ -114,7 +116,7 @@ export class ReviewingService {
       steps: view.steps,
       stepResults: view.stepResults,
       attachments: blind
-        ? view.attachments.map((a, i) => ({ ...a, fileName: blindFileName(i, a.fileName), description: '' }))
+        ? view.attachments.map((a, i) => ({ ...a, fileName: blindFileName(i, a.fileName, user.language), description: '' }))
         : view.attachments,
     };
     const shown = seesOtherReviews(phase, review.submittedAt !== null);
@@ -209,7 +211,7 @@ export class ReviewingService {
     const file = await this.attachments.openOfSubmission(review.submissionId, attachmentId);
     if (!blind) return file;
     const index = (await this.submissions.getAdmin(review.submissionId)).attachments.findIndex((a) => a.id === attachmentId);
-    return { ...file, fileName: blindFileName(Math.max(index, 0), file.fileName) };
+    return { ...file, fileName: blindFileName(Math.max(index, 0), file.fileName, user.language) };
   }
 
   /** The assignment after the policy's check, with its call's phases, blindness and rubric. */
