@@ -108,7 +108,10 @@ export function ReviewAssignmentsPage() {
             <TableBody>
               {data.map((a) => (
                 <TableRow key={a.id} data-testid="review-assignment">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.code}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {/* The code opens it too: on a phone the row's button may be scrolled out of sight. */}
+                    <Link to={reviewPath(basename, callId, a.id)}>{a.code}</Link>
+                  </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.organizationName ?? <Withheld />}</TableCell>
                   <TableCell>
                     <StateChip state={a.state} />
