@@ -43,6 +43,7 @@ export const TABLE_OWNERS = {
   review_conflict: 'modules/reviews',
   review_decision: 'modules/reviews',
   review_event: 'modules/reviews',
+  review_summary: 'modules/reviews',
   data_version: 'database',
   typeorm_metadata: 'database',
 };

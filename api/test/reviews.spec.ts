@@ -163,6 +163,7 @@ describe('assignment', () => {
     const third = (await t.http.post(`/api/admin/reviews/calls/${call.id}/assignments/automatic`).set(A).expect(200)).body;
     expect(third).toMatchObject({ added: 1, removed: 0 });
     const detail = (await t.http.get(`/api/admin/reviews/applications/${mine.submission_id}`).set(A).expect(200)).body;
+    expect(detail).toMatchObject({ reviewsAssigned: 2, reviewsDone: 0 });
     expect(detail.conflicts).toEqual([
       expect.objectContaining({ reviewerEmail: revs[0].email.toLowerCase(), reason: 'My cousin runs it' }),
     ]);
@@ -287,6 +288,28 @@ describe('a reviewer', () => {
       .expect(200);
     const done = (await t.http.post(`/api/reviews/assignments/${mine}/submit`).set(r.headers()).send({ version: 2 }).expect(200)).body;
     expect(done.state).toBe('done');
+    const ranked = async () => (await t.http.get(`/api/admin/reviews/calls/${call.id}/applications`).set(A).expect(200)).body[0];
+    expect(await ranked()).toMatchObject({ score: 80, reviewsDone: 1, reviewsAssigned: 2 });
+    // A submitted review edited while the phase allows it moves the application's figures; made incomplete, it is a draft again.
+    await t.http
+      .put(`/api/reviews/assignments/${mine}/review`)
+      .set(r.headers())
+      .send({ ...draft, scores: { [impact]: 5 }, recommendation: 'fund', version: 3 })
+      .expect(200);
+    expect(await ranked()).toMatchObject({ score: 50, reviewsDone: 1 });
+    const reopened = await t.http
+      .put(`/api/reviews/assignments/${mine}/review`)
+      .set(r.headers())
+      .send({ ...draft, scores: {}, recommendation: 'fund', version: 4 })
+      .expect(200);
+    expect(reopened.body.state).toBe('in-progress');
+    expect(await ranked()).toMatchObject({ score: null, reviewsDone: 0 });
+    await t.http
+      .put(`/api/reviews/assignments/${mine}/review`)
+      .set(r.headers())
+      .send({ ...draft, recommendation: 'fund', version: 5 })
+      .expect(200);
+    await t.http.post(`/api/reviews/assignments/${mine}/submit`).set(r.headers()).send({ version: 6 }).expect(200);
 
     // After their own, the other reviews show (after-own); the other reviewer sees none before theirs.
     expect((await t.http.get(`/api/reviews/assignments/${mine}`).set(r.headers()).expect(200)).body.otherReviews).toEqual([]);

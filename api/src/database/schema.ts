@@ -396,6 +396,16 @@ export interface ReviewSettings {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface ReviewSummary {
+  callId: string;
+  mean: number | null;
+  median: number | null;
+  reviewsAssigned: Generated<number>;
+  reviewsDone: Generated<number>;
+  spread: number | null;
+  submissionId: string;
+}
+
 export interface Sdg {
   code: number;
   colour: string;
@@ -520,6 +530,7 @@ export interface DB {
   reviewEvent: ReviewEvent;
   reviewPhase: ReviewPhase;
   reviewSettings: ReviewSettings;
+  reviewSummary: ReviewSummary;
   sdg: Sdg;
   step: Step;
   stepResult: StepResult;

@@ -25,6 +25,7 @@ import { SubmissionMessagesInCode1796400000000 } from './1796400000000-submissio
 import { ImpactFactsInCode1796500000000 } from './1796500000000-impact-facts-in-code.js';
 import { ReviewMessages1796600000000 } from './1796600000000-review-messages.js';
 import { ReviewPanel1796700000000 } from './1796700000000-review-panel.js';
+import { ReviewSummary1796800000000 } from './1796800000000-review-summary.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -57,4 +58,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ImpactFactsInCode1796500000000,
   ReviewMessages1796600000000,
   ReviewPanel1796700000000,
+  ReviewSummary1796800000000,
 ];

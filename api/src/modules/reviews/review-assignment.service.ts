@@ -57,7 +57,11 @@ export class ReviewAssignmentService {
     const submitted = await this.repo.reviewerSubmitted(callId, reviewerId);
     if (submitted === undefined) throw reviewerNotFound();
     if (submitted > 0) throw conflict('errors.review.reviewer-has-reviews', 'The reviewer has submitted reviews');
-    await this.repo.deleteReviewer(reviewerId);
+    await this.repo.transaction(async (m) => {
+      const submissions = await this.repo.reviewerSubmissions(reviewerId, m);
+      await this.repo.deleteReviewer(reviewerId, m);
+      await this.repo.refreshSummaries(m, submissions);
+    });
   }
 
   /** Each chosen reviewer on each chosen application, but for conflicted pairs and pairs already assigned. */
@@ -111,6 +115,10 @@ export class ReviewAssignmentService {
       if (removeIds.length) {
         const removed = await this.repo.deleteReviews(m, removeIds);
         await this.repo.events(m, callId, 'unassigned', user.id, removed);
+        await this.repo.refreshSummaries(
+          m,
+          removed.map((r) => r.submissionId),
+        );
       }
       const added = await this.insert(
         m,
@@ -137,6 +145,7 @@ export class ReviewAssignmentService {
       const [removed] = await this.repo.deleteReviews(m, [reviewId]);
       if (!removed) throw notFound('errors.review.not-found', 'Assignment not found');
       await this.repo.events(m, removed.callId, 'unassigned', user.id, [removed]);
+      await this.repo.refreshSummaries(m, [removed.submissionId]);
     });
   }
 
@@ -145,6 +154,10 @@ export class ReviewAssignmentService {
     if (!pairs.length) return 0;
     const inserted = await this.repo.insertAssignments(m, callId, pairs, source, user.id);
     await this.repo.events(m, callId, 'assigned', user.id, inserted);
+    await this.repo.refreshSummaries(
+      m,
+      inserted.map((p) => p.submissionId),
+    );
     const perReviewer = new Map<string, number>();
     for (const p of inserted) perReviewer.set(p.reviewerId, (perReviewer.get(p.reviewerId) ?? 0) + 1);
     const reviewers = await this.repo.reviewersForAssignment(callId, m);

@@ -16,7 +16,7 @@ import { ReviewRepository, type CriterionRow } from './review.repository.js';
 
 export const DEFAULT_SETTINGS: ReviewSettingsDto = { reviewsPerApplication: 3, aggregate: 'mean', disagreementThreshold: 30 };
 
-type CriterionRecord = Awaited<ReturnType<ReviewRepository['criteria']>>[number];
+type CriterionRecord = Omit<Awaited<ReturnType<ReviewRepository['criteria']>>[number], 'retiredAt'> & { retiredAt: Date | string | null };
 
 export function toCriterionDto(c: CriterionRecord): CriterionDto {
   return {

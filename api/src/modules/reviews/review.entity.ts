@@ -329,3 +329,38 @@ export class ReviewEventEntity {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   at: Date;
 }
+
+/** Each application's review figures, rewritten by the reviews module in the transaction of every change to its reviews: the ranked list reads them. */
+@Entity('review_summary')
+@Index('review_summary_call_idx', ['callId'])
+export class ReviewSummaryEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  submissionId: string;
+
+  @ManyToOne(() => CallSubmissionEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'submission_id' })
+  submission?: CallSubmissionEntity;
+
+  @Column({ type: 'uuid' })
+  callId: string;
+
+  @ManyToOne(() => CallEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'call_id' })
+  call?: CallEntity;
+
+  @Column({ type: 'integer', default: 0 })
+  reviewsAssigned: number;
+
+  @Column({ type: 'integer', default: 0 })
+  reviewsDone: number;
+
+  /** Of the submitted reviews that did not abstain, on 0..100. */
+  @Column({ type: 'double precision', nullable: true })
+  mean: number | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  median: number | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  spread: number | null;
+}

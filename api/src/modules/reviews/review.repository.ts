@@ -10,6 +10,9 @@ import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
 
 const uuids = (ids: string[]) => sql<string>`ANY(${ids}::uuid[])`;
 
+/** A review that counts in an application's score: submitted, not an abstention. */
+const SCORED = sql`r.submitted_at IS NOT NULL AND NOT r.abstained`;
+
 /** How many reviews have `column` equal to the outer row's `outer`, in a state (any when omitted). */
 const reviewCount = (column: 'reviewer_id' | 'submission_id', outer: Expression<string>, state?: ReviewState) => {
   const only = {
@@ -416,6 +419,50 @@ const reviewById = statement('review-by-id', (p: { id: string }) =>
   db.selectFrom('review as r').select(REVIEW_COLUMNS).where('r.id', '=', p.id),
 );
 
+/** Everything a reviewer's request on an assignment reads, in one round trip: the review, whose it is, the call's phases and rubric. */
+const reviewContext = statement('review-context', (p: { id: string }) =>
+  db
+    .selectFrom('review as r')
+    .innerJoin('callReviewer as v', 'v.id', 'r.reviewerId')
+    .select(REVIEW_COLUMNS)
+    .select((eb) => [
+      'v.userId',
+      'v.email',
+      eb
+        .selectFrom('reviewPhase as p')
+        .whereRef('p.callId', '=', 'r.callId')
+        .select(() =>
+          sql<PhaseRow[]>`coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'startsAt', p.starts_at, 'endsAt', p.ends_at,
+            'mayScore', p.may_score, 'seeOthers', p.see_others, 'blind', p.blind, 'mayDecide', p.may_decide) ORDER BY p.starts_at), '[]')`.as(
+            'x',
+          ),
+        )
+        .$asScalar()
+        .$notNull()
+        .as('phases'),
+      eb
+        .selectFrom('reviewCriterion as c')
+        .whereRef('c.callId', '=', 'r.callId')
+        .select(() =>
+          sql<
+            CriterionJson[]
+          >`coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'guidance', c.guidance, 'minScore', c.min_score,
+            'maxScore', c.max_score, 'step', c.step, 'weight', c.weight, 'required', c.required, 'retiredAt', c.retired_at, 'position', c.position)
+            ORDER BY c.retired_at DESC NULLS FIRST, c.position), '[]')`.as('x'),
+        )
+        .$asScalar()
+        .$notNull()
+        .as('criteria'),
+    ])
+    .where('r.id', '=', p.id),
+);
+
+type CriterionJson = CriterionRow & { retiredAt: string | null };
+
+const reviewerSubmissions = statement('review-reviewer-submissions', (p: { reviewerId: string }) =>
+  db.selectFrom('review').select('submissionId').where('reviewerId', '=', p.reviewerId),
+);
+
 const reviewsOf = statement('review-of-submission', (p: { submissionId: string }) =>
   db
     .selectFrom('review as r')
@@ -457,7 +504,7 @@ const saveReview = statement('review-save', (p: SaveReviewArgs) =>
       abstainReason: p.abstainReason,
       version: eb('version', '+', 1),
       savedAt: sql`now()`,
-      submittedAt: p.keepSubmitted ? eb.ref('submittedAt') : null,
+      submittedAt: sql<Date | null>`CASE WHEN ${p.keepSubmitted}::boolean THEN submitted_at END`,
     }))
     .where('id', '=', p.id)
     .where('version', '=', p.version)
@@ -584,6 +631,38 @@ const applicantComments = statement('review-applicant-comments', (p: { ids: stri
     .orderBy('submittedAt'),
 );
 
+/** Rewrites the review figures of these applications from their reviews (the rules of the ranked list, in one place). */
+const refreshSummaries = statement('review-summary-refresh', (p: { ids: string[] }) =>
+  db
+    .insertInto('reviewSummary')
+    .columns(['submissionId', 'callId', 'reviewsAssigned', 'reviewsDone', 'mean', 'median', 'spread'])
+    .expression(
+      db
+        .selectFrom('callSubmission as s')
+        .leftJoin('review as r', 'r.submissionId', 's.id')
+        .select([
+          's.id',
+          's.callId',
+          sql<number>`count(r.id)::int`.as('assigned'),
+          sql<number>`(count(r.id) FILTER (WHERE r.submitted_at IS NOT NULL))::int`.as('done'),
+          sql<number | null>`avg(r.score) FILTER (WHERE ${SCORED})`.as('mean'),
+          sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY r.score) FILTER (WHERE ${SCORED})`.as('median'),
+          sql<number | null>`max(r.score) FILTER (WHERE ${SCORED}) - min(r.score) FILTER (WHERE ${SCORED})`.as('spread'),
+        ])
+        .where('s.id', '=', uuids(p.ids))
+        .groupBy(['s.id', 's.callId']),
+    )
+    .onConflict((oc) =>
+      oc.column('submissionId').doUpdateSet((eb) => ({
+        reviewsAssigned: eb.ref('excluded.reviewsAssigned'),
+        reviewsDone: eb.ref('excluded.reviewsDone'),
+        mean: eb.ref('excluded.mean'),
+        median: eb.ref('excluded.median'),
+        spread: eb.ref('excluded.spread'),
+      })),
+    ),
+);
+
 export interface ApplicationFilter {
   callId: string;
   median: boolean;
@@ -597,30 +676,25 @@ export interface ApplicationFilter {
 
 /** The call's submitted applications with their reviews' figures and rank (before filters: a rank is the call's). */
 function rankedApplications(f: ApplicationFilter) {
-  const done = sql<boolean>`r.submitted_at IS NOT NULL AND NOT r.abstained`;
   const figures = db
     .selectFrom('callSubmission as s')
     .innerJoin('organization as o', 'o.id', 's.organizationId')
-    .leftJoin('review as r', 'r.submissionId', 's.id')
+    .leftJoin('reviewSummary as rs', 'rs.submissionId', 's.id')
     .leftJoin('reviewDecision as d', 'd.submissionId', 's.id')
-    .select([
+    .select((eb) => [
       's.id',
       's.code',
       'o.name as organizationName',
       's.submittedAt',
-      sql<number>`count(r.id) FILTER (WHERE r.submitted_at IS NOT NULL)::int`.as('reviewsDone'),
-      sql<number>`count(r.id)::int`.as('reviewsAssigned'),
-      (f.median
-        ? sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY r.score) FILTER (WHERE ${done})`
-        : sql<number | null>`avg(r.score) FILTER (WHERE ${done})`
-      ).as('score'),
-      sql<number | null>`(max(r.score) FILTER (WHERE ${done}) - min(r.score) FILTER (WHERE ${done}))`.as('spread'),
+      eb.fn.coalesce('rs.reviewsDone', sql<number>`0`).as('reviewsDone'),
+      eb.fn.coalesce('rs.reviewsAssigned', sql<number>`0`).as('reviewsAssigned'),
+      (f.median ? eb.ref('rs.median') : eb.ref('rs.mean')).as('score'),
+      'rs.spread',
       'd.decision',
       'd.releasedAt',
     ])
     .where('s.callId', '=', f.callId)
-    .where('s.closed', '=', true)
-    .groupBy(['s.id', 'o.name', 'd.decision', 'd.releasedAt']);
+    .where('s.closed', '=', true);
   const columns = [
     'id',
     'code',
@@ -754,8 +828,8 @@ export class ReviewRepository {
     return (await this.sql.run(reviewerWithReviews, { callId, reviewerId }))[0]?.submitted;
   }
 
-  async deleteReviewer(reviewerId: string) {
-    await this.sql.run(deleteReviewer, { reviewerId });
+  async deleteReviewer(reviewerId: string, m: EntityManager) {
+    await this.sql.run(deleteReviewer, { reviewerId }, m);
   }
 
   candidates(q: string) {
@@ -833,12 +907,20 @@ export class ReviewRepository {
     return (await this.sql.run(reviewById, { id }, m))[0];
   }
 
+  async context(id: string) {
+    return (await this.sql.run(reviewContext, { id }))[0];
+  }
+
+  async reviewerSubmissions(reviewerId: string, m: EntityManager): Promise<string[]> {
+    return (await this.sql.run(reviewerSubmissions, { reviewerId }, m)).map((r) => r.submissionId);
+  }
+
   reviewsOf(submissionId: string) {
     return this.sql.run(reviewsOf, { submissionId });
   }
 
-  async saveReview(a: SaveReviewArgs) {
-    return (await this.sql.run(saveReview, a))[0];
+  async saveReview(a: SaveReviewArgs, m?: EntityManager) {
+    return (await this.sql.run(saveReview, a, m))[0];
   }
 
   async submitReview(m: EntityManager, id: string, version: number) {
@@ -879,6 +961,11 @@ export class ReviewRepository {
 
   applicantComments(m: EntityManager, ids: string[]) {
     return this.sql.run(applicantComments, { ids }, m);
+  }
+
+  /** After any change to these applications' reviews, in its transaction. */
+  async refreshSummaries(m: EntityManager, submissionIds: string[]) {
+    if (submissionIds.length) await this.sql.run(refreshSummaries, { ids: [...new Set(submissionIds)] }, m);
   }
 
   async applications(f: ApplicationFilter, page: { skip: number; take: number; sortField?: string; sortOrder: 'ASC' | 'DESC' }) {

@@ -152,7 +152,7 @@ export class ReviewingService {
     const active = criteria.filter((c) => !c.retired).map(asCriterion);
     const scores = this.checkScores(active, dto.scores);
     const complete = submitProblems(active, scores, dto.abstained).length === 0;
-    const saved = await this.repo.saveReview({
+    const fields = {
       id,
       version: dto.version,
       scores: JSON.stringify(scores),
@@ -163,7 +163,16 @@ export class ReviewingService {
       abstained: dto.abstained,
       abstainReason: dto.abstainReason,
       keepSubmitted: review.submittedAt !== null && complete,
-    });
+    };
+    // A draft counts nowhere; a submitted review's change moves its application's figures, in the same transaction.
+    const saved =
+      review.submittedAt === null
+        ? await this.repo.saveReview(fields)
+        : await this.repo.transaction(async (m) => {
+            const row = await this.repo.saveReview(fields, m);
+            if (row) await this.repo.refreshSummaries(m, [review.submissionId]);
+            return row;
+          });
     if (!saved) throw stale();
     return this.mine(saved as unknown as ReviewRow, phase);
   }
@@ -184,6 +193,7 @@ export class ReviewingService {
       const done = await this.repo.submitReview(m, id, version);
       if (!done) throw stale();
       await this.repo.events(m, review.callId, 'submitted', user.id, [review]);
+      await this.repo.refreshSummaries(m, [review.submissionId]);
     });
     return this.mine((await this.repo.review(id))!, phase);
   }
@@ -199,6 +209,7 @@ export class ReviewingService {
       });
       await this.repo.deleteReviews(m, [id]);
       await this.repo.events(m, review.callId, 'conflict', user.id, [review]);
+      await this.repo.refreshSummaries(m, [review.submissionId]);
     });
   }
 
@@ -214,13 +225,15 @@ export class ReviewingService {
     return { ...file, fileName: blindFileName(Math.max(index, 0), file.fileName, user.language) };
   }
 
-  /** The assignment after the policy's check, with its call's phases, blindness and rubric. */
+  /** The assignment, its call's phases and rubric in one read, then the policy's check on those facts. */
   private async context(user: AuthUser, id: string, permission: Permission.ReviewRead | Permission.ReviewWrite) {
-    await this.access.requireAccess({ auth: { user }, permission, ids: [id] });
-    const review = (await this.repo.review(id))!;
+    const review = await this.repo.context(id);
+    // Unknown: the policy answers its own refusal (404).
+    if (!review) return this.access.requireAccess({ auth: { user }, permission, ids: [id] }) as never;
     const now = new Date();
-    const phases = (await this.repo.phases(review.callId)).map(toPhaseDto);
-    const criteria: CriterionDto[] = (await this.repo.criteria(review.callId)).map(toCriterionDto);
+    const phases = review.phases.map(toPhaseDto);
+    this.access.require({ user }, permission, { userId: review.userId, email: review.email, phases }, now);
+    const criteria: CriterionDto[] = review.criteria.map(toCriterionDto);
     return { review, phases, phase: currentPhase(phases, now), blind: isBlind(phases, now), criteria };
   }
 

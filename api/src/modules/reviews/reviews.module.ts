@@ -14,6 +14,7 @@ import {
   ReviewEventEntity,
   ReviewPhaseEntity,
   ReviewSettingsEntity,
+  ReviewSummaryEntity,
 } from './review.entity.js';
 import { ReviewsAdminController } from './reviews-admin.controller.js';
 import { ReviewsController } from './reviews.controller.js';
@@ -34,6 +35,7 @@ import { ReviewingService } from './reviewing.service.js';
       ReviewConflictEntity,
       ReviewDecisionEntity,
       ReviewEventEntity,
+      ReviewSummaryEntity,
     ]),
     AttachmentsModule,
     MessagesModule,
