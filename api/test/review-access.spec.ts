@@ -218,11 +218,8 @@ describe('reviewer routes, by identity', () => {
     for (const [path, methods] of admin)
       for (const method of Object.keys(methods)) {
         const url = path.replace(/\{[^}]+\}/g, open.callId);
-        const res = await (
-          t.http as unknown as Record<string, (u: string) => { set(h: Record<string, string>): Promise<{ status: number }> }>
-        )
-          [method](url)
-          .set(open.reviewer.headers());
+        const http = t.http as unknown as Record<string, (u: string) => { set(h: Record<string, string>): Promise<{ status: number }> }>;
+        const res = await http[method](url).set(open.reviewer.headers());
         expect(`${method} ${path} ${res.status}`).toBe(`${method} ${path} 403`);
       }
   });
