@@ -420,6 +420,16 @@ describe('ranking, decisions and release', () => {
       .set(A)
       .expect(200);
     expect(flagged.body.map((x: { id: string }) => x.id)).toEqual([ids[1]]);
+    const list = async (query: string) =>
+      (await t.http.get(`/api/admin/reviews/calls/${call.id}/applications?${query}`).set(A).expect(200)).body.map(
+        (x: { id: string }) => x.id,
+      );
+    expect(await list(`sort=${encodeURIComponent('["score","ASC"]')}&range=${encodeURIComponent('[1,2]')}`)).toEqual([ids[1], ids[0]]);
+    expect(await list(`sort=${encodeURIComponent('["spread","DESC"]')}`)).toEqual([ids[1], ids[0], ids[2]]);
+    // The list is kept while the call's data: a write by anyone (here plain SQL) is seen at the next read.
+    await t.db.query(`UPDATE review_summary SET mean = 99 WHERE submission_id = $1`, [ids[2]]);
+    expect(await list(`sort=${encodeURIComponent('["rank","ASC"]')}`)).toEqual([ids[2], ids[0], ids[1]]);
+    await t.db.query(`UPDATE review_summary SET mean = 50 WHERE submission_id = $1`, [ids[2]]);
 
     const none = await t.http.post(`/api/admin/reviews/calls/${call.id}/release`).set(A).send({ includeComments: true }).expect(400);
     expect(none.body.key).toBe('errors.review.nothing-pending');

@@ -65,7 +65,7 @@ export const CACHE_TOPICS = {
 export type CacheTopic = keyof typeof CACHE_TOPICS;
 
 /** The caches kept by data version (DataVersions.cache): figures computed from many tables. */
-export const VERSIONED_CACHES = ['report-aggregates', 'portfolio'] as const;
+export const VERSIONED_CACHES = ['report-aggregates', 'portfolio', 'review-ranking'] as const;
 
 /** Every cache's name, as `CACHES_OFF` names them. */
 export const CACHE_NAMES = [...(Object.keys(CACHE_TOPICS) as CacheTopic[]), ...VERSIONED_CACHES, 'gzip-recent'] as const;
@@ -76,7 +76,7 @@ export const CACHES_OFF = Symbol('CACHES_OFF');
 
 /** The tables whose writes move a data version: a submission and its rows for its call, the rest for every call. */
 export const DATA_VERSION_TABLES = {
-  call: ['call_submission'],
+  call: ['call_submission', 'review_summary', 'review_decision'],
   submission: ['step_result', 'attachment', 'submission_impact'],
   every: ['organization', 'call', 'step', 'impact_outcome', 'impact_indicator'],
 } as const satisfies Record<string, readonly Table[]>;

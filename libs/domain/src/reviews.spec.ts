@@ -11,6 +11,7 @@ import {
   phaseProblem,
   planAssignments,
   PUBLIC_MAIL_DOMAINS,
+  rankByScore,
   reviewScore,
   scoreProblems,
   scoreSpread,
@@ -113,6 +114,22 @@ describe('aggregateScores, scoreSpread, isDisagreement', () => {
     expect(isDisagreement(30, 25)).toBe(true);
     expect(isDisagreement(25, 25)).toBe(false);
     expect(isDisagreement(null, 0)).toBe(false);
+  });
+});
+
+describe('rankByScore', () => {
+  it('gives competition ranks, highest first, and none without a score', () => {
+    expect(rankByScore([50, null, 85, 50, 10])).toEqual([2, null, 1, 2, 4]);
+    expect(rankByScore([])).toEqual([]);
+  });
+
+  it('ranks each score by how many score higher', () => {
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 100 }), { nil: null })), (scores) => {
+        const ranks = rankByScore(scores);
+        scores.forEach((s, i) => expect(ranks[i]).toBe(s === null ? null : 1 + scores.filter((o) => o !== null && o > s).length));
+      }),
+    );
   });
 });
 

@@ -116,6 +116,17 @@ export function scoreSpread(scores: readonly (number | null)[]): number | null {
   return round2(Math.max(...values) - Math.min(...values));
 }
 
+/**
+ * Competition ranks by score, highest first ("1, 2, 2, 4"), in the order of `scores`; an
+ * application without a score has no rank.
+ */
+export function rankByScore(scores: readonly (number | null)[]): (number | null)[] {
+  const scored = scores.filter((s): s is number => s !== null).sort((a, b) => b - a);
+  const first = new Map<number, number>();
+  scored.forEach((s, i) => first.has(s) || first.set(s, i + 1));
+  return scores.map((s) => (s === null ? null : first.get(s)!));
+}
+
 export function isDisagreement(spread: number | null, threshold: number): boolean {
   return spread !== null && spread > threshold;
 }

@@ -26,6 +26,7 @@ import { ImpactFactsInCode1796500000000 } from './1796500000000-impact-facts-in-
 import { ReviewMessages1796600000000 } from './1796600000000-review-messages.js';
 import { ReviewPanel1796700000000 } from './1796700000000-review-panel.js';
 import { ReviewSummary1796800000000 } from './1796800000000-review-summary.js';
+import { ReviewDataVersions1796900000000 } from './1796900000000-review-data-versions.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -59,4 +60,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ReviewMessages1796600000000,
   ReviewPanel1796700000000,
   ReviewSummary1796800000000,
+  ReviewDataVersions1796900000000,
 ];

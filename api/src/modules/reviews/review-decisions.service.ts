@@ -8,12 +8,18 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { MessagesService } from '../messages/messages.service.js';
 import { SubmissionsService } from '../submissions/submissions.service.js';
 import type { CountDto, ReleaseResultDto, ReviewApplicationDto, ReviewApplicationRowDto, ReviewEventDto } from './dto/reviews.dto.js';
-import { ReviewRepository, type ApplicationRow } from './review.repository.js';
+import { RANKED_SORTS, ReviewRepository, type RankedApplication } from './review.repository.js';
 import { ReviewSetupService, toCriterionDto, toPhaseDto } from './review-setup.service.js';
 
 const round = (n: number | null) => (n === null ? null : Math.round(Number(n) * 100) / 100);
 
-function toRow(r: ApplicationRow, threshold: number): ReviewApplicationRowDto {
+/** Whether an application's reviews are all assigned out, partly done, or all done. */
+function reviewsState(r: RankedApplication): 'unassigned' | 'incomplete' | 'complete' {
+  if (r.reviewsAssigned === 0) return 'unassigned';
+  return r.reviewsDone < r.reviewsAssigned ? 'incomplete' : 'complete';
+}
+
+function toRow(r: RankedApplication, threshold: number): ReviewApplicationRowDto {
   const spread = round(r.spread);
   return {
     id: r.id,
@@ -52,19 +58,17 @@ export class ReviewDecisionsService {
       'reviews must be unassigned, incomplete or complete',
     );
     const disagreement = query.filter.disagreement === true || query.filter.disagreement === 'true';
-    const rows = await this.repo.applications(
-      {
-        callId,
-        median: settings.aggregate === 'median',
-        threshold: settings.disagreementThreshold,
-        q: f.q(),
-        decision,
-        disagreement,
-        reviews,
-      },
-      query,
-    );
-    return { items: rows.map((r) => toRow(r, settings.disagreementThreshold)), total: rows[0]?.total ?? 0 };
+    const q = f.q()?.toLowerCase();
+    const threshold = settings.disagreementThreshold;
+    const keep = (r: RankedApplication) =>
+      (!q || r.code.toLowerCase().includes(q) || r.organizationName.toLowerCase().includes(q)) &&
+      (!decision || (decision === 'none' ? r.decision === null : r.decision === decision)) &&
+      (!disagreement || isDisagreement(round(r.spread), threshold)) &&
+      (!reviews || reviewsState(r) === reviews);
+    const field = RANKED_SORTS.find((s) => s === query.sortField) ?? 'rank';
+    const list = await this.repo.ranking(callId, settings.aggregate === 'median');
+    const rows = list.sorted(field, query.sortOrder === 'DESC').filter(keep);
+    return { items: rows.slice(query.skip, query.skip + query.take).map((r) => toRow(r, threshold)), total: rows.length };
   }
 
   async application(submissionId: string): Promise<ReviewApplicationDto> {
@@ -72,7 +76,7 @@ export class ReviewDecisionsService {
     if (!first) throw notFound('errors.review.application-not-found', 'Application not found');
     const callId = first.callId;
     const settings = await this.setup.settings(callId);
-    const row = await this.repo.application(callId, settings.aggregate === 'median', settings.disagreementThreshold, submissionId);
+    const row = (await this.repo.ranking(callId, settings.aggregate === 'median')).get(submissionId);
     if (!row) throw notFound('errors.review.application-not-found', 'Application not found');
     const [reviews, criteria, conflicts, history] = await Promise.all([
       this.repo.reviewsOf(submissionId),

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
-import type { ReviewState } from '@impact-calls/domain';
-import type { DataSource, EntityManager } from 'typeorm';
+import { sql, type Expression, type OnConflictBuilder } from 'kysely';
 import type { DB } from '../../database/schema.js';
+import { rankByScore, type ReviewState } from '@impact-calls/domain';
+import type { DataSource, EntityManager } from 'typeorm';
+import { DataVersions } from '../../database/data-version.js';
 import { CacheInvalidation, committedAndSettled } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
 import { countInt, db, isoUtc, statement } from '../../database/typed-sql.js';
@@ -398,6 +399,24 @@ const myAssignments = statement('review-my-assignments', (p: { userId: string; c
     .orderBy('s.code'),
 );
 
+/** A review's own columns, as a save answers them. */
+const REVIEW_FIELDS = [
+  'id',
+  'callId',
+  'submissionId',
+  'reviewerId',
+  'scores',
+  'score',
+  'recommendation',
+  'commentApplicant',
+  'commentPanel',
+  'abstained',
+  'abstainReason',
+  'version',
+  'savedAt',
+  'submittedAt',
+] as const;
+
 const REVIEW_COLUMNS = [
   'r.id',
   'r.callId',
@@ -491,7 +510,8 @@ export interface SaveReviewArgs {
   keepSubmitted: boolean;
 }
 
-const saveReview = statement('review-save', (p: SaveReviewArgs) =>
+/** The review's fields written, at the version the reviewer read. */
+const reviewUpdate = (p: SaveReviewArgs) =>
   db
     .updateTable('review')
     .set((eb) => ({
@@ -508,8 +528,9 @@ const saveReview = statement('review-save', (p: SaveReviewArgs) =>
     }))
     .where('id', '=', p.id)
     .where('version', '=', p.version)
-    .returning(REVIEW_COLUMNS.map((c) => c.replace('r.', '') as 'id')),
-);
+    .returning(REVIEW_FIELDS);
+
+const saveReview = statement('review-save', reviewUpdate);
 
 const submitReview = statement('review-submit', (p: { id: string; version: number }) =>
   db
@@ -631,52 +652,86 @@ const applicantComments = statement('review-applicant-comments', (p: { ids: stri
     .orderBy('submittedAt'),
 );
 
-/** Rewrites the review figures of these applications from their reviews (the rules of the ranked list, in one place). */
+/** An application's review figures from its reviews `r` joined to its submission `s` (the rules of the ranked list, in one place). */
+const SUMMARY_FIGURES = [
+  's.id',
+  's.callId',
+  sql<number>`count(r.submission_id)::int`.as('assigned'),
+  sql<number>`(count(r.submission_id) FILTER (WHERE r.submitted_at IS NOT NULL))::int`.as('done'),
+  sql<number | null>`avg(r.score) FILTER (WHERE ${SCORED})`.as('mean'),
+  sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY r.score) FILTER (WHERE ${SCORED})`.as('median'),
+  sql<number | null>`max(r.score) FILTER (WHERE ${SCORED}) - min(r.score) FILTER (WHERE ${SCORED})`.as('spread'),
+] as const;
+const SUMMARY_COLUMNS = ['submissionId', 'callId', 'reviewsAssigned', 'reviewsDone', 'mean', 'median', 'spread'] as const;
+
+/** Writes the figures computed, leaving a summary whose figures did not change untouched (it would move the call's data version). */
+const upsertFigures = (oc: OnConflictBuilder<DB, 'reviewSummary'>) =>
+  oc
+    .column('submissionId')
+    .doUpdateSet((eb) => ({
+      reviewsAssigned: eb.ref('excluded.reviewsAssigned'),
+      reviewsDone: eb.ref('excluded.reviewsDone'),
+      mean: eb.ref('excluded.mean'),
+      median: eb.ref('excluded.median'),
+      spread: eb.ref('excluded.spread'),
+    }))
+    .where(
+      sql<boolean>`(review_summary.reviews_assigned, review_summary.reviews_done, review_summary.mean, review_summary.median, review_summary.spread)
+          IS DISTINCT FROM (excluded.reviews_assigned, excluded.reviews_done, excluded.mean, excluded.median, excluded.spread)`,
+    );
+
+/** Rewrites the review figures of these applications from their reviews. */
 const refreshSummaries = statement('review-summary-refresh', (p: { ids: string[] }) =>
   db
     .insertInto('reviewSummary')
-    .columns(['submissionId', 'callId', 'reviewsAssigned', 'reviewsDone', 'mean', 'median', 'spread'])
+    .columns(SUMMARY_COLUMNS)
     .expression(
       db
         .selectFrom('callSubmission as s')
         .leftJoin('review as r', 'r.submissionId', 's.id')
-        .select([
-          's.id',
-          's.callId',
-          sql<number>`count(r.id)::int`.as('assigned'),
-          sql<number>`(count(r.id) FILTER (WHERE r.submitted_at IS NOT NULL))::int`.as('done'),
-          sql<number | null>`avg(r.score) FILTER (WHERE ${SCORED})`.as('mean'),
-          sql<number | null>`percentile_cont(0.5) WITHIN GROUP (ORDER BY r.score) FILTER (WHERE ${SCORED})`.as('median'),
-          sql<number | null>`max(r.score) FILTER (WHERE ${SCORED}) - min(r.score) FILTER (WHERE ${SCORED})`.as('spread'),
-        ])
+        .select(SUMMARY_FIGURES)
         .where('s.id', '=', uuids(p.ids))
         .groupBy(['s.id', 's.callId']),
     )
-    .onConflict((oc) =>
-      oc.column('submissionId').doUpdateSet((eb) => ({
-        reviewsAssigned: eb.ref('excluded.reviewsAssigned'),
-        reviewsDone: eb.ref('excluded.reviewsDone'),
-        mean: eb.ref('excluded.mean'),
-        median: eb.ref('excluded.median'),
-        spread: eb.ref('excluded.spread'),
-      })),
-    ),
+    .onConflict(upsertFigures),
 );
 
-export interface ApplicationFilter {
-  callId: string;
-  median: boolean;
-  threshold: number;
-  q?: string;
-  decision?: string;
-  disagreement?: boolean;
-  reviews?: 'unassigned' | 'incomplete' | 'complete';
-  submissionId?: string;
-}
+/**
+ * A submitted review's save and its application's figures in one statement: the figures read the
+ * saved row beside the application's other reviews (a statement's parts all see the same snapshot).
+ */
+const saveSubmittedReview = statement('review-save-submitted', (p: SaveReviewArgs) =>
+  db
+    .with('saved', () => reviewUpdate(p))
+    .with('reviews', (w) =>
+      w
+        .selectFrom('review')
+        .select(['submissionId', 'score', 'submittedAt', 'abstained'])
+        .where('submissionId', '=', (eb) => eb.selectFrom('saved').select('saved.submissionId'))
+        .where('id', '<>', p.id)
+        .unionAll(w.selectFrom('saved').select(['submissionId', 'score', 'submittedAt', 'abstained'])),
+    )
+    .with('summary', (w) =>
+      w
+        .insertInto('reviewSummary')
+        .columns(SUMMARY_COLUMNS)
+        .expression(
+          w
+            .selectFrom('saved')
+            .innerJoin('callSubmission as s', 's.id', 'saved.submissionId')
+            .innerJoin('reviews as r', 'r.submissionId', 's.id')
+            .select(SUMMARY_FIGURES)
+            .groupBy(['s.id', 's.callId']),
+        )
+        .onConflict(upsertFigures),
+    )
+    .selectFrom('saved')
+    .select(REVIEW_FIELDS),
+);
 
-/** The call's submitted applications with their reviews' figures and rank (before filters: a rank is the call's). */
-function rankedApplications(f: ApplicationFilter) {
-  const figures = db
+/** The call's submitted applications with their review figures and decision: what the ranked list is made of. */
+const rankingRows = statement('review-ranking', (p: { callId: string }) =>
+  db
     .selectFrom('callSubmission as s')
     .innerJoin('organization as o', 'o.id', 's.organizationId')
     .leftJoin('reviewSummary as rs', 'rs.submissionId', 's.id')
@@ -688,78 +743,91 @@ function rankedApplications(f: ApplicationFilter) {
       's.submittedAt',
       eb.fn.coalesce('rs.reviewsDone', sql<number>`0`).as('reviewsDone'),
       eb.fn.coalesce('rs.reviewsAssigned', sql<number>`0`).as('reviewsAssigned'),
-      (f.median ? eb.ref('rs.median') : eb.ref('rs.mean')).as('score'),
+      'rs.mean',
+      'rs.median',
       'rs.spread',
       'd.decision',
       'd.releasedAt',
     ])
-    .where('s.callId', '=', f.callId)
-    .where('s.closed', '=', true);
-  const columns = [
-    'id',
-    'code',
-    'organizationName',
-    'submittedAt',
-    'reviewsDone',
-    'reviewsAssigned',
-    'score',
-    'spread',
-    'decision',
-    'releasedAt',
-  ] as const;
-  let q = db
-    .with('figures', () => figures)
-    .with('ranked', (w) =>
-      w
-        .selectFrom('figures')
-        .select(columns)
-        .select(
-          sql<number | null>`CASE WHEN score IS NULL THEN NULL ELSE rank() OVER (ORDER BY score DESC NULLS LAST) END::int`.as('rank'),
-        ),
-    )
-    .selectFrom('ranked')
-    .select([...columns, 'rank']);
-  if (f.submissionId) q = q.where('id', '=', f.submissionId);
-  if (f.q) {
-    const like = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb(sql`lower(code)`, 'like', like), eb(sql`lower(organization_name)`, 'like', like)]));
-  }
-  if (f.decision === 'none') q = q.where('decision', 'is', null);
-  else if (f.decision) q = q.where('decision', '=', f.decision);
-  if (f.disagreement) q = q.where(sql<boolean>`spread > ${f.threshold}`);
-  if (f.reviews === 'unassigned') q = q.where('reviewsAssigned', '=', 0);
-  if (f.reviews === 'incomplete')
-    q = q.where((eb) => eb.and([eb('reviewsAssigned', '>', 0), eb('reviewsDone', '<', eb.ref('reviewsAssigned'))]));
-  if (f.reviews === 'complete')
-    q = q.where((eb) => eb.and([eb('reviewsAssigned', '>', 0), eb('reviewsDone', '=', eb.ref('reviewsAssigned'))]));
-  return q;
+    .where('s.callId', '=', p.callId)
+    .where('s.closed', '=', true),
+);
+
+type RankingRow = typeof rankingRows.row;
+export type RankedApplication = Omit<RankingRow, 'mean' | 'median'> & { score: number | null; rank: number | null };
+export const RANKED_SORTS = ['rank', 'score', 'spread', 'reviewsDone', 'code', 'organizationName', 'submittedAt', 'decision'] as const;
+export type RankedSort = (typeof RANKED_SORTS)[number];
+
+const text = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+function compareValues(a: unknown, b: unknown): number {
+  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return text.compare(String(a), String(b));
 }
 
-export type ApplicationRow = Awaited<ReturnType<ReturnType<typeof rankedApplications>['execute']>>[number];
+/**
+ * A call's ranked applications at one data version, in rank order; each other order is sorted
+ * once, when first asked, and kept with them.
+ */
+export class RankedList {
+  private readonly orders = new Map<string, readonly RankedApplication[]>();
+  private byId?: Map<string, RankedApplication>;
 
-const SORTS: Record<string, string> = {
-  score: 'score',
-  rank: 'rank',
-  spread: 'spread',
-  reviewsDone: 'reviews_done',
-  code: 'code',
-  organizationName: 'organization_name',
-  submittedAt: 'submitted_at',
-  decision: 'decision',
-};
+  constructor(readonly rows: readonly RankedApplication[]) {}
+
+  get(id: string): RankedApplication | undefined {
+    this.byId ??= new Map(this.rows.map((r) => [r.id, r]));
+    return this.byId.get(id);
+  }
+
+  /** Sorted on one field, missing values last either way, then by code. */
+  sorted(field: RankedSort, descending: boolean): readonly RankedApplication[] {
+    const key = `${field}:${descending}`;
+    let rows = this.orders.get(key);
+    if (!rows) {
+      const sign = descending ? -1 : 1;
+      rows = [...this.rows].sort((a, b) => {
+        const x = a[field];
+        const y = b[field];
+        if (x !== y && (x === null || y === null)) return x === null ? 1 : -1;
+        return (x === null ? 0 : sign * compareValues(x, y)) || compareValues(a.code, b.code);
+      });
+      this.orders.set(key, rows);
+    }
+    return rows;
+  }
+}
+
+function rankedList(rows: RankingRow[], median: boolean): RankedList {
+  const scores = rows.map((r) => (median ? r.median : r.mean));
+  const ranks = rankByScore(scores);
+  const ranked = rows.map(({ mean: _mean, median: _median, ...r }, i) => ({ ...r, score: scores[i], rank: ranks[i] }));
+  return new RankedList(new RankedList(ranked).sorted('rank', false));
+}
 
 /** Review of submissions: every statement of the review_* tables and call_reviewer (their one writer). */
 @Injectable()
 export class ReviewRepository {
+  /** Ranked lists by call and aggregate (a few calls are in review at once). */
+  private readonly rankings;
+
   constructor(
     @InjectDataSource() private readonly data: DataSource,
     private readonly invalidation: CacheInvalidation,
     private readonly sql: Sql,
-  ) {}
+    private readonly versions: DataVersions,
+  ) {
+    this.rankings = versions.cache<RankedList>('review-ranking', 20);
+  }
 
   /** A write; when it also changed cached rows of other owners (a release), this replica's caches have taken it when it answers. */
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     return committedAndSettled(this.data.manager, this.invalidation, work);
+  }
+
+  /** A write of the review tables only, which no cache holds: nothing to wait for once committed. */
+  reviewsTransaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.data.manager.transaction(work);
   }
 
   /** Serializes the review writes of one call (assignment runs, releases). */
@@ -923,6 +991,11 @@ export class ReviewRepository {
     return (await this.sql.run(saveReview, a, m))[0];
   }
 
+  /** Saves a submitted review and rewrites its application's figures, atomically. */
+  async saveSubmittedReview(a: SaveReviewArgs) {
+    return (await this.sql.run(saveSubmittedReview, a))[0];
+  }
+
   async submitReview(m: EntityManager, id: string, version: number) {
     return (await this.sql.run(submitReview, { id, version }, m))[0];
   }
@@ -968,20 +1041,9 @@ export class ReviewRepository {
     if (submissionIds.length) await this.sql.run(refreshSummaries, { ids: [...new Set(submissionIds)] }, m);
   }
 
-  async applications(f: ApplicationFilter, page: { skip: number; take: number; sortField?: string; sortOrder: 'ASC' | 'DESC' }) {
-    const base = rankedApplications(f);
-    const column = SORTS[page.sortField ?? 'rank'] ?? 'rank';
-    const order = page.sortOrder === 'DESC' ? sql`DESC` : sql`ASC`;
-    const sorted = base
-      .select(sql<number>`count(*) OVER ()::int`.as('total'))
-      .orderBy(sql`${sql.ref(column)} ${order} NULLS LAST`)
-      .orderBy('code')
-      .offset(page.skip)
-      .limit(page.take) as SelectQueryBuilder<DB, never, ApplicationRow & { total: number }>;
-    return this.sql.list(sorted);
-  }
-
-  async application(callId: string, median: boolean, threshold: number, submissionId: string): Promise<ApplicationRow | undefined> {
-    return (await this.sql.list(rankedApplications({ callId, median, threshold, submissionId })))[0];
+  /** The call's ranked list, kept while the call's data version holds (it moves with every write the list reads). */
+  async ranking(callId: string, median: boolean): Promise<RankedList> {
+    const version = await this.versions.of(callId);
+    return this.rankings.get(`${callId}|${median}`, version, async () => rankedList(await this.sql.run(rankingRows, { callId }), median));
   }
 }

@@ -165,14 +165,7 @@ export class ReviewingService {
       keepSubmitted: review.submittedAt !== null && complete,
     };
     // A draft counts nowhere; a submitted review's change moves its application's figures, in the same transaction.
-    const saved =
-      review.submittedAt === null
-        ? await this.repo.saveReview(fields)
-        : await this.repo.transaction(async (m) => {
-            const row = await this.repo.saveReview(fields, m);
-            if (row) await this.repo.refreshSummaries(m, [review.submissionId]);
-            return row;
-          });
+    const saved = review.submittedAt === null ? await this.repo.saveReview(fields) : await this.repo.saveSubmittedReview(fields);
     if (!saved) throw stale();
     return this.mine(saved as unknown as ReviewRow, phase);
   }
@@ -189,7 +182,7 @@ export class ReviewingService {
       });
     if (!review.abstained && !review.recommendation)
       throw badRequest('errors.review.incomplete', 'Give a recommendation', { errors: { recommendation: 'missing' } });
-    await this.repo.transaction(async (m) => {
+    await this.repo.reviewsTransaction(async (m) => {
       const done = await this.repo.submitReview(m, id, version);
       if (!done) throw stale();
       await this.repo.events(m, review.callId, 'submitted', user.id, [review]);
@@ -200,7 +193,7 @@ export class ReviewingService {
 
   async declareConflict(user: AuthUser, id: string, reason: string): Promise<void> {
     const { review } = await this.context(user, id, Permission.ReviewRead);
-    await this.repo.transaction(async (m) => {
+    await this.repo.reviewsTransaction(async (m) => {
       await this.repo.insertConflict(m, {
         callId: review.callId,
         submissionId: review.submissionId,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DataVersions } from '../../database/data-version.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttachmentsModule } from '../files/attachments.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
@@ -42,6 +43,14 @@ import { ReviewingService } from './reviewing.service.js';
     SubmissionsModule,
   ],
   controllers: [ReviewsAdminController, ReviewsController],
-  providers: [ReviewRepository, ReviewsDemoSeeder, ReviewSetupService, ReviewAssignmentService, ReviewDecisionsService, ReviewingService],
+  providers: [
+    ReviewRepository,
+    DataVersions,
+    ReviewsDemoSeeder,
+    ReviewSetupService,
+    ReviewAssignmentService,
+    ReviewDecisionsService,
+    ReviewingService,
+  ],
 })
 export class ReviewsModule {}
