@@ -4,8 +4,9 @@
 //   must change nothing). Then every review is filled with SQL: submitted, random scores.
 // - The ranked list (GET .../applications), 25-row pages at 10 connections, for every sort field
 //   ASC and DESC on the first and the last page, and each filter (target: p99 under 100 ms per
-//   page). Side by side: the bare baseline running the same ranking statement (same CTE, WHERE,
-//   ORDER BY, OFFSET, LIMIT and window count), without the framework.
+//   page). Side by side: the bare baseline running the page as one ranking statement (CTE, WHERE,
+//   ORDER BY, OFFSET, LIMIT and window count), what each page cost before the product kept the
+//   call's ranked list by data version.
 // - Score autosave (PUT /api/reviews/assignments/{id}/review) at 50 connections, closed loop:
 //   50 reviewers, each saving their own assignments in turn with the version the last save
 //   answered (target: p99 under 50 ms); then paced as people type (one save every 500 ms each).
@@ -134,7 +135,7 @@ async function seed(db) {
   return { run, callId, criteria, reviewerUsers, adminId };
 }
 
-/** The product's ranking statement in plain SQL (review.repository.ts rankedApplications + applications). */
+/** A page of the ranked list as one plain statement (what review.repository.ts ran per page before the kept list). */
 const RANKED = `WITH figures AS (
   SELECT s.id, s.code, o.name AS organization_name, s.submitted_at,
          coalesce(rs.reviews_done, 0) AS reviews_done, coalesce(rs.reviews_assigned, 0) AS reviews_assigned,
