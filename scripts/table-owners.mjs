@@ -10,6 +10,7 @@ export const TABLE_OWNERS = {
   user_session: 'modules/auth',
   organization: 'modules/organizations',
   organization_member: 'modules/organizations',
+  organization_invitation: 'modules/organizations',
   call: 'modules/calls',
   // The entity sits in steps (steps read it); call types are created and edited by the calls module.
   call_type: 'modules/calls',
@@ -44,6 +45,9 @@ export const TABLE_OWNERS = {
   review_decision: 'modules/reviews',
   review_event: 'modules/reviews',
   review_summary: 'modules/reviews',
+  audit_event: 'modules/audit',
+  consent_record: 'modules/privacy',
+  consent_text: 'modules/privacy',
   data_version: 'database',
   typeorm_metadata: 'database',
 };

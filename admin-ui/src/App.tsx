@@ -41,6 +41,7 @@ import impactFramework from './resources/impact-framework';
 import messages, { CallComposer } from './resources/messages';
 import messageTemplates from './resources/message-templates';
 import users from './resources/users';
+import audit from './resources/audit';
 import { PbiReportListRoute, PowerBiReportRoute } from './resources/powerbi';
 import { CallDashboardPage } from './dashboard';
 import { ReportListPage, ReportPage } from './resources/reports';
@@ -108,6 +109,7 @@ function Console({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Resource name="message-templates" {...messageTemplates} />
           <Resource name="call-message-settings" />
           <Resource name="pbi-reports" />
+          <Resource name="audit" {...audit} />
           <CustomRoutes>
             <Route path="/customize" element={<CustomizeRedirect />} />
             <Route path="/attachments/:subId/*" element={<AttachmentsPage />} />

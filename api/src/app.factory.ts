@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { DestinationStream, Logger as Pino } from 'pino';
 import { createRootLogger, installRequestLogging, PinoNestLogger, requestId } from './common/logging/logging.js';
+import { installRequestContext } from './common/logging/request-context.js';
 import { AppModule } from './app.module.js';
 import { byteSize, installPipeline, securityHeaders } from './common/http/pipeline.js';
 import { CanonicalIdPipe, createValidationPipe } from './common/validation/validation.pipe.js';
@@ -71,6 +72,7 @@ export async function configureApp(app: NestFastifyApplication, settings: Settin
   fastify.addHook('onRequest', app.get(Traffic).onRequest);
   fastify.addHook('onResponse', app.get(MetricsService).onResponse);
   installRequestLogging(fastify, log);
+  installRequestContext(fastify);
   if (tracing()) fastify.addHook('onRequest', nameSpanAfterRoute);
   installPipeline(
     fastify,

@@ -1,4 +1,7 @@
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
+import { PresenceModule } from './modules/presence/presence.module.js';
+import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -53,6 +56,9 @@ const FEATURE_MODULES = [
   ReportsModule,
   MetricsModule,
   ReviewsModule,
+  AuditModule,
+  PresenceModule,
+  PrivacyModule,
 ];
 
 @Module({})

@@ -218,6 +218,48 @@ const CASES: Record<string, Case> = {
     admin: 404,
     filtered: 200,
   },
+  // Organization teams: A's owners (userA, userFiltered) manage A's team; B and administrators are no members of A (404)
+  listOrganizationMembers: { call: (fx) => ({ path: { organizationId: fx.orgA } }), ok: 200, otherOrg: 404, admin: 404, filtered: 200 },
+  changeOrganizationMemberRole: {
+    call: (fx) => ({ path: { organizationId: fx.orgA, userId: fx.users.userA.id }, json: { role: 'owner' } }),
+    ok: 200,
+    otherOrg: 404,
+    admin: 404,
+    filtered: 200,
+  },
+  // userA leaving a fresh organization of theirs: its last owner (409); nobody else belongs to it.
+  removeOrganizationMember: {
+    call: async (fx) => ({ path: { organizationId: await fx.freshOrgA(), userId: fx.users.userA.id } }),
+    ok: 409,
+    otherOrg: 404,
+    admin: 404,
+    filtered: 404,
+  },
+  listOrganizationInvitations: { call: (fx) => ({ path: { organizationId: fx.orgA } }), ok: 200, otherOrg: 404, admin: 404, filtered: 200 },
+  inviteOrganizationMember: {
+    call: (fx) => ({ path: { organizationId: fx.orgA }, json: { email: `matrix-${randomUUID()}@applicant.test`, role: 'viewer' } }),
+    ok: 201,
+    otherOrg: 404,
+    admin: 404,
+    filtered: 201,
+  },
+  resendOrganizationInvitation: {
+    call: (fx) => ({ path: { organizationId: fx.orgA, invitationId: fx.none } }),
+    ok: 404,
+    otherOrg: 404,
+    admin: 404,
+    filtered: 404,
+  },
+  revokeOrganizationInvitation: {
+    call: (fx) => ({ path: { organizationId: fx.orgA, invitationId: fx.none } }),
+    ok: 404,
+    otherOrg: 404,
+    admin: 404,
+    filtered: 404,
+  },
+  // An unknown token: 404 to everyone signed in (teams.spec.ts follows an invitation through).
+  getInvitation: { call: () => ({ path: { token: 'A'.repeat(43) } }), ok: 404, filtered: 404 },
+  acceptInvitation: { call: () => ({ path: { token: 'A'.repeat(43) } }), ok: 404, filtered: 404 },
   // SJSurvey
   createSurveyType: { call: () => ({ json: {} }), ok: 400 },
   // Step
@@ -306,6 +348,10 @@ const CASES: Record<string, Case> = {
   adminGetUser: { call: (fx) => ({ path: { id: fx.users.userA.id } }), ok: 200 },
   adminEndUserSession: { call: (fx) => ({ path: { id: fx.users.userA.id, sessionId: fx.none } }), ok: 404 },
   adminEndUserSessions: { call: async (fx) => ({ path: { id: await fx.freshUserId() } }), ok: 200 },
+  // Audit trail: read only (audit.spec.ts tries PUT and DELETE)
+  adminListAudit: { call: () => ({}), ok: 200 },
+  adminGetAudit: { call: (fx) => ({ path: { id: fx.none } }), ok: 404 },
+  adminExportAudit: { call: (fx) => ({ query: { filter: JSON.stringify({ entityId: fx.none }) } }), ok: 200 },
   // Reports (Power BI): off in this app (no settings); ids nothing names answer 404 before that
   powerBiAvailable: { call: () => ({}), ok: 200, filtered: 200 },
   getPbiToken: { call: () => ({ query: { workspaceId: 'w', reportId: 'r' } }), ok: 404 },
@@ -343,6 +389,16 @@ const CASES: Record<string, Case> = {
   submitMyReview: { call: (fx) => ({ path: { id: fx.none }, json: { version: 0 } }), ok: 404, filtered: 404 },
   declareConflict: { call: (fx) => ({ path: { id: fx.none }, json: { reason: 'x' } }), ok: 404, filtered: 404 },
   getReviewFile: { call: (fx) => ({ path: { id: fx.none, attachmentId: fx.none } }), ok: 404, filtered: 404 },
+  // Presence (a stream of a readable application answers 200 and never ends: the matrix asks of a missing one)
+  presenceStream: { call: (fx) => ({ path: { submissionId: fx.none } }), ok: 404, filtered: 404 },
+  presenceStep: { call: (fx) => ({ path: { submissionId: fx.none }, json: { connectionId: fx.none, step: 'x' } }), ok: 404, filtered: 404 },
+  // Privacy: the user's own consents and data; an organization's export is its owners' (userFiltered owns A too)
+  listMyConsents: { call: () => ({}), ok: 200, filtered: 200 },
+  getPendingConsents: { call: () => ({}), ok: 200, filtered: 200 },
+  recordConsent: { call: () => ({ json: {} }), ok: 400, filtered: 400 },
+  getConsentText: { call: () => ({ path: { version: 'a'.repeat(64) } }), ok: 404, filtered: 404 },
+  exportMyData: { call: () => ({}), ok: 200, filtered: 200 },
+  exportOrganizationData: { call: (fx) => ({ path: { organizationId: fx.orgA } }), ok: 200, otherOrg: 404, admin: 404, filtered: 200 },
   // Health
   health: { call: () => ({}), ok: 200 },
   healthLive: { call: () => ({}), ok: 200 },

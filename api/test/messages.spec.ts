@@ -492,7 +492,7 @@ describe('SendEmail, templates, reminders and settings (development outbox)', ()
 
   it('templates: listed per kind and language with their placeholders; an unknown placeholder is refused; an edited one is used, and reset', async () => {
     const list = await t.http.get('/api/admin/message-templates').set(admin.headers());
-    expect(list.body).toHaveLength(27);
+    expect(list.body).toHaveLength(30);
     const id = 'submission-confirmation.en';
     const bad = await t.http
       .put(`/api/admin/message-templates/${id}`)

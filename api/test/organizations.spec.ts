@@ -68,8 +68,8 @@ describe('Organization group', () => {
     const one = await t.http.get('/api/Organization/GetOrganizationById').query({ orgId: org.id }).set(user.headers(org.id)).expect(200);
     // GetOrganizationById adds how many applications were sent; otherwise every read answers the same DTO.
     expect(one.body).toEqual({ ...org, sentApplications: 0 });
-    // The list's JSON is built by PostgreSQL: it must be exactly the DTO the other reads answer.
-    expect(list.body[0]).toEqual(org);
+    // The list's JSON is built by PostgreSQL: it must be exactly the DTO the other reads answer, with the user's role.
+    expect(list.body[0]).toEqual({ ...org, role: 'owner' });
   });
 
   it('lists organizations with a foundation date and no optional flags exactly as it reads one', async () => {
@@ -82,7 +82,7 @@ describe('Organization group', () => {
     });
     const list = await t.http.get('/api/Organization/GetOrganizations').set(user.headers()).expect(200);
     const one = await t.http.get('/api/Organization/GetOrganizationById').query({ orgId: org.id }).set(user.headers(org.id)).expect(200);
-    expect(list.body).toEqual([withoutCount(one.body)]);
+    expect(list.body).toEqual([{ ...withoutCount(one.body), role: 'owner' }]);
     expect(one.body.date_of_foundation).toBe('1999-12-31');
   });
 

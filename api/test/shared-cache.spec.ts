@@ -80,7 +80,7 @@ describe('cached reads follow every committed change, whoever makes it', () => {
     const colleague = await t.factory.user();
     const org = (await t.http.post('/api/Organization/CreateOrganization').set(owner.headers()).send(orgBody('Before')).expect(200))
       .body as { id: string; version: number };
-    await t.db.query(`INSERT INTO organization_member (organization_id, user_id, role) VALUES ($1, $2, 'member')`, [org.id, colleague.id]);
+    await t.db.query(`INSERT INTO organization_member (organization_id, user_id, role) VALUES ($1, $2, 'viewer')`, [org.id, colleague.id]);
     await invalidation.settled();
     expect((await t.http.get('/api/Organization/GetOrganizations').set(colleague.headers()).expect(200)).body[0].name).toBe('Before');
     await t.http

@@ -45,6 +45,7 @@ function AdministratorMenu() {
       <Menu.ResourceItem name="messages" />
       <Menu.ResourceItem name="message-templates" />
       <Menu.ResourceItem name="users" />
+      <Menu.ResourceItem name="audit" />
     </Menu>
   );
 }

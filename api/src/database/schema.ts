@@ -69,6 +69,21 @@ export interface AttachmentType {
   version: Generated<number>;
 }
 
+export interface AuditEvent {
+  action: string;
+  actorEmail: string | null;
+  actorId: string | null;
+  actorRole: string;
+  at: Generated<Timestamp>;
+  diff: Json | null;
+  entity: string;
+  entityId: string | null;
+  id: Generated<string>;
+  ip: string | null;
+  requestId: string | null;
+  summary: Generated<string>;
+}
+
 export interface Call {
   callLockEnd: Timestamp | null;
   callTypeId: string;
@@ -156,6 +171,22 @@ export interface Configuration {
   updatedAt: Generated<Timestamp>;
   version: Generated<number>;
   workspacePowerBiId: string | null;
+}
+
+export interface ConsentRecord {
+  givenAt: Generated<Timestamp>;
+  id: Generated<string>;
+  kind: string;
+  organizationId: string | null;
+  textVersion: string;
+  userId: string;
+  withdrawnAt: Timestamp | null;
+}
+
+export interface ConsentText {
+  createdAt: Generated<Timestamp>;
+  text: string;
+  version: string;
 }
 
 export interface DataVersion {
@@ -300,6 +331,21 @@ export interface Organization {
   version: Generated<number>;
 }
 
+export interface OrganizationInvitation {
+  acceptedAt: Timestamp | null;
+  acceptedById: string | null;
+  createdAt: Generated<Timestamp>;
+  email: string;
+  expiresAt: Timestamp;
+  id: Generated<string>;
+  invitedById: string | null;
+  language: string;
+  organizationId: string;
+  revokedAt: Timestamp | null;
+  role: string;
+  tokenHash: string;
+}
+
 export interface OrganizationMember {
   createdAt: Generated<Timestamp>;
   organizationId: string;
@@ -441,6 +487,7 @@ export interface StepResult {
   stepId: string;
   submissionId: string;
   updatedAt: Generated<Timestamp>;
+  updatedById: string | null;
   version: Generated<number>;
 }
 
@@ -504,12 +551,15 @@ export interface DB {
   appUser: AppUser;
   attachment: Attachment;
   attachmentType: AttachmentType;
+  auditEvent: AuditEvent;
   call: Call;
   callMessageSettings: CallMessageSettings;
   callReviewer: CallReviewer;
   callSubmission: CallSubmission;
   callType: CallType;
   configuration: Configuration;
+  consentRecord: ConsentRecord;
+  consentText: ConsentText;
   dataVersion: DataVersion;
   devOidcRecord: DevOidcRecord;
   impactFramework: ImpactFramework;
@@ -521,6 +571,7 @@ export interface DB {
   messageBatch: MessageBatch;
   messageTemplate: MessageTemplate;
   organization: Organization;
+  organizationInvitation: OrganizationInvitation;
   organizationMember: OrganizationMember;
   rateLimitCounter: RateLimitCounter;
   review: Review;

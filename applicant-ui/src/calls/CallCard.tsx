@@ -13,6 +13,7 @@ import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PdfButton } from '../documents/PdfButton';
+import { useActingMayWrite } from '../organizations/useTeam';
 import { RichHtml } from '../shell/RichHtml';
 import { cardActions, type UserCall } from './callActions';
 import { DecisionChip } from './DecisionOutcome';
@@ -66,7 +67,8 @@ export function CallCard({
   handlers: CallCardHandlers;
 }) {
   const { t, i18n } = useTranslation();
-  const actions = cardActions(call, hasOrganization, reportsAvailable);
+  const mayWrite = useActingMayWrite();
+  const actions = cardActions(call, hasOrganization, reportsAvailable, mayWrite);
   const titleId = `call-${call.id}-title`;
   // In the user's time zone, with the zone named; a countdown in an open call's last week.
   const date = (iso: string) => formatDateTimeWithZone(iso, i18n.language);

@@ -31,6 +31,11 @@ describe('cardActions', () => {
     expect(cardActions({ ...base, submissionId: 's1' }, true)).toMatchObject({ primary: 'resume', primaryEnabled: true });
   });
 
+  it("lets a viewer open the organization's application but start none", () => {
+    expect(cardActions(base, true, false, false)).toMatchObject({ primary: 'submit', primaryEnabled: false });
+    expect(cardActions({ ...base, submissionId: 's1' }, true, false, false)).toMatchObject({ primary: 'resume', primaryEnabled: true });
+  });
+
   it('shows application submitted with the recap once closed', () => {
     const a = cardActions({ ...base, submissionId: 's1', submissionClosed: true }, true);
     expect(a).toMatchObject({ primary: 'submitted', primaryEnabled: false, viewRecap: { visible: true, enabled: true } });

@@ -29,7 +29,7 @@ export interface CardActions {
  * organization is selected (spec section 2); the API enforces the same rules. The report
  * button shows only when Power BI embedding is available (GET /api/PowerBi/Available).
  */
-export function cardActions(call: UserCall, hasOrganization: boolean, reportsAvailable = false): CardActions {
+export function cardActions(call: UserCall, hasOrganization: boolean, reportsAvailable = false, mayWrite = true): CardActions {
   const started = !isEmptyId(call.submissionId);
   const open = call.status === 'open';
   let primary: PrimaryAction;
@@ -39,7 +39,8 @@ export function cardActions(call: UserCall, hasOrganization: boolean, reportsAva
   const on = (visible: boolean, enabled: boolean): ButtonState => ({ visible, enabled: visible && hasOrganization && enabled });
   return {
     primary,
-    primaryEnabled: hasOrganization && (primary === 'submit' || primary === 'resume'),
+    // A viewer of the organization reads an application already started, and starts none.
+    primaryEnabled: hasOrganization && ((primary === 'submit' && mayWrite) || primary === 'resume'),
     viewRecap: on(started && (call.submissionClosed || !open), true),
     viewReport: on(reportsAvailable && !!call.userPowerBIWorkspaceID && !!call.userPowerBIReportID, !call.locked),
     downloadFile: on(!!call.customFile, true),

@@ -15,6 +15,8 @@ import { missingSteps, stepStatus } from './completeness';
 import { rememberPosition } from './resume';
 import type { Submission } from './fillApi';
 import { FillLayout } from './FillLayout';
+import { PresenceBar } from './presence/PresenceBar';
+import { usePresence } from './presence/usePresence';
 import { applicantMiniDyiData } from './minidyi/applicantData';
 import { StepPane } from './StepPane';
 import { StepSidebar } from './StepSidebar';
@@ -55,6 +57,13 @@ export function Fill({ submission, splat, readonlyParam }: FillProps) {
   useEffect(() => {
     if (!readOnly) rememberPosition(submission.id, currentStepId, current.sub);
   }, [readOnly, submission.id, currentStepId, current.sub]);
+
+  // Who else of the organization has it open, while it can still be filled.
+  const others = usePresence(submission.id, currentStepId, !submission.closed);
+  const stepName = (id: string) => {
+    const i = steps.findIndex((s) => s.id === id);
+    return i < 0 ? undefined : `${i + 1}. ${steps[i].name}`;
+  };
 
   const fillT: FillTranslate = useCallback((key, vars) => t(key, vars ?? {}), [t]);
   const onAutosave = useCallback(
@@ -105,6 +114,7 @@ export function Fill({ submission, splat, readonlyParam }: FillProps) {
             readOnly={readOnly}
             saveState={saveState}
             current={current}
+            presence={<PresenceBar others={others} stepName={stepName} />}
             sidebar={sidebar}
             blocked={nav.blocked}
             buttons={{ showPrevious: nav.showPrevious, last: nav.last, onPrevious: nav.goBack, onNext: nav.next, onSubmit: openSubmit }}

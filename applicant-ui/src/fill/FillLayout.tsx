@@ -35,6 +35,8 @@ export interface FillLayoutProps {
   readOnly: boolean;
   saveState: SaveState;
   current: FillPosition;
+  /** Who else has the application open (nothing shown when nobody). */
+  presence?: ReactNode;
   /**
    * The steps list: in an accordion on phones, beside the step on wider screens. `chosen` is
    * to be called when a step is chosen in it: the phone's accordion folds.
@@ -47,7 +49,7 @@ export interface FillLayoutProps {
 }
 
 /** The fill screen's layout: the call's header, the steps list, the current step, why Next stopped, and the buttons. */
-export function FillLayout({ submission, readOnly, saveState, current, sidebar, blocked, buttons, children }: FillLayoutProps) {
+export function FillLayout({ submission, readOnly, saveState, current, presence, sidebar, blocked, buttons, children }: FillLayoutProps) {
   const { t } = useTranslation();
   const step = submission.steps[current.step];
   const stepOf = t('fill.step-of', { current: current.step + 1, total: submission.steps.length });
@@ -66,6 +68,7 @@ export function FillLayout({ submission, readOnly, saveState, current, sidebar, 
         </Box>
         {!readOnly && <SaveStatus state={saveState} />}
       </Stack>
+      {presence}
 
       {readOnly && (
         <Alert severity="info" icon={<LockOutlined />} data-testid="read-only-banner">

@@ -2,6 +2,7 @@ import { ApiError } from '@impact-calls/api-client';
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useActingMayWrite } from '../organizations/useTeam';
 import { PageLoading } from '../shell/PageLoading';
 import { ClosingPage } from './ClosingPage';
 import { Fill } from './Fill';
@@ -13,13 +14,15 @@ import { useSubmission } from './useSubmission';
  * The fill screen of /call/:submissionId/*: loads the submission and sends it where it
  * belongs — a closed one to its closing page (`done`; step 0 read-only with
  * ?readonly=true), an open one away from `done`, and without a step (Resume) to where the
- * applicant left it (resume.ts) — then the steps (Fill).
+ * applicant left it (resume.ts) — then the steps (Fill). A viewer of the acting organization
+ * always gets the read-only view (as with ?readonly=true).
  */
 export default function FillPage() {
   const { submissionId = '', '*': splat = '' } = useParams();
   const [search] = useSearchParams();
   const { data: submission, isLoading, error } = useSubmission(submissionId);
   const { t } = useTranslation();
+  const mayWrite = useActingMayWrite();
   if (isLoading) return <PageLoading />;
   if (error || !submission) {
     return (
@@ -28,7 +31,7 @@ export default function FillPage() {
       </Alert>
     );
   }
-  const readonlyParam = search.get('readonly') === 'true';
+  const readonlyParam = search.get('readonly') === 'true' || !mayWrite;
   if (submission.closed && splat === '' && !readonlyParam) return <Navigate to={`/call/${submission.id}/done`} replace />;
   if (splat === 'done') {
     if (!submission.closed) return <Navigate to={`/call/${submission.id}`} replace />;

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Submission } from './fillApi';
 import { StepView, type StepNavigator, type UploadActions } from '@impact-calls/step-views';
+import { ConflictAlert } from './ConflictAlert';
 import { useFileActions, useStoreResult } from './useSubmission';
 import { type StepAutosave, useStepAutosave } from './useStepAutosave';
 
@@ -46,17 +46,14 @@ export function StepPane({ submission, stepIndex, subStep, readOnly, onAutosave,
   return (
     <>
       {autosave.state === 'conflict' && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={onReload}>
-              {t('fill.reload')}
-            </Button>
-          }
-        >
-          {t('fill.conflict')}
-        </Alert>
+        <ConflictAlert
+          conflict={autosave.conflict}
+          onReload={() => {
+            autosave.discardMine();
+            onReload();
+          }}
+          onKeepMine={autosave.keepMine}
+        />
       )}
       {autosave.state === 'error' && autosave.errorKey && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -35,6 +35,7 @@ describe('answer drafts', () => {
       version: 3,
       unsaved: false,
       conflict: true,
+      draft: { data: { x: 2 } },
     });
     expect(startingPoint({ content: { data: { x: 1 } }, baseVersion: 1, at: 0 }, saved).conflict).toBe(false);
     expect(startingPoint({ content: { data: { y: 1 } }, baseVersion: 0, at: 0 }, undefined)).toMatchObject({ unsaved: true, version: 0 });

@@ -57,14 +57,15 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * What a step starts from: the draft when it was made from the saved version (it is newer,
  * and must still be saved), else the saved answers. A draft made from an older version
- * means someone saved in between: the saved answers win and the caller says so.
+ * means someone saved in between: the saved answers are shown, the caller says so and
+ * keeps the draft aside (`draft`) for the applicant to keep instead.
  */
 export function startingPoint(
   draft: Draft | undefined,
   saved: { content: unknown; version: number } | undefined,
-): { content: unknown; version: number; unsaved: boolean; conflict: boolean } {
+): { content: unknown; version: number; unsaved: boolean; conflict: boolean; draft?: Record<string, unknown> } {
   const version = saved?.version ?? 0;
   if (!draft || same(draft.content, saved?.content)) return { content: saved?.content, version, unsaved: false, conflict: false };
   if (draft.baseVersion === version) return { content: draft.content, version, unsaved: true, conflict: false };
-  return { content: saved?.content, version, unsaved: false, conflict: true };
+  return { content: saved?.content, version, unsaved: false, conflict: true, draft: draft.content };
 }

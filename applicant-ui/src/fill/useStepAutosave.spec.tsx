@@ -79,3 +79,66 @@ describe('autosave while the server is unavailable', () => {
     expect(retryDelayMs(1, new ApiError(429, 'errors.too-many-requests', 'wait', undefined, { retryAfter: 3 }))).toBe(3000);
   });
 });
+
+describe('a save made stale by another member', () => {
+  const stale = (currentVersion: number, name?: string) =>
+    answer(409, {
+      statusCode: 409,
+      key: 'errors.stale-version',
+      message: 'changed elsewhere',
+      currentVersion,
+      changedAt: '2030-01-01T10:00:00.000Z',
+      ...(name ? { changedBy: { name } } : {}),
+    });
+  const sent = (i: number) => post.mock.calls[i][1] as { body: { content: unknown; version: number } };
+
+  it('tells who changed the answers and when; "keep mine" saves the same answers on the version saved meanwhile', async () => {
+    post.mockResolvedValueOnce(stale(4, 'Ada Lovelace')).mockResolvedValueOnce(saved(5, { data: { mission: 'mine' } }));
+    const { result } = renderHook(() =>
+      useStepAutosave('sub3', 's1', { content: { data: { mission: 'old' } }, version: 3 }, true, () => undefined),
+    );
+    act(() => result.current.setContent({ data: { mission: 'mine' } }));
+    await act(() => vi.advanceTimersByTimeAsync(800));
+    expect(result.current.state).toBe('conflict');
+    expect(result.current.conflict).toEqual({ changedBy: 'Ada Lovelace', changedAt: '2030-01-01T10:00:00.000Z' });
+    // Nothing typed is lost meanwhile.
+    expect(readDraft('sub3', 's1')?.content).toEqual({ data: { mission: 'mine' } });
+    expect(result.current.content).toEqual({ data: { mission: 'mine' } });
+
+    await act(async () => result.current.keepMine());
+    expect(post).toHaveBeenCalledTimes(2);
+    expect(sent(1).body).toMatchObject({ content: { data: { mission: 'mine' } }, version: 4 });
+    expect(result.current.state).toBe('saved');
+    expect(result.current.conflict).toBeUndefined();
+    expect(readDraft('sub3', 's1')).toBeUndefined();
+  });
+
+  it('"reload" drops the answers of this device', async () => {
+    post.mockResolvedValueOnce(stale(2));
+    const { result } = renderHook(() => useStepAutosave('sub4', 's1', { content: { data: {} }, version: 1 }, true, () => undefined));
+    act(() => result.current.setContent({ data: { mission: 'mine' } }));
+    await act(() => vi.advanceTimersByTimeAsync(800));
+    expect(result.current.conflict).toEqual({ changedAt: '2030-01-01T10:00:00.000Z', changedBy: undefined });
+    act(() => result.current.discardMine());
+    expect(readDraft('sub4', 's1')).toBeUndefined();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
+  it('a draft made from an older version: the saved answers show, and "keep mine" brings the draft back and saves it', async () => {
+    localStorage.setItem(
+      'ic_fill_draft:sub5:s1',
+      JSON.stringify({ content: { data: { mission: 'offline draft' } }, baseVersion: 1, at: 0 }),
+    );
+    post.mockResolvedValueOnce(saved(3, { data: { mission: 'offline draft' } }));
+    const { result } = renderHook(() =>
+      useStepAutosave('sub5', 's1', { content: { data: { mission: 'theirs' } }, version: 2 }, true, () => undefined),
+    );
+    expect(result.current.state).toBe('conflict');
+    expect(result.current.content).toEqual({ data: { mission: 'theirs' } });
+    await act(async () => result.current.keepMine());
+    expect(result.current.content).toEqual({ data: { mission: 'offline draft' } });
+    expect(sent(0).body).toMatchObject({ content: { data: { mission: 'offline draft' } }, version: 2 });
+    expect(result.current.state).toBe('saved');
+  });
+});

@@ -11,14 +11,36 @@ const DEBOUNCE_MS = 800;
 export const RETRY_FIRST_MS = 1000;
 export const RETRY_MAX_MS = 30_000;
 
+/** Who saved the answers meanwhile and when, as the API's 409 tells (each when known). */
+export interface SaveConflict {
+  changedBy?: string;
+  changedAt?: string;
+}
+
 export interface StepAutosave {
   content: unknown;
   state: SaveState;
   /** The API's message key of the last failure, if any. */
   errorKey?: string;
+  /** While the state is 'conflict': who changed the answers, and when. */
+  conflict?: SaveConflict;
   setContent(content: Record<string, unknown>): void;
   /** Saves what is pending now; resolves when nothing is left to save (or rejects). */
   flush(): Promise<void>;
+  /** After a conflict: saves this device's answers again on the version saved meanwhile, so nothing typed is lost. */
+  keepMine(): void;
+  /** After a conflict: drops this device's answers (the caller loads the saved ones). */
+  discardMine(): void;
+}
+
+/** The details of a 409 errors.stale-version: the version saved meanwhile, by whom and when. */
+function staleDetails(e: ApiError): SaveConflict & { currentVersion?: number } {
+  const b = (e.body ?? {}) as { currentVersion?: unknown; changedAt?: unknown; changedBy?: { name?: unknown } | null };
+  return {
+    currentVersion: typeof b.currentVersion === 'number' ? b.currentVersion : undefined,
+    changedAt: typeof b.changedAt === 'string' ? b.changedAt : undefined,
+    changedBy: typeof b.changedBy?.name === 'string' && b.changedBy.name ? b.changedBy.name : undefined,
+  };
 }
 
 const isNetworkError = (e: unknown) => !(e instanceof ApiError) || e.status === 0;
@@ -38,7 +60,8 @@ export function retryDelayMs(attempt: number, e: unknown, random = Math.random):
  * sent after a short pause with the version it was made from. The draft is removed only
  * when the API confirms. A lost connection, a busy server (429) or a server that is down
  * (5xx, 503) is retried with backoff (and at once on `online`), showing "saving paused,
- * retrying" and losing nothing typed; a stale version (409) shows "changed elsewhere".
+ * retrying" and losing nothing typed; a stale version (409) shows who changed the answers
+ * and when, and the applicant reloads theirs (discardMine) or keeps their own (keepMine).
  */
 export function useStepAutosave(
   submissionId: string,
@@ -51,8 +74,13 @@ export function useStepAutosave(
   const [content, setLocal] = useState<unknown>(start.content);
   const [state, setState] = useState<SaveState>(start.conflict ? 'conflict' : start.unsaved ? 'pending' : 'idle');
   const [errorKey, setErrorKey] = useState<string>();
+  const [conflict, setConflict] = useState<SaveConflict>();
   const version = useRef(start.version);
   const pending = useRef<Record<string, unknown> | undefined>(start.unsaved ? (start.content as Record<string, unknown>) : undefined);
+  /** This device's answers a conflict set aside: the draft made from an older version (the saved answers are shown). */
+  const setAside = useRef<Record<string, unknown> | undefined>(start.conflict ? start.draft : undefined);
+  /** The version saved meanwhile, which "keep mine" saves on. */
+  const freshVersion = useRef<number | undefined>(undefined);
   const inFlight = useRef<Promise<void> | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** Failed attempts in a row, and when the next may go (typing does not cut a backoff short). */
@@ -100,6 +128,9 @@ export function useStepAutosave(
           setState(isNetworkError(e) ? 'offline' : 'retrying');
           timer.current = setTimeout(() => void sendAgain.current().catch(() => undefined), wait);
         } else if (e instanceof ApiError && e.key === 'errors.stale-version') {
+          const { currentVersion, ...who } = staleDetails(e);
+          freshVersion.current = currentVersion;
+          setConflict(who);
           setState('conflict');
         } else {
           setState('error');
@@ -147,5 +178,28 @@ export function useStepAutosave(
   }, [enabled, send]);
 
   const flush = useCallback(() => send(), [send]);
-  return { content, state, errorKey, setContent, flush };
+
+  const keepMine = useCallback(() => {
+    const mine = pending.current ?? setAside.current;
+    if (!enabled || !mine) return;
+    if (freshVersion.current !== undefined) version.current = freshVersion.current;
+    freshVersion.current = undefined;
+    setAside.current = undefined;
+    pending.current = mine;
+    setLocal(mine);
+    writeDraft(submissionId, stepId, { content: mine, baseVersion: version.current, at: Date.now() });
+    setConflict(undefined);
+    setState('pending');
+    void send().catch(() => undefined);
+  }, [enabled, send, stepId, submissionId]);
+
+  const discardMine = useCallback(() => {
+    clearTimeout(timer.current);
+    pending.current = undefined;
+    setAside.current = undefined;
+    clearDraft(submissionId, stepId);
+    setConflict(undefined);
+  }, [stepId, submissionId]);
+
+  return { content, state, errorKey, conflict, setContent, flush, keepMine, discardMine };
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '@impact-calls/api-client';
+import GroupIcon from '@mui/icons-material/GroupOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,6 +12,7 @@ import { errorMessage } from './errorMessage';
 import { showNotice } from './notices';
 import { OrganizationForm, organizationFormValues, toOrganizationInput } from './OrganizationForm';
 import { useOrganization, useUpdateOrganization } from './useOrganizations';
+import { mayManage } from './useTeam';
 
 /** `/org/edit/:organizationId`: the same rules as registration; Update disabled until they are met. */
 export default function EditOrganizationPage() {
@@ -38,12 +40,36 @@ export default function EditOrganizationPage() {
     );
   }
 
+  const members = (
+    <div>
+      <Button component={RouterLink} to={`/org/members/${organization.id}`} startIcon={<GroupIcon />} variant="outlined">
+        {t('team-ui.members')}
+      </Button>
+    </div>
+  );
+  // Only owners change an organization: the others see who they are and its members.
+  if (!mayManage(organization.role)) {
+    return (
+      <Stack spacing={3} sx={{ maxWidth: 840 }}>
+        <Typography variant="h1">{t('pages.organizations.edit-title')}</Typography>
+        <Typography variant="h2" sx={{ fontSize: '1.35rem' }}>
+          {organization.name}
+        </Typography>
+        <Alert severity="info" role="note">
+          {t('errors.team.owners-only')}
+        </Alert>
+        {members}
+      </Stack>
+    );
+  }
+
   return (
     <Stack spacing={3} sx={{ maxWidth: 840 }}>
       <Typography variant="h1">{t('pages.organizations.edit-title')}</Typography>
       <Typography variant="h2" sx={{ fontSize: '1.35rem' }}>
         {organization.name}
       </Typography>
+      {members}
       {(organization.sentApplications ?? 0) > 0 && (
         <Alert severity="info">{t('pages.organizations.sent-keep-data', { count: organization.sentApplications })}</Alert>
       )}

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import GroupIcon from '@mui/icons-material/GroupOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,8 +19,9 @@ import { PageLoading } from '../shell/PageLoading';
 import { DeleteOrganizationDialog } from './DeleteOrganizationDialog';
 import { RegisterOrganizationDialog } from './RegisterOrganizationDialog';
 import { selectOrganization, useOrganizations, type Organization } from './useOrganizations';
+import { mayManage } from './useTeam';
 
-/** `/org/list`: the user's organizations, with add, update and delete (after confirmation). */
+/** `/org/list`: the user's organizations, with add, members, and (owners) update and delete (after confirmation). */
 export default function OrganizationListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -59,6 +61,7 @@ export default function OrganizationListPage() {
                       {o.name}
                     </Typography>
                     {isSelected ? <Chip size="small" color="primary" label={t('pages.organizations.selected')} /> : null}
+                    {o.role ? <Chip size="small" variant="outlined" label={t(`team.role.${o.role}`)} /> : null}
                   </Stack>
                   <Typography color="text.secondary" sx={{ mt: 1 }}>
                     {[o.reg_number, [o.street_name, o.city_name, o.country].filter(Boolean).join(', ')].join(' · ')}
@@ -79,20 +82,33 @@ export default function OrganizationListPage() {
                   ) : null}
                   <Button
                     component={RouterLink}
-                    to={`/org/edit/${o.id}`}
-                    startIcon={<EditIcon />}
-                    aria-label={`${t('pages.organizations.edit')}: ${o.name}`}
+                    to={`/org/members/${o.id}`}
+                    startIcon={<GroupIcon />}
+                    aria-label={`${t('team-ui.members')}: ${o.name}`}
                   >
-                    {t('pages.organizations.edit')}
+                    {t('team-ui.members')}
                   </Button>
-                  <Button
-                    color="error"
-                    startIcon={<DeleteIcon />}
-                    onClick={() => setDeleting(o)}
-                    aria-label={`${t('pages.organizations.delete')}: ${o.name}`}
-                  >
-                    {t('pages.organizations.delete')}
-                  </Button>
+                  {/* Only owners change or delete an organization (the API refuses the others anyway). */}
+                  {mayManage(o.role) ? (
+                    <>
+                      <Button
+                        component={RouterLink}
+                        to={`/org/edit/${o.id}`}
+                        startIcon={<EditIcon />}
+                        aria-label={`${t('pages.organizations.edit')}: ${o.name}`}
+                      >
+                        {t('pages.organizations.edit')}
+                      </Button>
+                      <Button
+                        color="error"
+                        startIcon={<DeleteIcon />}
+                        onClick={() => setDeleting(o)}
+                        aria-label={`${t('pages.organizations.delete')}: ${o.name}`}
+                      >
+                        {t('pages.organizations.delete')}
+                      </Button>
+                    </>
+                  ) : null}
                 </CardActions>
               </Card>
             );

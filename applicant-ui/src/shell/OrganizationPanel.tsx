@@ -74,6 +74,11 @@ export function OrganizationPanel() {
         <Button component={RouterLink} to="/org/list" sx={{ justifyContent: 'flex-start' }}>
           {t('user-menu.your-organizations')}
         </Button>
+        {selected && organizations?.some((o) => o.id === selected) ? (
+          <Button component={RouterLink} to={`/org/members/${selected}`} sx={{ justifyContent: 'flex-start' }}>
+            {t('team-ui.menu-members')}
+          </Button>
+        ) : null}
       </Stack>
       <RegisterOrganizationDialog open={registering} onClose={() => setRegistering(false)} />
       <NoticeHost />

@@ -5,6 +5,7 @@ import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import BusinessIcon from '@mui/icons-material/BusinessOutlined';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import DevicesIcon from '@mui/icons-material/DevicesOutlined';
+import PrivacyIcon from '@mui/icons-material/PrivacyTipOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -29,6 +30,7 @@ import { SignInButtons } from '../auth/SignInButtons';
 import { logout } from '../auth/signIn';
 import { useTokenRefresh } from '../auth/useTokenRefresh';
 import { displayName, useCurrentUser, useIsReviewer } from '../auth/useCurrentUser';
+import { PendingConsentDialog } from '../privacy/PendingConsentDialog';
 import { VISUALLY_HIDDEN } from '@impact-calls/step-views';
 
 export { SignInButtons };
@@ -96,119 +98,129 @@ export function UserMenu() {
   };
 
   return (
-    <Box {...hover}>
-      <Button
-        ref={setAnchor}
-        id={buttonId}
-        color="inherit"
-        aria-haspopup="menu"
-        aria-controls={open ? menuId : undefined}
-        aria-expanded={open}
-        title={t('user-menu.open', { name })}
-        onClick={() => {
-          clearTimeout(timer.current);
-          const keepOpen = openedByHover.current;
-          openedByHover.current = false;
-          setOpen((o) => keepOpen || !o);
-        }}
-        sx={{ gap: 1, textTransform: 'none', px: 1, minWidth: 0 }}
-      >
-        {/* The button's accessible name is the user's name (visually hidden on phones). */}
-        <Typography component="span" noWrap sx={{ maxWidth: 220, fontWeight: 600, ...(phone ? VISUALLY_HIDDEN : {}) }}>
-          {name}
-        </Typography>
-        {/* The initials are drawn by CSS: as text they would be part of the button's visible label but not of its name (axe). */}
-        <Avatar
-          sx={{
-            bgcolor: 'secondary.main',
-            color: 'secondary.contrastText',
-            width: 36,
-            height: 36,
-            fontSize: '0.95rem',
-            fontWeight: 700,
+    <>
+      <Box {...hover}>
+        <Button
+          ref={setAnchor}
+          id={buttonId}
+          color="inherit"
+          aria-haspopup="menu"
+          aria-controls={open ? menuId : undefined}
+          aria-expanded={open}
+          title={t('user-menu.open', { name })}
+          onClick={() => {
+            clearTimeout(timer.current);
+            const keepOpen = openedByHover.current;
+            openedByHover.current = false;
+            setOpen((o) => keepOpen || !o);
           }}
-          aria-hidden
+          sx={{ gap: 1, textTransform: 'none', px: 1, minWidth: 0 }}
         >
-          <Box component="span" data-initials={userInitials(user)} sx={{ '&::before': { content: 'attr(data-initials)' } }} />
-        </Avatar>
-      </Button>
-      <Popper
-        open={open}
-        anchorEl={anchor}
-        placement="bottom-end"
-        transition
-        disablePortal={false}
-        sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      >
-        {({ TransitionProps }) => (
-          <Grow {...TransitionProps} style={{ transformOrigin: 'right top' }}>
-            <Paper
-              elevation={6}
-              sx={{ minWidth: 240, mt: 1 }}
-              onMouseEnter={() => clearTimeout(timer.current)}
-              onMouseLeave={() => later(false, HOVER_MENU_CLOSE_DELAY_MS)}
-            >
-              <ClickAwayListener onClickAway={(e) => !anchor?.contains(e.target as Node) && close()}>
-                <MenuList id={menuId} aria-labelledby={buttonId} autoFocusItem={open} onKeyDown={onMenuKeyDown}>
-                  <Box sx={{ px: 2, py: 1 }} role="none">
-                    <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {user.email}
-                    </Typography>
-                  </Box>
-                  <Divider component="li" role="separator" />
-                  <MenuItem onClick={() => go('/org/list')}>
-                    <ListItemIcon>
-                      <BusinessIcon fontSize="small" />
-                    </ListItemIcon>
-                    {t('user-menu.your-organizations')}
-                  </MenuItem>
-                  <MenuItem onClick={() => go('/calls')}>
-                    <ListItemIcon>
-                      <CampaignIcon fontSize="small" />
-                    </ListItemIcon>
-                    {t('user-menu.back-to-calls')}
-                  </MenuItem>
-                  <MenuItem onClick={() => go('/sessions')}>
-                    <ListItemIcon>
-                      <DevicesIcon fontSize="small" />
-                    </ListItemIcon>
-                    {t('user-menu.your-sessions')}
-                  </MenuItem>
-                  {reviewer ? (
-                    <MenuItem component="a" href="/admin/review" onClick={() => close()}>
+          {/* The button's accessible name is the user's name (visually hidden on phones). */}
+          <Typography component="span" noWrap sx={{ maxWidth: 220, fontWeight: 600, ...(phone ? VISUALLY_HIDDEN : {}) }}>
+            {name}
+          </Typography>
+          {/* The initials are drawn by CSS: as text they would be part of the button's visible label but not of its name (axe). */}
+          <Avatar
+            sx={{
+              bgcolor: 'secondary.main',
+              color: 'secondary.contrastText',
+              width: 36,
+              height: 36,
+              fontSize: '0.95rem',
+              fontWeight: 700,
+            }}
+            aria-hidden
+          >
+            <Box component="span" data-initials={userInitials(user)} sx={{ '&::before': { content: 'attr(data-initials)' } }} />
+          </Avatar>
+        </Button>
+        <Popper
+          open={open}
+          anchorEl={anchor}
+          placement="bottom-end"
+          transition
+          disablePortal={false}
+          sx={{ zIndex: (theme) => theme.zIndex.modal }}
+        >
+          {({ TransitionProps }) => (
+            <Grow {...TransitionProps} style={{ transformOrigin: 'right top' }}>
+              <Paper
+                elevation={6}
+                sx={{ minWidth: 240, mt: 1 }}
+                onMouseEnter={() => clearTimeout(timer.current)}
+                onMouseLeave={() => later(false, HOVER_MENU_CLOSE_DELAY_MS)}
+              >
+                <ClickAwayListener onClickAway={(e) => !anchor?.contains(e.target as Node) && close()}>
+                  <MenuList id={menuId} aria-labelledby={buttonId} autoFocusItem={open} onKeyDown={onMenuKeyDown}>
+                    <Box sx={{ px: 2, py: 1 }} role="none">
+                      <Typography sx={{ fontWeight: 700 }}>{name}</Typography>
+                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                        {user.email}
+                      </Typography>
+                    </Box>
+                    <Divider component="li" role="separator" />
+                    <MenuItem onClick={() => go('/org/list')}>
                       <ListItemIcon>
-                        <RateReviewIcon fontSize="small" />
+                        <BusinessIcon fontSize="small" />
                       </ListItemIcon>
-                      {t('user-menu.review-workspace')}
+                      {t('user-menu.your-organizations')}
                     </MenuItem>
-                  ) : null}
-                  {user.isAdmin ? (
-                    <MenuItem component="a" href="/admin" onClick={() => close()}>
+                    <MenuItem onClick={() => go('/calls')}>
                       <ListItemIcon>
-                        <AdminPanelSettingsIcon fontSize="small" />
+                        <CampaignIcon fontSize="small" />
                       </ListItemIcon>
-                      {t('user-menu.admin-panel')}
+                      {t('user-menu.back-to-calls')}
                     </MenuItem>
-                  ) : null}
-                  <Divider component="li" role="separator" />
-                  <MenuItem
-                    onClick={() => {
-                      close();
-                      void logout(queryClient, i18n.language);
-                    }}
-                  >
-                    <ListItemIcon>
-                      <LogoutIcon fontSize="small" />
-                    </ListItemIcon>
-                    {t('user-menu.logout')}
-                  </MenuItem>
-                </MenuList>
-              </ClickAwayListener>
-            </Paper>
-          </Grow>
-        )}
-      </Popper>
-    </Box>
+                    <MenuItem onClick={() => go('/sessions')}>
+                      <ListItemIcon>
+                        <DevicesIcon fontSize="small" />
+                      </ListItemIcon>
+                      {t('user-menu.your-sessions')}
+                    </MenuItem>
+                    <MenuItem onClick={() => go('/privacy')}>
+                      <ListItemIcon>
+                        <PrivacyIcon fontSize="small" />
+                      </ListItemIcon>
+                      {t('user-menu.privacy')}
+                    </MenuItem>
+                    {reviewer ? (
+                      <MenuItem component="a" href="/admin/review" onClick={() => close()}>
+                        <ListItemIcon>
+                          <RateReviewIcon fontSize="small" />
+                        </ListItemIcon>
+                        {t('user-menu.review-workspace')}
+                      </MenuItem>
+                    ) : null}
+                    {user.isAdmin ? (
+                      <MenuItem component="a" href="/admin" onClick={() => close()}>
+                        <ListItemIcon>
+                          <AdminPanelSettingsIcon fontSize="small" />
+                        </ListItemIcon>
+                        {t('user-menu.admin-panel')}
+                      </MenuItem>
+                    ) : null}
+                    <Divider component="li" role="separator" />
+                    <MenuItem
+                      onClick={() => {
+                        close();
+                        void logout(queryClient, i18n.language);
+                      }}
+                    >
+                      <ListItemIcon>
+                        <LogoutIcon fontSize="small" />
+                      </ListItemIcon>
+                      {t('user-menu.logout')}
+                    </MenuItem>
+                  </MenuList>
+                </ClickAwayListener>
+              </Paper>
+            </Grow>
+          )}
+        </Popper>
+      </Box>
+      {/* Outside the hover box: pointer events in the dialog must not open the menu. */}
+      <PendingConsentDialog />
+    </>
   );
 }

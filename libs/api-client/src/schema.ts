@@ -5,6 +5,57 @@
  */
 
 export interface paths {
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit events, one page, newest first; filter: actorId, actor (part of an e-mail address), entity, entityId, action, from, to (a date alone: the whole day) */
+        get: operations["adminListAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One audit event with its diff */
+        get: operations["adminGetAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered audit events as CSV (streamed, newest first, at most 100000); filter: actorId, actor (part of an e-mail address), entity, entityId, action, from, to (a date alone: the whole day) */
+        get: operations["adminExportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/call-message-settings/{id}": {
         parameters: {
             query?: never;
@@ -1826,6 +1877,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invitation offers (the address masked unless it is the caller’s) */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Joins the organization in the invitation’s role (the invitation is used up) */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Jwt/login-config": {
         parameters: {
             query?: never;
@@ -1996,6 +2081,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{organizationId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invitations not accepted nor withdrawn, pending or expired (owners) */
+        get: operations["listOrganizationInvitations"];
+        put?: never;
+        /** Invites an address to join in a role: an e-mail with a link valid 7 days (owners) */
+        post: operations["inviteOrganizationMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraws an invitation (owners) */
+        delete: operations["revokeOrganizationInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/invitations/{invitationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends an invitation again: a new link, valid 7 days; the old one stops working (owners) */
+        post: operations["resendOrganizationInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's members and their roles */
+        get: operations["listOrganizationMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{organizationId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a member's role (owners) */
+        put: operations["changeOrganizationMemberRole"];
+        post?: never;
+        /** Removes a member (owners), or leaves (a member removing themself) */
+        delete: operations["removeOrganizationMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Outcome/GetOutcomeType": {
         parameters: {
             query?: never;
@@ -2056,6 +2228,110 @@ export interface paths {
         };
         /** True when Power BI embedding is configured; report buttons and the report tab show only then */
         get: operations["powerBiAvailable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/presence/submissions/{submissionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who else of the organization has this application open, and on which step: Server-Sent Events, `hello` {connectionId} then `presence` {others: [{userId, name, step}]} at every change */
+        get: operations["presenceStream"];
+        /** Says which step the application open on this connection is on */
+        put: operations["presenceStep"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The consents the user gave, newest first (the text of each with GetConsentText) */
+        get: operations["listMyConsents"];
+        put?: never;
+        /** Records the user’s consent to the current text of a pending consent (once per text) */
+        post: operations["recordConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/consents/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the user must agree to (again) before going on: the data-consent text when it changed since */
+        get: operations["getPendingConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/consents/texts/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The exact text of a version the user agreed to */
+        get: operations["getConsentText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/export/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything held on the user as a ZIP (streamed): data.json and README.txt in the user’s language; the audit trail is not included */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/export/organizations/{organizationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An organization’s data as a ZIP (streamed): data.json (members, applications with every answer, consents, messages, decisions) and each file under files/<application code>/; owners only */
+        get: operations["exportOrganizationData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2447,7 +2723,7 @@ export interface components {
             id: string;
             memberCount: number;
             /** @description Only in the detail */
-            members?: components["schemas"]["OrganizationMemberDto"][];
+            members?: components["schemas"]["AdminOrganizationMemberDto"][];
             name: string;
             nordicCountry: boolean;
             /** @description Consent to the processing of personal data (always true once saved) */
@@ -2455,6 +2731,8 @@ export interface components {
             preFunding: boolean;
             /** @description Tax or VAT code */
             reg_number: string;
+            /** @description GetOrganizations only: the current user's role in it (viewer: read-only) */
+            role?: components["schemas"]["OrganizationRole"];
             selfCertification: boolean;
             /** @description GetOrganizationById only: how many of its applications were sent (they keep the data they were sent with) */
             sentApplications?: number;
@@ -2462,6 +2740,14 @@ export interface components {
             termsOfService: boolean;
             /** @description Send it back when updating; a stale one answers 409 */
             version: number;
+        };
+        AdminOrganizationMemberDto: {
+            email: string;
+            firstName: string;
+            lastName: string;
+            role: components["schemas"]["OrganizationRole"];
+            /** Format: uuid */
+            userId: string;
         };
         AdminReviewDto: {
             abstained: boolean;
@@ -2554,6 +2840,50 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+        };
+        AuditChangeDto: {
+            /** @description The value after (absent when removed, or for a long text) */
+            after?: Record<string, never>;
+            /** @description A long text after: its length only */
+            afterLength?: number;
+            /** @description The value before (absent when added, or for a long text) */
+            before?: Record<string, never>;
+            /** @description A long text before: its length only */
+            beforeLength?: number;
+            /** @enum {string} */
+            kind: "changed" | "added" | "removed";
+            /** @description The field, by path: name, colors.primary, steps[2].name */
+            path: string;
+        };
+        AuditDiffDto: {
+            changes: components["schemas"]["AuditChangeDto"][];
+            /** @description How many more changes were left out */
+            more?: number;
+        };
+        AuditEventDto: {
+            /** @description What was done: call.update, submission.reopen, ... */
+            action: string;
+            /** @description The address as it was at the time */
+            actorEmail: string | null;
+            /**
+             * Format: uuid
+             * @description Null for the system
+             */
+            actorId: string | null;
+            /** @description admin, reviewer, user or system */
+            actorRole: string;
+            /** Format: date-time */
+            at: string;
+            diff: components["schemas"]["AuditDiffDto"] | null;
+            /** @description The kind of record: call, step, submission, ... */
+            entity: string;
+            entityId: string | null;
+            /** Format: uuid */
+            id: string;
+            ip: string | null;
+            /** @description The request's id, as the log lines say it */
+            requestId: string | null;
+            summary: string;
         };
         AutoAssignResultDto: {
             added: number;
@@ -2768,6 +3098,9 @@ export interface components {
             userPowerBIReportID: string | null;
             userPowerBIWorkspaceID: string | null;
         };
+        ChangeMemberRoleDto: {
+            role: components["schemas"]["OrganizationRole"];
+        };
         CloseResultDto: {
             closed: boolean;
             /** Format: date-time */
@@ -2880,6 +3213,30 @@ export interface components {
             declaredAt: string;
             reason: string;
             reviewerEmail: string;
+        };
+        /** @enum {string} */
+        ConsentKind: "data-processing" | "terms" | "self-certification" | "data-consent-text";
+        ConsentRecordDto: {
+            /** Format: date-time */
+            givenAt: string;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["ConsentKind"];
+            /**
+             * Format: uuid
+             * @description The organization it was given for, if any
+             */
+            organizationId: string | null;
+            organizationName: string | null;
+            /** @description sha256 hex of the exact text shown */
+            textVersion: string;
+            /** Format: date-time */
+            withdrawnAt: string | null;
+        };
+        ConsentTextDto: {
+            /** @description The exact text shown (HTML for the data-consent text, plain text for the form boxes) */
+            text: string;
+            version: string;
         };
         ConsoleSettingsDto: {
             /** @description SURVEYJS_LICENSE_KEY: the Survey Creator shows no "developer license" banner with it */
@@ -3290,6 +3647,32 @@ export interface components {
             proxyTypeID: string;
             proxyTypeName: string;
         };
+        InvitationAcceptedDto: {
+            /** Format: uuid */
+            organizationId: string;
+            role: components["schemas"]["OrganizationRole"];
+        };
+        InvitationPreviewDto: {
+            /** @description The invited address, masked (m***@example.org) unless it is the caller's own */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Whether the invitation is addressed to the caller's e-mail */
+            forMe: boolean;
+            invitedByName: string;
+            organizationName: string;
+            role: components["schemas"]["OrganizationRole"];
+            state: components["schemas"]["InvitationState"];
+        };
+        /** @enum {string} */
+        InvitationState: "pending" | "expired" | "used" | "revoked";
+        InviteMemberDto: {
+            /** Format: email */
+            email: string;
+            /** @description The invitee's language (the e-mail's); default the inviter's */
+            language?: components["schemas"]["Language"];
+            role: components["schemas"]["OrganizationRole"];
+        };
         /** @enum {string} */
         Language: "it" | "en" | "fr";
         LocalizedTextDto: {
@@ -3388,7 +3771,7 @@ export interface components {
             updatedAt: string;
         };
         /** @enum {string} */
-        MessageKind: "submission-confirmation" | "submission-reopened" | "deadline-reminder" | "custom" | "review-assignments" | "reviewer-invitation" | "decision-shortlisted" | "decision-approved" | "decision-rejected" | "decision-waiting-list";
+        MessageKind: "submission-confirmation" | "submission-reopened" | "deadline-reminder" | "custom" | "review-assignments" | "reviewer-invitation" | "organization-invitation" | "decision-shortlisted" | "decision-approved" | "decision-rejected" | "decision-waiting-list";
         /** @enum {string} */
         MessageState: "queued" | "sending" | "sent" | "retrying" | "failed";
         MessageTemplateDto: {
@@ -3416,7 +3799,7 @@ export interface components {
             updatedAt: string | null;
         };
         /** @enum {string} */
-        MessageTemplateKind: "submission-confirmation" | "submission-reopened" | "deadline-reminder" | "review-assignments" | "reviewer-invitation" | "decision-shortlisted" | "decision-approved" | "decision-rejected" | "decision-waiting-list";
+        MessageTemplateKind: "submission-confirmation" | "submission-reopened" | "deadline-reminder" | "review-assignments" | "reviewer-invitation" | "organization-invitation" | "decision-shortlisted" | "decision-approved" | "decision-rejected" | "decision-waiting-list";
         /**
          * @description Where the text comes from: the call's version, the global one, or the built-in text
          * @enum {string}
@@ -3521,6 +3904,8 @@ export interface components {
             preFunding: boolean;
             /** @description Tax or VAT code */
             reg_number: string;
+            /** @description GetOrganizations only: the current user's role in it (viewer: read-only) */
+            role?: components["schemas"]["OrganizationRole"];
             selfCertification: boolean;
             /** @description GetOrganizationById only: how many of its applications were sent (they keep the data they were sent with) */
             sentApplications?: number;
@@ -3529,14 +3914,40 @@ export interface components {
             /** @description Send it back when updating; a stale one answers 409 */
             version: number;
         };
+        OrganizationInvitationDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: email */
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Who sent it (last) */
+            invitedByName: string;
+            language: components["schemas"]["Language"];
+            role: components["schemas"]["OrganizationRole"];
+            state: components["schemas"]["OrganizationInvitationState"];
+        };
+        /** @enum {string} */
+        OrganizationInvitationState: "pending" | "expired";
         OrganizationMemberDto: {
             email: string;
             firstName: string;
+            /** @description The current user */
+            isMe: boolean;
+            /** Format: date-time */
+            joinedAt: string;
             lastName: string;
-            role: string;
+            role: components["schemas"]["OrganizationRole"];
             /** Format: uuid */
             userId: string;
         };
+        /**
+         * @description GetOrganizations only: the current user's role in it (viewer: read-only)
+         * @enum {string}
+         */
+        OrganizationRole: "owner" | "editor" | "viewer";
         OtherReviewDto: {
             abstained: boolean;
             commentPanel: string;
@@ -3725,6 +4136,14 @@ export interface components {
             /** @description Value of each year */
             yearValues: number[];
         };
+        PendingConsentDto: {
+            kind: components["schemas"]["ConsentKind"];
+            language: components["schemas"]["Language"];
+            /** @description The text (sanitized HTML) */
+            text: string;
+            /** @description Send it back with RecordConsent */
+            textVersion: string;
+        };
         PortfolioDashboardDto: {
             /**
              * Format: date-time
@@ -3767,6 +4186,11 @@ export interface components {
         PowerBiAvailableDto: {
             /** @description True when the service principal is configured (POWERBI_TENANT_ID, POWERBI_CLIENT_ID, POWERBI_CLIENT_SECRET) */
             available: boolean;
+        };
+        PresenceStepDto: {
+            /** Format: uuid */
+            connectionId: string;
+            step: string;
         };
         PreviewMessageTemplateDto: {
             /** @description HTML body, with placeholders (sanitized) */
@@ -3829,6 +4253,12 @@ export interface components {
             stepResultID?: string;
             /** @description The version read with the result: a stale one answers 409. Omitted: the current one is overwritten */
             version?: number;
+        };
+        RecordConsentDto: {
+            /** @description Only data-consent-text: the others go with the organization form */
+            kind: components["schemas"]["ConsentKind"];
+            /** @description The textVersion of the pending consent agreed to */
+            textVersion: string;
         };
         RefreshTokenDto: {
             refresh_token: string;
@@ -4863,6 +5293,170 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    adminListAudit: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters; q searches text */
+                filter?: unknown;
+                /** @description JSON [start, end], inclusive; at most 100 rows */
+                range?: unknown;
+                /** @description JSON [field, "ASC"|"DESC"] */
+                sort?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminGetAudit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    adminExportAudit: {
+        parameters: {
+            query?: {
+                /** @description JSON object of filters, as the list */
+                filter?: unknown;
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     adminGetCallMessageSettings: {
         parameters: {
             query?: never;
@@ -10452,7 +11046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Stale version, submission closed or call not open */
+            /** @description Stale version (errors.stale-version with currentVersion, changedAt and changedBy.name: who saved last), submission closed or call not open */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12145,6 +12739,119 @@ export interface operations {
             };
         };
     };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                /** @description The token of the e-mail link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreviewDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown invitation (errors.team.invitation-not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                /** @description The token of the e-mail link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAcceptedDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown invitation (errors.team.invitation-not-found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Expired, used, withdrawn, for another address, or already a member (errors.team.*) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     getLoginConfig: {
         parameters: {
             query?: never;
@@ -12609,6 +13316,479 @@ export interface operations {
             };
         };
     };
+    listOrganizationInvitations: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationInvitationDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such organization among the user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not an owner (errors.team.owners-only) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    inviteOrganizationMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteMemberDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationInvitationDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such organization among the user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not an owner (errors.team.owners-only), already a member, or already invited (errors.team.already-invited) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    revokeOrganizationInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                invitationId: string;
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not an owner (errors.team.owners-only) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    resendOrganizationInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                invitationId: string;
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationInvitationDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not an owner (errors.team.owners-only) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listOrganizationMembers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationMemberDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such organization among the user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    changeOrganizationMemberRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                organizationId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeMemberRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationMemberDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such organization among the user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not an owner (errors.team.owners-only), or the last owner (errors.team.last-owner) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    removeOrganizationMember: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                organizationId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description No such organization among the user’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not an owner (errors.team.owners-only), or the last owner (errors.team.last-owner) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
     getOutcomeType: {
         parameters: {
             query: {
@@ -12864,6 +14044,439 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    presenceStream: {
+        parameters: {
+            query?: {
+                /** @description The step open when connecting */
+                step?: unknown;
+            };
+            header?: {
+                /** @description Required: the organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                submissionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    presenceStep: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required: the organization the user acts for; must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                submissionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PresenceStepDto"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    listMyConsents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentRecordDto"][];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    recordConsent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordConsentDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentRecordDto"];
+                };
+            };
+            /** @description errors.privacy.stale-consent-text (the text changed meanwhile), errors.privacy.consent-kind or errors.validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getPendingConsents: {
+        parameters: {
+            query?: {
+                /** @description Language of the texts (default: the user’s) */
+                lang?: "it" | "en" | "fr";
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingConsentDto"][];
+                };
+            };
+            /** @description errors.validation (lang) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    getConsentText: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                /** @description sha256 hex of the text */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentTextDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description errors.privacy.text-not-found: not a text the user agreed to */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: {
+                /** @description Language of the texts (default: the user’s) */
+                lang?: "it" | "en" | "fr";
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description errors.validation (lang) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    exportOrganizationData: {
+        parameters: {
+            query?: {
+                /** @description Language of the texts (default: the user’s) */
+                lang?: "it" | "en" | "fr";
+            };
+            header?: {
+                /** @description Optional: the organization the user acts for; when sent, must be one of theirs */
+                SelectedOrganizationId?: string;
+            };
+            path: {
+                organizationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description errors.validation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Missing, expired or invalid token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Not allowed for this user or organization */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Unknown, or the user is not its owner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };

@@ -10,3 +10,5 @@ export * from './documents.js';
 export * from './devices.js';
 export * from './reports.js';
 export * from './reviews.js';
+export * from './audit.js';
+export * from './privacy.js';

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  invitationExpiry,
+  invitationState,
   isFoundationDate,
   isOrganizationFormComplete,
+  isOrganizationRole,
+  leavesNoOwner,
+  maskEmail,
+  ORGANIZATION_ROLES,
   organizationProblems,
+  roleMayManage,
+  roleMayWrite,
   userInitials,
   type OrganizationForm,
 } from './organizations.js';
@@ -72,5 +80,46 @@ describe('userInitials', () => {
     expect(userInitials({ firstName: 'maria', lastName: 'Rossi' })).toBe('MR');
     expect(userInitials({ firstName: '', lastName: '', email: 'zoe@example.org' })).toBe('Z');
     expect(userInitials({})).toBe('?');
+  });
+});
+
+describe('organization teams', () => {
+  it('maps roles to what they may do', () => {
+    expect(ORGANIZATION_ROLES.map((r) => [r, roleMayWrite(r), roleMayManage(r)])).toEqual([
+      ['owner', true, true],
+      ['editor', true, false],
+      ['viewer', false, false],
+    ]);
+    expect(roleMayWrite(undefined)).toBe(false);
+    expect(roleMayWrite('admin')).toBe(false);
+    expect(isOrganizationRole('editor')).toBe(true);
+    expect(isOrganizationRole('Owner')).toBe(false);
+  });
+
+  it('tells an invitation state, single use winning over expiry', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    const expiresAt = invitationExpiry(new Date('2026-03-05T12:00:00Z'));
+    expect(expiresAt.toISOString()).toBe('2026-03-12T12:00:00.000Z');
+    expect(invitationState({ expiresAt }, now)).toBe('pending');
+    expect(invitationState({ expiresAt: '2026-03-10T12:00:00Z' }, now)).toBe('expired');
+    expect(invitationState({ expiresAt: '2026-03-01T00:00:00Z', acceptedAt: now }, now)).toBe('used');
+    expect(invitationState({ expiresAt, revokedAt: now }, now)).toBe('revoked');
+  });
+
+  it('masks an address to its first letter and domain', () => {
+    expect(maskEmail('maria.rossi@example.org')).toBe('m***@example.org');
+    expect(maskEmail('nobody')).toBe('***');
+  });
+
+  it('keeps at least one owner', () => {
+    const roles = new Map([
+      ['a', 'owner'],
+      ['b', 'editor'],
+    ]);
+    expect(leavesNoOwner(roles, 'a', 'viewer')).toBe(true);
+    expect(leavesNoOwner(roles, 'a', null)).toBe(true);
+    expect(leavesNoOwner(roles, 'a', 'owner')).toBe(false);
+    expect(leavesNoOwner(roles, 'b', null)).toBe(false);
+    expect(leavesNoOwner(new Map([...roles, ['c', 'owner']]), 'a', null)).toBe(false);
   });
 });

@@ -106,3 +106,56 @@ export function userInitials(user: { firstName?: string | null; lastName?: strin
   const email = (user.email ?? '').trim();
   return email ? [...email][0]!.toUpperCase() : '?';
 }
+
+/** The roles of an organization's members: owner (everything), editor (fills and submits applications), viewer (reads). */
+export const ORGANIZATION_ROLES = ['owner', 'editor', 'viewer'] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+export function isOrganizationRole(value: unknown): value is OrganizationRole {
+  return typeof value === 'string' && (ORGANIZATION_ROLES as readonly string[]).includes(value);
+}
+
+/** Whether a member of this role writes for the organization (applications, files); unknown roles do not. */
+export function roleMayWrite(role: string | null | undefined): boolean {
+  return role === 'owner' || role === 'editor';
+}
+
+/** Whether a member of this role manages the organization itself, its members and invitations. */
+export function roleMayManage(role: string | null | undefined): boolean {
+  return role === 'owner';
+}
+
+/** How long an invitation to an organization stays valid, from its sending (or its last resending). */
+export const INVITATION_VALID_DAYS = 7;
+
+export function invitationExpiry(from: Date = new Date()): Date {
+  return new Date(from.getTime() + INVITATION_VALID_DAYS * 24 * 3600 * 1000);
+}
+
+export type InvitationState = 'pending' | 'expired' | 'used' | 'revoked';
+
+/** An invitation's state: used and revoked win over expired (single use); pending until it expires. */
+export function invitationState(
+  i: { acceptedAt?: Date | string | null; revokedAt?: Date | string | null; expiresAt: Date | string },
+  now: Date = new Date(),
+): InvitationState {
+  if (i.acceptedAt) return 'used';
+  if (i.revokedAt) return 'revoked';
+  return new Date(i.expiresAt).getTime() <= now.getTime() ? 'expired' : 'pending';
+}
+
+/** An address shown to someone it may not belong to: its first letter and its domain (`m***@example.org`). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${[...email][0]}***${email.slice(at)}`;
+}
+
+/**
+ * Whether changing one member's role (`to`; null: removed or leaving) leaves the organization without an owner:
+ * it always keeps one. `roles` are every member's role, by user id.
+ */
+export function leavesNoOwner(roles: ReadonlyMap<string, string>, userId: string, to: string | null): boolean {
+  if (roles.get(userId) !== 'owner' || to === 'owner') return false;
+  return ![...roles].some(([id, role]) => id !== userId && role === 'owner');
+}

@@ -17,9 +17,12 @@ import { ACCESS_SETTINGS, type AccessSettings } from './access-settings.js';
 import { MEMBERSHIP_READER, type Membership, type MembershipReader } from './memberships.js';
 import { Permission, type UserPermission } from './permission.js';
 
-/** Who asks: the signed-in user and the organization they act for (SelectedOrganizationId, already a membership). */
+/**
+ * Who asks: the signed-in user and the organization they act for (SelectedOrganizationId, already a membership). The
+ * role of that membership comes with the user (`organizationRole`, set by the guard): the hot paths ask no query for it.
+ */
 export interface Auth {
-  user: Pick<AuthUser, 'id' | 'email' | 'isAdmin'>;
+  user: Pick<AuthUser, 'id' | 'email' | 'isAdmin' | 'organizationRole'>;
   organizationId?: string;
 }
 
@@ -35,6 +38,7 @@ export interface AccessRequest {
 export interface FactsOf {
   [Permission.OrganizationRead]: Membership;
   [Permission.OrganizationWrite]: Membership;
+  [Permission.OrganizationMembers]: Membership;
   [Permission.CallRead]: CallFacts;
   [Permission.CallApply]: CallFacts;
   [Permission.CallTypeRead]: CallFacts[];
@@ -55,15 +59,29 @@ export interface FactsOf {
   [Permission.ImpactFrameworkUsage]: undefined;
 }
 
-/** What each role of an organization's members may do to the organization itself (docs/decisions/access.md). */
+/** The permissions an organization role holds, besides the record's own rules (docs/decisions/access.md). */
 const ORGANIZATION_ROLES: Record<string, readonly Permission[]> = {
-  owner: [Permission.OrganizationRead, Permission.OrganizationWrite],
+  owner: [
+    Permission.OrganizationRead,
+    Permission.OrganizationWrite,
+    Permission.OrganizationMembers,
+    Permission.CallApply,
+    Permission.SubmissionWrite,
+    Permission.AttachmentDelete,
+  ],
+  editor: [Permission.OrganizationRead, Permission.CallApply, Permission.SubmissionWrite, Permission.AttachmentDelete],
+  viewer: [Permission.OrganizationRead],
 };
+
+const roleGrants = (role: string | null | undefined, permission: Permission) => !!role && !!ORGANIZATION_ROLES[role]?.includes(permission);
 
 export const submissionNotFound = () => notFound('errors.submission-not-found', 'Submission not found');
 export const callNotFound = () => notFound('pages.admin.call-not-found', 'Call not found');
 const fileNotFound = () => notFound('errors.file-not-found', 'File not found');
 const organizationNotFound = () => notFound('errors.organization-not-found', 'Organization not found');
+/** 409, never 403: the applicant app ends the session on a 403. */
+const readOnly = () => conflict('errors.team.read-only', 'Your role in this organization lets you read, not write');
+const ownersOnly = () => conflict('errors.team.owners-only', "Only the organization's owners may do this");
 /** 403, never 404, for the user's own permissions: the route is known, the user is not one who may use it. */
 const adminOnly = () => forbidden('errors.admin-only', 'Administrators only');
 
@@ -71,6 +89,7 @@ const adminOnly = () => forbidden('errors.admin-only', 'Administrators only');
 const REFUSALS: Record<Permission, () => Error> = {
   [Permission.OrganizationRead]: organizationNotFound,
   [Permission.OrganizationWrite]: organizationNotFound,
+  [Permission.OrganizationMembers]: organizationNotFound,
   [Permission.CallRead]: callNotFound,
   [Permission.CallApply]: callNotFound,
   [Permission.CallTypeRead]: () => notFound('errors.call-type-not-found', 'Call type not found'),
@@ -176,15 +195,18 @@ export class AccessPolicy {
     const none = REFUSALS[permission];
     switch (permission) {
       case Permission.OrganizationRead:
-      case Permission.OrganizationWrite: {
-        // A member, of an organization that is not archived, whose role grants it.
+      case Permission.OrganizationWrite:
+      case Permission.OrganizationMembers: {
+        // A member, of an organization that is not archived, whose role grants it (a member whose role does not: 409).
         const m = f as Membership;
-        return !m.archived && ORGANIZATION_ROLES[m.role]?.includes(permission) ? undefined : none();
+        if (m.archived || !roleGrants(m.role, Permission.OrganizationRead)) return none();
+        return roleGrants(m.role, permission) ? undefined : ownersOnly();
       }
       case Permission.CallRead:
         return isEmailAllowed(f as CallFacts, auth.user.email) ? undefined : none();
       case Permission.CallApply:
         if (!isEmailAllowed(f as CallFacts, auth.user.email)) return none();
+        if (!this.actingRoleGrants(auth, permission)) return readOnly();
         return isCallOpen(f as CallFacts, now) ? undefined : badRequest('pages.calls.error-call-closed', 'The call is not open');
       case Permission.CallTypeRead:
         return (f as CallFacts[]).some((c) => isEmailAllowed(c, auth.user.email)) ? undefined : none();
@@ -194,7 +216,7 @@ export class AccessPolicy {
         return auth.user.isAdmin ? undefined : this.submissionRefusal(auth, f as SubmissionFacts, none);
       case Permission.SubmissionWrite: {
         const s = f as SubmissionFacts;
-        return this.submissionRefusal(auth, s, none) ?? this.writeRefusal(s, now);
+        return this.submissionRefusal(auth, s, none) ?? (this.actingRoleGrants(auth, permission) ? this.writeRefusal(s, now) : readOnly());
       }
       case Permission.AttachmentRead: {
         const a = f as AttachmentFacts;
@@ -206,9 +228,8 @@ export class AccessPolicy {
       }
       case Permission.AttachmentDelete: {
         const a = f as AttachmentFacts;
-        return a.purpose === 'submission' && a.submission && auth.organizationId
-          ? this.submissionRefusal(auth, a.submission, none)
-          : none();
+        if (!(a.purpose === 'submission' && a.submission && auth.organizationId)) return none();
+        return this.submissionRefusal(auth, a.submission, none) ?? (this.actingRoleGrants(auth, permission) ? undefined : readOnly());
       }
       case Permission.SubmissionPdf: {
         // 409 with a key, never 403: a 403 would end the applicant's session (spec section 8).
@@ -253,6 +274,21 @@ export class AccessPolicy {
     return none();
   }
 
+  /** The role of the membership the user may act for (SelectedOrganizationId), or undefined when they may not act for it. */
+  async actingRole(auth: Auth, organizationId: string): Promise<string | undefined> {
+    const m = (await this.members.membershipsOf(auth.user.id)).get(organizationId);
+    return m && !this.refusal(auth, Permission.OrganizationRead, m) ? m.role : undefined;
+  }
+
+  /**
+   * Whether the role the user acts for the organization in grants a write. Every request's user carries its role (null
+   * without one, from the guard); a caller inside the process (seeder, test factory) carries none and acts as before roles.
+   */
+  private actingRoleGrants(auth: Auth, permission: Permission): boolean {
+    const role = auth.user.organizationRole;
+    return !auth.organizationId || role === undefined || roleGrants(role, permission);
+  }
+
   /** The acting organization's submission, of a call the user may see. */
   private submissionRefusal(auth: Auth, s: SubmissionFacts, none: () => Error): Error | undefined {
     if (!auth.organizationId) return badRequest('errors.organization-required', 'Select an organization first');
@@ -271,6 +307,7 @@ export class AccessPolicy {
     switch (permission) {
       case Permission.OrganizationRead:
       case Permission.OrganizationWrite:
+      case Permission.OrganizationMembers:
         // Memberships come cached from the organizations module (read on every request by the guard).
         return this.members.membershipsOf(auth.user.id);
       case Permission.CallRead:

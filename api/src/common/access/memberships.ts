@@ -1,7 +1,7 @@
 /** One organization a user belongs to, as the access policy reads it. */
 export interface Membership {
   organizationId: string;
-  /** The member's role in the organization (`owner` today; `editor`, `viewer` to come). */
+  /** The member's role in the organization: owner, editor or viewer (ORGANIZATION_ROLES of access.policy.ts). */
   role: string;
   archived: boolean;
 }

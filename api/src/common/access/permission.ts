@@ -2,23 +2,25 @@
 export enum Permission {
   /** Act for an organization (SelectedOrganizationId) and read it: a member of it, while it is not archived. */
   OrganizationRead = 'organization.read',
-  /** Change or delete an organization: organization.read, with a role that may write. */
+  /** Change or delete an organization: organization.read, with a role that may (owner). */
   OrganizationWrite = 'organization.write',
+  /** Manage an organization's members and invitations: organization.read, with a role that may (owner). */
+  OrganizationMembers = 'organization.members',
   /** See a call on the applicant paths: its e-mail filter lets the user in. */
   CallRead = 'call.read',
-  /** Open a submission to a call: call.read, and the call is open. */
+  /** Open a submission to a call: call.read, the acting role writes (owner, editor), and the call is open. */
   CallApply = 'call.apply',
   /** Read the steps of a call type: some call using it passes call.read. */
   CallTypeRead = 'callType.read',
   /** Read a submission and its answers: the acting organization's, of a call the user may read. */
   SubmissionRead = 'submission.read',
-  /** Write to a submission: submission.read, the submission not closed, its call open. */
+  /** Write to a submission: submission.read, the acting role writes (owner, editor), the submission not closed, its call open. */
   SubmissionWrite = 'submission.write',
   /** Review a submission (its files, its PDF): administrators any; everyone else submission.read. */
   SubmissionReview = 'submission.review',
   /** Download a file: administrators any; a submission's, submission.read on it; a call's custom file, call.read on a call offering it. */
   AttachmentRead = 'attachment.read',
-  /** Remove a file from a slot: a submission's file, submission.read on it (submission.write is checked on the locked row). */
+  /** Remove a file from a slot: a submission's file, submission.read on it, the acting role writes (submission.write is checked on the locked row). */
   AttachmentDelete = 'attachment.delete',
   /** Have a submission's PDF: administrators any; others submission.read, once it is closed, if its call lets applicants (409 otherwise). */
   SubmissionPdf = 'submission.pdf',

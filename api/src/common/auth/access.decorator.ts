@@ -36,6 +36,11 @@ export interface AuthUser {
   isAdmin: boolean;
   /** The interface language the person last chose (it, en, fr), kept with the user; null before any. */
   language?: string | null;
+  /**
+   * The user's role in the organization of SelectedOrganizationId (owner, editor, viewer), null without one: the guard
+   * sets it on every signed-in request. Undefined only for callers inside the process (seeders, test factories).
+   */
+  organizationRole?: string | null;
 }
 
 export interface AuthenticatedRequest extends FastifyRequest {

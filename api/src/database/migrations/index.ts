@@ -27,6 +27,10 @@ import { ReviewMessages1796600000000 } from './1796600000000-review-messages.js'
 import { ReviewPanel1796700000000 } from './1796700000000-review-panel.js';
 import { ReviewSummary1796800000000 } from './1796800000000-review-summary.js';
 import { ReviewDataVersions1796900000000 } from './1796900000000-review-data-versions.js';
+import { OrganizationTeams1797000000000 } from './1797000000000-organization-teams.js';
+import { AuditTrail1797100000000 } from './1797100000000-audit-trail.js';
+import { PrivacyConsents1797200000000 } from './1797200000000-privacy-consents.js';
+import { StepResultUpdatedBy1797300000000 } from './1797300000000-step-result-updated-by.js';
 
 /**
  * Every migration, in order. A test checks that each file in this folder is listed here
@@ -61,4 +65,8 @@ export const migrations: (new () => MigrationInterface)[] = [
   ReviewPanel1796700000000,
   ReviewSummary1796800000000,
   ReviewDataVersions1796900000000,
+  OrganizationTeams1797000000000,
+  AuditTrail1797100000000,
+  PrivacyConsents1797200000000,
+  StepResultUpdatedBy1797300000000,
 ];

@@ -59,15 +59,17 @@ export class AccessGuard implements CanActivate {
     else if (rule.admin) this.access.requireGranted({ user }, Permission.ConsoleUse);
 
     const header = req.headers.selectedorganizationid;
+    let role: string | undefined;
     if (!isEmptyId(header)) {
       if (!isUuid(header)) throw badRequest('errors.organization-header', 'SelectedOrganizationId must be a UUID');
       // One canonical form from here on: the membership check and every later comparison agree.
       const organizationId = header.toLowerCase();
-      const auth = { user };
-      if (!(await this.access.checkAccess({ auth, permission: Permission.OrganizationRead, ids: [organizationId] })).has(organizationId))
-        throw forbidden('errors.organization-forbidden', 'You do not belong to this organization');
+      role = await this.access.actingRole({ user }, organizationId);
+      if (!role) throw forbidden('errors.organization-forbidden', 'You do not belong to this organization');
       req.organizationId = organizationId;
     }
+    // The acting role (null: no organization) rides with the user into every Auth the services build: read from memory.
+    req.user = { ...user, organizationRole: role ?? null };
     if (rule.organization === 'required' && !req.organizationId) {
       throw badRequest('errors.organization-required', 'Select an organization first');
     }

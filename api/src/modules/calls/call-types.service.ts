@@ -12,11 +12,21 @@ import { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallTypesRepository } from './call-types.repository.js';
 import type { CallTypeDto, CallTypeInputDto, CallTypeSummaryDto } from './dto/call.dto.js';
 import { refusedFor } from '../../database/sql.js';
+import { AuditService } from '../audit/audit.service.js';
 
 const PUBLISH_MESSAGES: Record<string, string> = {
   'pages.admin.steps.error-minidyi-no-framework': "a miniDyi step needs an impact framework (its own, or the call's)",
   'pages.admin.steps.error-survey-no-questions': 'a survey or quiz step needs at least one question',
 };
+
+/** What the audit trail compares of a call type's steps, in their order (a reordering shows as changed places). */
+function auditedSteps(
+  steps: readonly { id?: string; name: string; description?: string | null; stepTypeId?: string; sort: number; content?: unknown }[],
+) {
+  return [...steps]
+    .sort((a, b) => a.sort - b.sort)
+    .map(({ id, name, description, stepTypeId, sort, content }) => ({ id: id ?? null, name, description, stepTypeId, sort, content }));
+}
 
 /** Call types and their ordered steps. Every write is one transaction. */
 @Injectable()
@@ -24,6 +34,7 @@ export class CallTypesService {
   constructor(
     private readonly types: CallTypesRepository,
     private readonly steps: StepsService,
+    private readonly audit: AuditService,
   ) {}
 
   toDto(t: CallTypeEntity, steps: StepRow[]): CallTypeDto {
@@ -68,12 +79,14 @@ export class CallTypesService {
     if (existing && input.version === undefined) throw versionRequired('call type');
     if (existing && input.version !== type.version)
       throw conflict('errors.stale-version', 'This call type was changed by someone else; reload it');
+    const before = existing ? { name: type.name, description: type.description } : null;
     await this.types.save(Object.assign(type, { name: input.name, description: input.description }), m);
 
     const stepTypes = new Map(
       (await this.steps.findTypesByIds([...new Set(input.steps.map((s) => s.stepTypeId))], m)).map((t) => [t.id, t]),
     );
-    const saved = new Map((await this.steps.findByCallTypes([type.id], m)).map((s) => [s.id, s]));
+    const savedRows = await this.steps.findByCallTypes([type.id], m);
+    const saved = new Map(savedRows.map((s) => [s.id, s]));
     const framework = callFrameworkId !== undefined ? callFrameworkId : await this.types.frameworkOfEveryCall(type.id, m);
     const seen = new Set<string>();
     const rows: StepInput[] = renumberSteps(input.steps).map((s, i) => {
@@ -120,6 +133,14 @@ export class CallTypesService {
       throw conflict('pages.admin.error-step-has-answers', 'A removed step already has answers in submissions; it cannot be deleted');
     });
     await this.steps.saveAll(rows, m);
+    await this.audit.record(m, {
+      action: existing ? 'call-type.update' : 'call-type.create',
+      entity: 'call-type',
+      entityId: type.id,
+      summary: type.name,
+      before: before && { ...before, steps: auditedSteps(savedRows) },
+      after: { name: type.name, description: type.description, steps: auditedSteps(rows) },
+    });
     return type.id;
   }
 
@@ -148,6 +169,14 @@ export class CallTypesService {
         throw refusedFor(e, 'foreignKey')
           ? conflict('pages.admin.error-call-type-in-use', 'This call type is in use; it cannot be deleted')
           : e;
+      });
+      const { name, description, steps } = before;
+      await this.audit.record(m, {
+        action: 'call-type.delete',
+        entity: 'call-type',
+        entityId: id,
+        summary: name,
+        before: { name, description, steps },
       });
     });
     return before;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { StepsModule } from '../steps/steps.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { CallTypeEntity } from '../steps/call-type.entity.js';
 import { CallTypesService } from './call-types.service.js';
 import { CallEntity } from './call.entity.js';
@@ -14,7 +15,7 @@ import { CallsDemoSeeder } from './calls.demo.js';
 import { CallsService } from './calls.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CallEntity, CallTypeEntity]), StepsModule],
+  imports: [TypeOrmModule.forFeature([CallEntity, CallTypeEntity]), StepsModule, AuditModule],
   controllers: [CallsController, CallsAdminController, CallTypesAdminController],
   providers: [CallsService, CallTypesService, CallsRepository, CallTypesRepository, CallSubmissionsRepository, CallsDemoSeeder],
   exports: [CallsService],

@@ -24,6 +24,7 @@ import { CallSubmissionsRepository } from './call-submissions.repository.js';
 import { CallsRepository, type CallUserRow, type CallWithCounts } from './calls.repository.js';
 import type { CallAdminDto, CallDetailAdminDto, CallDto, CallUserDto, CreateCallDto } from './dto/call.dto.js';
 import { refusedFor } from '../../database/sql.js';
+import { AuditService } from '../audit/audit.service.js';
 
 /** What a call's DTO shows: the applicant list's columns, but the e-mail filter's addresses. */
 type CallFields = Omit<CallUserRow, 'userFilterEmail' | 'submissionId' | 'submissionClosed' | 'submissionDecision'>;
@@ -72,6 +73,16 @@ function toCallAdminDto(c: CallWithCounts, now = new Date()): CallAdminDto {
   };
 }
 
+/** What the audit trail compares of a call: its own fields, not its counts nor the row's bookkeeping. */
+function auditedCall(c: CallEntity | CallWithCounts): Record<string, unknown> {
+  // prettier-ignore
+  const { name, description, callTypeId, openingAt, closingAt, callLockEnd, isUserFilterEnable, userFilterEmail, enableUserDownloadPdf,
+    impactFrameworkId, customFileId, customFileName, powerBIWorkspaceID, powerBIReportID, userPowerBIWorkspaceID, userPowerBIReportID } = c;
+  // prettier-ignore
+  return { name, description, callTypeId, openingAt, closingAt, callLockEnd, isUserFilterEnable, userFilterEmail, enableUserDownloadPdf,
+    impactFrameworkId, customFileId, customFileName, powerBIWorkspaceID, powerBIReportID, userPowerBIWorkspaceID, userPowerBIReportID };
+}
+
 /** A page of the applicant's call list: this many calls unless asked otherwise, at most MAX_CALL_PAGE. */
 export const DEFAULT_CALL_PAGE = 20;
 export const MAX_CALL_PAGE = 100;
@@ -99,6 +110,7 @@ export class CallsService {
     private readonly submissions: CallSubmissionsRepository,
     private readonly access: AccessPolicy,
     private readonly callTypes: CallTypesService,
+    private readonly audit: AuditService,
   ) {}
 
   /** A call from memory (frozen, exact through CacheInvalidation): what filling reads on every save. */
@@ -117,8 +129,17 @@ export class CallsService {
   }
 
   /** Links (or, with null, unlinks) the call's custom file; the caller holds the row's lock. */
-  setCustomFile(m: EntityManager, callId: string, file: { downloadId: string; fileName: string } | null): Promise<void> {
-    return this.calls.setCustomFile(m, callId, file);
+  async setCustomFile(m: EntityManager, callId: string, file: { downloadId: string; fileName: string } | null): Promise<void> {
+    const call = await this.calls.findById(callId, m);
+    await this.calls.setCustomFile(m, callId, file);
+    await this.audit.record(m, {
+      action: 'call.custom-file',
+      entity: 'call',
+      entityId: callId,
+      summary: call?.name,
+      before: { customFileId: call?.customFileId ?? null, customFileName: call?.customFileName ?? null },
+      after: { customFileId: file?.downloadId ?? null, customFileName: file?.fileName ?? null },
+    });
   }
 
   isCustomFileOfAnotherCall(m: EntityManager, downloadId: string, callId: string): Promise<boolean> {
@@ -195,6 +216,13 @@ export class CallsService {
       await this.calls.delete(id, m).catch((e: unknown) => {
         throw refusedFor(e, 'foreignKey') ? refuse() : e;
       });
+      await this.audit.record(m, {
+        action: 'call.delete',
+        entity: 'call',
+        entityId: id,
+        summary: before.name,
+        before: auditedCall(before),
+      });
     });
     return toCallAdminDto(before);
   }
@@ -204,6 +232,7 @@ export class CallsService {
     const now = new Date();
     const call = id ? await this.calls.findById(id, m, true) : new CallEntity();
     if (!call) throw notFound('pages.admin.call-not-found', 'Call not found');
+    const before = id ? auditedCall(call) : null;
     if (id && dto.version === undefined) throw versionRequired('call');
     if (id && dto.version !== call.version) throw conflict('errors.stale-version', 'This call was changed by someone else; reload it');
 
@@ -260,7 +289,10 @@ export class CallsService {
       const v = blankToNull(dto[key]);
       if (v !== undefined) call[key] = v;
     }
-    return (await this.calls.save(call, m)).id;
+    const saved = await this.calls.save(call, m);
+    const action = id ? 'call.update' : 'call.create';
+    await this.audit.record(m, { action, entity: 'call', entityId: saved.id, summary: saved.name, before, after: auditedCall(saved) });
+    return saved.id;
   }
 
   /** Call lock (spec section 4): a lock end date must be in the future when set, and once saved never changes. */

@@ -7,9 +7,10 @@ import { ConfigurationEntity } from './configuration.entity.js';
 import { ConfigurationRepository } from './configuration.repository.js';
 import { ConfigDemoSeeder } from './config.demo.js';
 import { ConsoleSettingsController } from './console-settings.controller.js';
+import { AuditModule } from '../audit/audit.module.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ConfigurationEntity])],
+  imports: [TypeOrmModule.forFeature([ConfigurationEntity]), AuditModule],
   controllers: [ConfigController, ConfigAdminController, ConsoleSettingsController],
   providers: [ConfigService, ConfigurationRepository, ConfigDemoSeeder],
   exports: [ConfigService],

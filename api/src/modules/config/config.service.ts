@@ -9,6 +9,7 @@ import type { ListQuery, Page } from '../../common/http/pagination.js';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@impact-calls/domain';
 import { CONFIG_TEXT_FIELDS, type ConfigurationEntity, type ConfigTextField, type ConfigTexts } from './configuration.entity.js';
 import { CONFIG_DEFAULTS, ConfigurationRepository } from './configuration.repository.js';
+import { AuditService } from '../audit/audit.service.js';
 import {
   LOGO_MAX_BYTES,
   type ConfigAdminDto,
@@ -135,7 +136,10 @@ const blankToNull = (s: string | null | undefined) => (s === undefined ? undefin
 
 @Injectable()
 export class ConfigService {
-  constructor(private readonly configs: ConfigurationRepository) {}
+  constructor(
+    private readonly configs: ConfigurationRepository,
+    private readonly audit: AuditService,
+  ) {}
 
   /** The active configuration's JSON and ETag, texts in `language` (else its default): made once per cache period and language. */
   getActiveResponse(language?: Language): Promise<JsonDocument> {
@@ -183,30 +187,64 @@ export class ConfigService {
         const existing = await this.found(dto.id!, m);
         if (dto.version === undefined || dto.version !== existing.version)
           throw conflict('errors.stale-version', 'This configuration was changed by someone else; reload it');
+        const before = { ...existing };
         Object.assign(existing, fields);
         existing.texts = mergeTexts(existing.texts, dto, defaultOf(existing));
-        return this.configs.save(m, existing);
+        const updated = await this.configs.save(m, existing);
+        await this.audit.record(m, {
+          action: 'configuration.update',
+          entity: 'configuration',
+          entityId: updated.id,
+          summary: updated.name,
+          before,
+          after: { ...updated },
+        });
+        return updated;
       }
       const isFirst = (await this.configs.count(m)) === 0;
       const texts = mergeTexts(undefined, dto, dto.defaultLanguage ?? DEFAULT_LANGUAGE);
-      return this.configs.save(m, { ...fields, isActive: isFirst, texts } as ConfigurationEntity);
+      const created = await this.configs.save(m, { ...fields, isActive: isFirst, texts } as ConfigurationEntity);
+      await this.audit.record(m, {
+        action: 'configuration.create',
+        entity: 'configuration',
+        entityId: created.id,
+        summary: created.name,
+        after: { ...created },
+      });
+      return created;
     });
     return toConfigAdminDto(saved);
   }
 
   async activate(id: string): Promise<ConfigAdminDto> {
     await this.configs.transaction(async (m) => {
-      await this.found(id, m);
+      const config = await this.found(id, m);
       await this.configs.activate(m, id);
+      await this.audit.record(m, {
+        action: 'configuration.activate',
+        entity: 'configuration',
+        entityId: id,
+        summary: config.name,
+        before: { isActive: config.isActive },
+        after: { isActive: true },
+      });
     });
     return this.get(id);
   }
 
   async delete(id: string): Promise<void> {
     await this.configs.transaction(async (m) => {
-      if ((await this.found(id, m)).isActive)
+      const config = await this.found(id, m);
+      if (config.isActive)
         throw conflict('pages.admin.error-config-active', 'The active configuration cannot be deleted; activate another one first');
       await this.configs.delete(m, id);
+      await this.audit.record(m, {
+        action: 'configuration.delete',
+        entity: 'configuration',
+        entityId: id,
+        summary: config.name,
+        before: { ...config },
+      });
     });
   }
 }

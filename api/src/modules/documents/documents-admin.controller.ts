@@ -13,6 +13,7 @@ import { SETTINGS, type Settings } from '../../config/settings.js';
 import { PdfRenderer } from './pdf-renderer.js';
 import { UuidParam } from '../../common/http/uuid-query.js';
 import { Endpoint } from '../../common/http/endpoint.decorator.js';
+import { AuditService } from '../audit/audit.service.js';
 import { documentLanguage, documentTimeZone, exportFilter, FILTER_QUERY, LANG_QUERY, sendPdf, TZ_QUERY } from './document-answers.js';
 
 /** The console's documents: a submission's PDF and dossier, and the exports of the filtered submissions list. */
@@ -27,6 +28,7 @@ export class DocumentsAdminController {
     private readonly archives: ArchivesService,
     private readonly renderer: PdfRenderer,
     @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly audit: AuditService,
   ) {}
 
   @Get('submissions/:id/pdf')
@@ -45,7 +47,9 @@ export class DocumentsAdminController {
     @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<StreamableFile> {
     const language = documentLanguage(lang, req.headers['accept-language']);
-    return sendPdf(res, await this.documents.pdfOf(id, language, documentTimeZone(tz)));
+    const pdf = await this.documents.pdfOf(id, language, documentTimeZone(tz));
+    await this.audit.recordAlone({ action: 'export.submission-pdf', entity: 'submission', entityId: id });
+    return sendPdf(res, pdf);
   }
 
   @Get('submissions/:id/dossier')
@@ -68,6 +72,7 @@ export class DocumentsAdminController {
     const head = await this.documents.head(id);
     // Chromium is checked before the first byte goes out, so a missing one is a clean 503.
     await this.renderer.ready();
+    await this.audit.recordAlone({ action: 'export.submission-dossier', entity: 'submission', entityId: id, summary: head.code });
     const write = () => this.archives.dossierZip(head, language, timeZone, res.raw);
     await this.download(res, 'application/zip', `dossier-${head.code}.zip`, write, 1);
   }
@@ -87,6 +92,7 @@ export class DocumentsAdminController {
   async exportXlsx(@Query() query: Record<string, unknown>, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const filter = exportFilter(query);
     const language = documentLanguage(query.lang, req.headers['accept-language']);
+    await this.audit.recordAlone({ action: 'export.submissions-xlsx', entity: 'export', summary: JSON.stringify(filter) });
     await this.download(res, XLSX_MIME, `submissions-${stamp()}.xlsx`, () => this.excel.write(filter, language, res.raw));
   }
 
@@ -109,6 +115,11 @@ export class DocumentsAdminController {
     const timeZone = documentTimeZone(query.tz);
     const heads = await this.archives.selection(filter, MAX_PDFS_PER_ZIP);
     if (heads.length) await this.renderer.ready();
+    await this.audit.recordAlone({
+      action: 'export.submission-pdfs',
+      entity: 'export',
+      summary: `${heads.length}: ${JSON.stringify(filter)}`,
+    });
     const write = () => this.archives.pdfsZip(heads, language, timeZone, res.raw, this.settings.pdf.concurrency);
     await this.download(res, 'application/zip', `applications-${stamp()}.zip`, write, heads.length);
   }
@@ -132,6 +143,11 @@ export class DocumentsAdminController {
     const timeZone = documentTimeZone(query.tz);
     const heads = await this.archives.selection(filter, MAX_DOSSIERS_PER_ZIP);
     if (heads.length) await this.renderer.ready();
+    await this.audit.recordAlone({
+      action: 'export.submission-dossiers',
+      entity: 'export',
+      summary: `${heads.length}: ${JSON.stringify(filter)}`,
+    });
     const write = () => this.archives.dossiersZip(heads, language, timeZone, res.raw);
     await this.download(res, 'application/zip', `dossiers-${stamp()}.zip`, write, heads.length);
   }

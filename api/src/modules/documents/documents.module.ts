@@ -9,10 +9,11 @@ import { ExcelExportService } from './excel-export.service.js';
 import { PdfRendererModule } from './pdf-renderer.js';
 import { SubmissionPdfAttachments } from './submission-pdf-attachments.js';
 import { MESSAGE_ATTACHMENTS } from '../messages/message-attachments.js';
+import { AuditModule } from '../audit/audit.module.js';
 
 /** Documents: the submission PDF and its data, the Excel export, the ZIPs of PDFs and of dossiers. */
 @Module({
-  imports: [SubmissionsModule, PdfRendererModule],
+  imports: [SubmissionsModule, PdfRendererModule, AuditModule],
   controllers: [DocumentsCallController, DocumentsAdminController],
   providers: [
     DocumentsRepository,

@@ -14,6 +14,7 @@ import { jsonDocument, type JsonDocument } from '../../common/http/send-json.js'
 import type { DeletedFrameworkDto, ImpactFrameworkDto, ImpactFrameworkSummaryDto, OutcomeDto, SdgDto } from './dto/impact-framework.dto.js';
 import { FRAMEWORK_DESCRIPTION_MAX, FRAMEWORK_NAME_MAX } from './dto/impact-framework.dto.js';
 import { ImpactFrameworkRepository } from './impact-framework.repository.js';
+import { AuditService } from '../audit/audit.service.js';
 
 /** Imports at least this big refresh the planner's statistics right away. */
 const ANALYZE_AFTER_PROXIES = 1000;
@@ -36,7 +37,10 @@ const EMPTY_LIST: JsonDocument = jsonDocument('[]');
 /** Frameworks: import (one transaction), reads for the console and for miniDyi, delete unless used. */
 @Injectable()
 export class ImpactFrameworkService {
-  constructor(private readonly frameworks: ImpactFrameworkRepository) {}
+  constructor(
+    private readonly frameworks: ImpactFrameworkRepository,
+    private readonly audit: AuditService,
+  ) {}
 
   list(): Promise<ImpactFrameworkSummaryDto[]> {
     return this.frameworks.findAll();
@@ -87,7 +91,17 @@ export class ImpactFrameworkService {
     if (issues.length) throw frameworkRejected(issues);
     const { stakeholders, outcomes, indicators, proxies, sdgs } = frameworkCounts(input.content);
     const counts = { stakeholderCount: stakeholders, outcomeCount: outcomes, indicatorCount: indicators, proxyCount: proxies, sdgs };
-    const insert = (m: EntityManager) => this.frameworks.insert(m, { id: input.id, ...texts }, input.content, counts);
+    const insert = async (m: EntityManager) => {
+      const id = await this.frameworks.insert(m, { id: input.id, ...texts }, input.content, counts);
+      await this.audit.record(m, {
+        action: 'impact-framework.import',
+        entity: 'impact-framework',
+        entityId: id,
+        summary: texts.name,
+        after: { ...texts, ...counts },
+      });
+      return id;
+    };
     const id = await this.frameworks.transaction(insert, manager);
     // Autovacuum would analyze the tables a minute later; until then a big framework's lookups scan.
     if (!manager && proxies >= ANALYZE_AFTER_PROXIES) await this.frameworks.analyze();
@@ -105,6 +119,13 @@ export class ImpactFrameworkService {
         throw conflict('pages.admin.framework-in-use', translate('en', 'pages.admin.framework-in-use', { calls: names }), { usedBy });
       }
       await this.frameworks.delete(m, id);
+      await this.audit.record(m, {
+        action: 'impact-framework.delete',
+        entity: 'impact-framework',
+        entityId: id,
+        summary: f.name,
+        before: f,
+      });
       return { ...f, messageKey: 'pages.admin.framework-deleted' };
     });
     return deleted;

@@ -14,10 +14,11 @@ import { MiniDyiController } from './minidyi.controller.js';
 import { MiniDyiRepository } from './minidyi.repository.js';
 import { MiniDyiService } from './minidyi.service.js';
 import { SubmissionsModule } from '../submissions/submissions.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 
 /** Impact frameworks (Excel import, console, the lookups miniDyi reads), the SDGs, and the miniDyi answers with their SROI. */
 @Module({
-  imports: [TypeOrmModule.forFeature(IMPACT_ENTITIES), SubmissionsModule],
+  imports: [TypeOrmModule.forFeature(IMPACT_ENTITIES), SubmissionsModule, AuditModule],
   controllers: [ImpactFrameworkController, MiniDyiController, IndicatorController, OutcomeController, ImpactFrameworkAdminController],
   providers: [
     ImpactFrameworkRepository,

@@ -19,6 +19,7 @@ import {
   BUILT_IN_TEMPLATES,
   escapeHtml,
   formatDate,
+  organizationInvitationValues,
   render,
   reviewerCommentsHtml,
   type Branding,
@@ -243,6 +244,8 @@ export class MessageSender {
       configurationName: scene.brand.name,
       answersSummary: '',
     };
+    if (m.kind === 'organization-invitation')
+      Object.assign(values, organizationInvitationValues(language, this.settings.publicUrl, ctx.params));
     if (m.kind === 'submission-confirmation' && m.submissionId) {
       values.answersSummary = answersSummary(await this.repo.summarySteps(m.submissionId), language, {
         noAnswer: translate(language, 'messages.summary.no-answer'),

@@ -12,6 +12,7 @@ export const MESSAGE_KINDS = [
   'custom',
   'review-assignments',
   'reviewer-invitation',
+  'organization-invitation',
   ...DECISION_KINDS,
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

@@ -498,6 +498,22 @@ const queueReviewerInvitation = statement('messages-queue-reviewer-invitation', 
     .onConflict((oc) => oc.column('dedupeKey').doNothing()),
 );
 
+/** An invitation to an organization, to its address in the invitation's language, once per sending (the token's hash). */
+const queueOrganizationInvitation = statement(
+  'messages-queue-organization-invitation',
+  (p: { email: string; language: string; sending: string; params: string }) =>
+    db
+      .insertInto('message')
+      .values({
+        kind: sql.lit('organization-invitation'),
+        toAddress: sql<string>`${p.email}::text`,
+        language: sql<string>`${p.language}::text`,
+        params: sql<Json>`${p.params}::jsonb`,
+        dedupeKey: sql<string>`'organization-invitation:' || ${p.sending}::text`,
+      })
+      .onConflict((oc) => oc.column('dedupeKey').doNothing()),
+);
+
 /**
  * A release's decision messages in one statement: one per submission of the call, to its submitting user, kind
  * `decision-<decision>`, the comments for the applicant (a JSON array, or null) kept as params; once per release.
@@ -707,6 +723,14 @@ export class MessagesRepository {
 
   async queueReviewerInvitation(m: EntityManager, callId: string, email: string): Promise<void> {
     await this.sql.run(queueReviewerInvitation, { callId, email }, m);
+  }
+
+  /** An organization invitation's e-mail, in the caller's transaction (`m`); `params` are its placeholders' values. */
+  async queueOrganizationInvitation(
+    m: EntityManager,
+    i: { email: string; language: string; sending: string; params: Record<string, string> },
+  ): Promise<void> {
+    await this.sql.run(queueOrganizationInvitation, { ...i, params: JSON.stringify(i.params) }, m);
   }
 
   /** A release's decision messages, in the caller's transaction (`m`), in one statement; answers how many were queued. */

@@ -33,6 +33,7 @@ import {
   CALL_TEMPLATE_KINDS,
   checkPlaceholders,
   formatDate,
+  organizationInvitationValues,
   PLACEHOLDERS,
   render,
   reviewerCommentsHtml,
@@ -56,6 +57,13 @@ function sampleValues(language: Language, brandName: string, callName: string): 
     recapUrl: `/call/${zero}?readonly=true`,
     resumeUrl: `/call/${zero}`,
     workspaceUrl: `/admin/review/${zero}`,
+    ...organizationInvitationValues(language, '', {
+      organizationName: 'Analytical Engines',
+      inviterName: 'Charles Babbage',
+      role: 'editor',
+      token: 'sample-token',
+      expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+    }),
     count: '12',
     reviewerComments: reviewerCommentsHtml(language, [
       'A clear plan with measurable outcomes.',
@@ -131,6 +139,32 @@ export class MessagesService implements OnModuleInit {
   /** An invitation to review a call, to an address that never signed in, queued in `m` (once per call and address). */
   async reviewerInvited(m: EntityManager, callId: string, email: string): Promise<void> {
     await this.repo.queueReviewerInvitation(m, callId, email.trim().toLowerCase());
+  }
+
+  /**
+   * An invitation to join an organization, queued in `m`: to the invited address in the invitation's language (not the
+   * person's own: the inviter chose it), once per sending; the accept link carries the token, which is kept nowhere else.
+   */
+  async organizationInvited(
+    m: EntityManager,
+    i: {
+      sending: string;
+      email: string;
+      language: Language;
+      organizationName: string;
+      inviterName: string;
+      role: string;
+      token: string;
+      expiresAt: Date;
+    },
+  ): Promise<void> {
+    const { sending, email, language, expiresAt, ...rest } = i;
+    await this.repo.queueOrganizationInvitation(m, {
+      email: email.trim().toLowerCase(),
+      language,
+      sending,
+      params: { ...rest, expiresAt: expiresAt.toISOString() },
+    });
   }
 
   /**

@@ -18,6 +18,7 @@ export const PLACEHOLDERS: Record<MessageKind, readonly string[]> = {
   custom: [...WHO, 'configurationName'],
   'review-assignments': ['recipientName', 'callName', 'count', 'workspaceUrl', 'configurationName'],
   'reviewer-invitation': ['callName', 'workspaceUrl', 'configurationName'],
+  'organization-invitation': ['organizationName', 'inviterName', 'role', 'acceptUrl', 'expiresAt', 'configurationName'],
   'decision-shortlisted': DECISION_PLACEHOLDERS,
   'decision-approved': DECISION_PLACEHOLDERS,
   'decision-rejected': DECISION_PLACEHOLDERS,
@@ -31,6 +32,7 @@ export const TEMPLATE_KINDS = [
   'deadline-reminder',
   'review-assignments',
   'reviewer-invitation',
+  'organization-invitation',
   ...DECISION_KINDS,
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
@@ -147,6 +149,29 @@ export const BUILT_IN_TEMPLATES: Record<TemplateKind, Record<Language, TemplateT
         '<p>Merci de nous faire profiter de votre expertise.</p>',
     },
   },
+  'organization-invitation': {
+    it: {
+      subject: 'Invito a unirti a {{organizationName}} su {{configurationName}}',
+      html:
+        '<p>Buongiorno,</p><p>{{inviterName}} ti invita a far parte dell’organizzazione <strong>{{organizationName}}</strong> su {{configurationName}}, con il ruolo di <strong>{{role}}</strong>.</p>' +
+        '<p>Accedi con questo indirizzo e-mail e accetta l’invito:</p><p><a href="{{acceptUrl}}">Accetta l’invito</a></p>' +
+        '<p>L’invito vale fino al {{expiresAt}} e si può usare una sola volta. Se non te lo aspettavi, ignora questo messaggio.</p>',
+    },
+    en: {
+      subject: 'Join {{organizationName}} on {{configurationName}}',
+      html:
+        '<p>Hello,</p><p>{{inviterName}} invites you to join the organization <strong>{{organizationName}}</strong> on {{configurationName}} as <strong>{{role}}</strong>.</p>' +
+        '<p>Sign in with this e-mail address and accept the invitation:</p><p><a href="{{acceptUrl}}">Accept the invitation</a></p>' +
+        '<p>The invitation is valid until {{expiresAt}} and can be used once. If you did not expect it, ignore this message.</p>',
+    },
+    fr: {
+      subject: 'Rejoignez {{organizationName}} sur {{configurationName}}',
+      html:
+        '<p>Bonjour,</p><p>{{inviterName}} vous invite à rejoindre l’organisation <strong>{{organizationName}}</strong> sur {{configurationName}} en tant que <strong>{{role}}</strong>.</p>' +
+        '<p>Connectez-vous avec cette adresse e-mail et acceptez l’invitation :</p><p><a href="{{acceptUrl}}">Accepter l’invitation</a></p>' +
+        '<p>L’invitation est valable jusqu’au {{expiresAt}} et ne peut servir qu’une fois. Si vous ne l’attendiez pas, ignorez ce message.</p>',
+    },
+  },
   'decision-shortlisted': {
     it: {
       subject: 'La candidatura a {{callName}} è nella rosa dei selezionati ({{submissionCode}})',
@@ -228,6 +253,23 @@ export const BUILT_IN_TEMPLATES: Record<TemplateKind, Record<Language, TemplateT
     },
   },
 };
+
+/**
+ * An organization invitation's placeholders from the values queued with it: the role named and the validity written in
+ * the message's language, the accept link under the public URL (the applicant app's /invitation/<token> page).
+ */
+export function organizationInvitationValues(language: Language, publicUrl: string, params: unknown): Record<string, string> {
+  const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
+  const text = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : '');
+  const role = text('role');
+  return {
+    organizationName: text('organizationName'),
+    inviterName: text('inviterName'),
+    role: role ? translate(language, `team.role.${role}`) : '',
+    acceptUrl: `${publicUrl}/invitation/${encodeURIComponent(text('token'))}`,
+    expiresAt: formatDate(language, text('expiresAt') || null),
+  };
+}
 
 /** The reviewers' comments for the applicant as a decision shows them: a heading and a list, escaped; nothing without comments. */
 export function reviewerCommentsHtml(language: Language, comments: readonly string[]): string {

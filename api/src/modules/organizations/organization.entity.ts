@@ -1,4 +1,4 @@
-import { Column, Entity, Index, ManyToOne, JoinColumn, PrimaryColumn, CreateDateColumn } from 'typeorm';
+import { Check, Column, Entity, Index, ManyToOne, JoinColumn, PrimaryColumn, PrimaryGeneratedColumn, CreateDateColumn } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { FoldedCopy } from '../../database/folded-column.js';
@@ -84,8 +84,9 @@ export class OrganizationEntity extends BaseEntity {
   archivedAt: Date | null;
 }
 
-/** Which users act for which organization. */
+/** Which users act for which organization, and in which role (owner, editor, viewer: docs/decisions/access.md). */
 @Entity('organization_member')
+@Check('organization_member_role_check', `"role" IN ('owner', 'editor', 'viewer')`)
 export class OrganizationMemberEntity {
   @PrimaryColumn({ type: 'uuid' })
   organizationId: string;
@@ -107,4 +108,65 @@ export class OrganizationMemberEntity {
   @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
   user?: UserEntity;
+}
+
+/** An invitation to join an organization in a role: single use, valid 7 days; the token itself is only in the e-mail. */
+@Entity('organization_invitation')
+@Check('organization_invitation_role_check', `"role" IN ('owner', 'editor', 'viewer')`)
+@Check('organization_invitation_language_check', `"language" IN ('it', 'en', 'fr')`)
+@Check('organization_invitation_email_check', `"email" = lower("email")`)
+@Index('organization_invitation_token_idx', { synchronize: false })
+// One open invitation per organization and address (a partial unique index, migration OrganizationTeams).
+@Index('organization_invitation_open_idx', { synchronize: false })
+export class OrganizationInvitationEntity {
+  @PrimaryGeneratedColumn('uuid', { primaryKeyConstraintName: 'PK_organization_invitation' })
+  id: string;
+
+  @Column({ type: 'uuid' })
+  organizationId: string;
+
+  /** Lower-cased. */
+  @Column({ type: 'varchar', length: 320 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  role: string;
+
+  /** sha256 (hex) of the token sent by e-mail. */
+  @Column({ type: 'varchar', length: 64 })
+  tokenHash: string;
+
+  @Column({ type: 'uuid', nullable: true })
+  invitedById: string | null;
+
+  /** The invitee's language (it, en, fr): the e-mail's. */
+  @Column({ type: 'varchar', length: 5 })
+  language: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ type: 'timestamptz' })
+  expiresAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  acceptedAt: Date | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  acceptedById: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id', foreignKeyConstraintName: 'FK_organization_invitation_organization' })
+  organization?: OrganizationEntity;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'invited_by_id', foreignKeyConstraintName: 'FK_organization_invitation_invited_by' })
+  invitedBy?: UserEntity;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'accepted_by_id', foreignKeyConstraintName: 'FK_organization_invitation_accepted_by' })
+  acceptedBy?: UserEntity;
 }

@@ -47,6 +47,7 @@ const memberOrganizations = statement('organizations-of-member', (p: { userId: s
             ...Object.fromEntries(ORG_FLAGS.map((f) => [f, eb.ref(`o.${f}`)])),
             version: eb.ref('o.version'),
             createdAt: isoUtc(eb.ref('o.createdAt')),
+            role: eb.ref('m.role'),
           }),
         )
         .orderBy(sql`lower(${eb.ref('o.name')})`)

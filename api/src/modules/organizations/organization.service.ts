@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isFoundationDate, ORGANIZATION_CONSENT_FLAG } from '@impact-calls/domain';
+import { isFoundationDate, ORGANIZATION_CONSENT_FLAG, type OrganizationRole } from '@impact-calls/domain';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
 import { SETTINGS, type Settings } from '../../config/settings.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
@@ -18,7 +18,9 @@ import type { OrganizationEntity } from './organization.entity.js';
 import { AccessPolicy } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
 import { ORG_FLAGS, ORG_TEXTS, OrganizationRepository, snakeCase } from './organization.repository.js';
+import { ORGANIZATION_CONSENT_RECORDER, type OrganizationConsentRecorder } from './organization-consents.js';
 
+/** The organization as the user sees it (GetOrganizations adds their role, in SQL). */
 export function toOrganizationDto(o: OrganizationEntity): OrganizationDto {
   return {
     id: o.id,
@@ -43,6 +45,7 @@ export class OrganizationService {
     private readonly orgs: OrganizationRepository,
     private readonly access: AccessPolicy,
     @Inject(SETTINGS) private readonly settings: Settings,
+    @Inject(ORGANIZATION_CONSENT_RECORDER) private readonly consents: OrganizationConsentRecorder,
   ) {}
 
   async listForUserJson(user: AuthUser): Promise<JsonDocument> {
@@ -62,7 +65,9 @@ export class OrganizationService {
       const quota = { quota: 'organizations-per-user', limit: max };
       if ((await this.orgs.countOwnedLocked(m, user.id)) >= max)
         throw conflict('errors.quota.organizations', `You may register at most ${max} organizations`, quota);
-      return this.orgs.insertWithOwner(m, fields, user.id);
+      const created = await this.orgs.insertWithOwner(m, fields, user.id);
+      await this.consents.recordOrganizationConsents(m, user, created);
+      return created;
     });
     return toOrganizationDto(org);
   }
@@ -74,7 +79,9 @@ export class OrganizationService {
       const org = await this.found(dto.id, m);
       if (org.version !== dto.version) throw conflict('errors.stale-version', 'This organization was changed meanwhile; reload it');
       Object.assign(org, fields);
-      return this.orgs.save(m, org);
+      const updated = await this.orgs.save(m, org);
+      await this.consents.recordOrganizationConsents(m, user, updated);
+      return updated;
     });
     return toOrganizationDto(saved);
   }
@@ -96,7 +103,7 @@ export class OrganizationService {
   async adminGet(id: string): Promise<AdminOrganizationDto> {
     const org = await this.found(id);
     const members = await this.orgs.members(id);
-    return { ...toAdminDto(org, members.length), members };
+    return { ...toAdminDto(org, members.length), members: members.map((m) => ({ ...m, role: m.role as OrganizationRole })) };
   }
 
   /** One organization (locked for update in a transaction, `m`). */

@@ -7,6 +7,7 @@ import { MessagesService } from '../messages/messages.service.js';
 import type { AssignResultDto, AutoAssignResultDto, ReviewerCandidateDto, ReviewerDto } from './dto/reviews.dto.js';
 import { ReviewRepository } from './review.repository.js';
 import { ReviewSetupService } from './review-setup.service.js';
+import { AuditService } from '../audit/audit.service.js';
 
 const reviewerNotFound = () => notFound('errors.review.reviewer-not-found', 'Reviewer not found');
 
@@ -22,6 +23,7 @@ export class ReviewAssignmentService {
     private readonly repo: ReviewRepository,
     private readonly setup: ReviewSetupService,
     private readonly messages: MessagesService,
+    private readonly audit: AuditService,
   ) {}
 
   async reviewers(callId: string): Promise<ReviewerDto[]> {
@@ -45,6 +47,14 @@ export class ReviewAssignmentService {
     });
     const invited = await this.repo.transaction(async (m) => {
       const added = await this.repo.addReviewers(m, callId, clean);
+      const summary = `${added.length} reviewer(s) added`;
+      await this.audit.record(m, {
+        action: 'reviewer.add',
+        entity: 'call',
+        entityId: callId,
+        summary,
+        after: { emails: added.map((r) => r.email) },
+      });
       const toInvite = added.filter((r) => r.userId === null);
       for (const r of toInvite) await this.messages.reviewerInvited(m, callId, r.email);
       return toInvite.length;
@@ -61,6 +71,13 @@ export class ReviewAssignmentService {
       const submissions = await this.repo.reviewerSubmissions(reviewerId, m);
       await this.repo.deleteReviewer(reviewerId, m);
       await this.repo.refreshSummaries(m, submissions);
+      await this.audit.record(m, {
+        action: 'reviewer.remove',
+        entity: 'call',
+        entityId: callId,
+        summary: reviewerId,
+        before: { reviewerId },
+      });
     });
   }
 
@@ -88,6 +105,14 @@ export class ReviewAssignmentService {
           else pairs.push({ submissionId: a.id, reviewerId: r!.id });
         }
       const added = await this.insert(m, user, callId, pairs, 'manual');
+      const counts = { applications: apps.length, reviewers: reviewers.length, added, conflicts, existing };
+      await this.audit.record(m, {
+        action: 'review-assignment.manual',
+        entity: 'call',
+        entityId: callId,
+        summary: `${added} assigned`,
+        after: counts,
+      });
       return { added, conflicts, existing };
     });
     if (result.added) this.messages.sendQueued();
@@ -128,13 +153,17 @@ export class ReviewAssignmentService {
         'auto',
       );
       const loads = reviewers.map((r) => plan.loads[r.id] ?? 0);
-      return {
+      const counts = {
         added,
         removed: removeIds.length,
         unfilled: plan.unfilled.length,
         minLoad: loads.length ? Math.min(...loads) : 0,
         maxLoad: loads.length ? Math.max(...loads) : 0,
       };
+      // One event per run, with its counts: never one per assignment.
+      const summary = `${added} assigned, ${counts.removed} unassigned`;
+      await this.audit.record(m, { action: 'review-assignment.automatic', entity: 'call', entityId: callId, summary, after: counts });
+      return counts;
     });
     if (result.added) this.messages.sendQueued();
     return result;
@@ -146,6 +175,13 @@ export class ReviewAssignmentService {
       if (!removed) throw notFound('errors.review.not-found', 'Assignment not found');
       await this.repo.events(m, removed.callId, 'unassigned', user.id, [removed]);
       await this.repo.refreshSummaries(m, [removed.submissionId]);
+      await this.audit.record(m, {
+        action: 'review-assignment.remove',
+        entity: 'review-assignment',
+        entityId: reviewId,
+        actor: user,
+        before: removed,
+      });
     });
   }
 

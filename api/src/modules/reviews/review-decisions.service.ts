@@ -10,6 +10,7 @@ import { SubmissionsService } from '../submissions/submissions.service.js';
 import type { CountDto, ReleaseResultDto, ReviewApplicationDto, ReviewApplicationRowDto, ReviewEventDto } from './dto/reviews.dto.js';
 import { RANKED_SORTS, ReviewRepository, type RankedApplication } from './review.repository.js';
 import { ReviewSetupService, toCriterionDto, toPhaseDto } from './review-setup.service.js';
+import { AuditService } from '../audit/audit.service.js';
 
 const round = (n: number | null) => (n === null ? null : Math.round(Number(n) * 100) / 100);
 
@@ -45,6 +46,7 @@ export class ReviewDecisionsService {
     private readonly setup: ReviewSetupService,
     private readonly submissions: SubmissionsService,
     private readonly messages: MessagesService,
+    private readonly audit: AuditService,
   ) {}
 
   async applications(callId: string, query: ListQuery): Promise<Page<ReviewApplicationRowDto>> {
@@ -133,6 +135,16 @@ export class ReviewDecisionsService {
         changed.map((submissionId) => ({ submissionId })),
         { decision },
       );
+      // One event per bulk action: the decision and how many applications it changed.
+      const summary = `${decision ?? 'withdrawn'}: ${changed.length} application(s)`;
+      await this.audit.record(m, {
+        action: 'decision.set',
+        entity: 'call',
+        entityId: callId,
+        summary,
+        actor: user,
+        after: { decision, asked: ids.length, changed: changed.length },
+      });
       return changed.length;
     });
     return { count };
@@ -167,6 +179,15 @@ export class ReviewDecisionsService {
         user.id,
         ids.map((submissionId) => ({ submissionId })),
       );
+      const counts = { released: released.length, messages: queued, includeComments };
+      await this.audit.record(m, {
+        action: 'decision.release',
+        entity: 'call',
+        entityId: callId,
+        summary: `${released.length} released`,
+        actor: user,
+        after: counts,
+      });
       return { released: released.length, queued };
     });
     this.messages.sendQueued();

@@ -13,6 +13,7 @@ import type {
   SaveRubricDto,
 } from './dto/reviews.dto.js';
 import { ReviewRepository, type CriterionRow } from './review.repository.js';
+import { AuditService } from '../audit/audit.service.js';
 
 export const DEFAULT_SETTINGS: ReviewSettingsDto = { reviewsPerApplication: 3, aggregate: 'mean', disagreementThreshold: 30 };
 
@@ -58,7 +59,10 @@ export const asCriterion = (c: CriterionDto) => ({
 /** A call's review setup: settings, phases and rubric. */
 @Injectable()
 export class ReviewSetupService {
-  constructor(private readonly repo: ReviewRepository) {}
+  constructor(
+    private readonly repo: ReviewRepository,
+    private readonly audit: AuditService,
+  ) {}
 
   async requireCall(callId: string): Promise<{ id: string; name: string }> {
     const call = await this.repo.call(callId);
@@ -94,13 +98,22 @@ export class ReviewSetupService {
   }
 
   async saveSettings(callId: string, dto: ReviewSettingsDto): Promise<ReviewSettingsDto> {
-    await this.requireCall(callId);
-    await this.repo.saveSettings(callId, dto);
+    const call = await this.requireCall(callId);
+    const before = await this.settings(callId);
+    await this.repo.transaction(async (m) => {
+      await this.repo.saveSettings(callId, dto, m);
+      const after = {
+        reviewsPerApplication: dto.reviewsPerApplication,
+        aggregate: dto.aggregate,
+        disagreementThreshold: dto.disagreementThreshold,
+      };
+      await this.audit.record(m, { action: 'review-setup.settings', entity: 'call', entityId: callId, summary: call.name, before, after });
+    });
     return this.settings(callId);
   }
 
   async savePhases(callId: string, input: ReviewPhaseInputDto[]): Promise<ReviewPhaseDto[]> {
-    await this.requireCall(callId);
+    const call = await this.requireCall(callId);
     const sorted = [...input].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     const problem = phaseProblem(sorted);
     if (problem) {
@@ -109,14 +122,14 @@ export class ReviewSetupService {
         errors: { [`phases[${index}]`]: problem.reason },
       });
     }
-    const known = new Set((await this.repo.phases(callId)).map((p) => p.id));
+    const before = await this.repo.phases(callId);
+    const known = new Set(before.map((p) => p.id));
     await this.repo.transaction(async (m) => {
       await this.repo.lockCall(m, callId);
-      await this.repo.replacePhases(
-        m,
-        callId,
-        sorted.map((p) => ({ ...p, id: p.id && known.has(p.id) ? p.id : randomUUID() })),
-      );
+      const phases = sorted.map((p) => ({ ...p, id: p.id && known.has(p.id) ? p.id : randomUUID() }));
+      await this.repo.replacePhases(m, callId, phases);
+      const event = { action: 'review-setup.phases', entity: 'call', entityId: callId, summary: call.name };
+      await this.audit.record(m, { ...event, before: { phases: before }, after: { phases } });
     });
     return (await this.repo.phases(callId)).map(toPhaseDto);
   }
@@ -126,7 +139,7 @@ export class ReviewSetupService {
    * requirement changes is retired and replaced (scores given keep their meaning), and only with `confirmed`.
    */
   async saveRubric(callId: string, dto: SaveRubricDto): Promise<CriterionDto[]> {
-    await this.requireCall(callId);
+    const call = await this.requireCall(callId);
     dto.criteria.forEach((c, i) => {
       const field = criterionProblem(c);
       if (field)
@@ -137,6 +150,9 @@ export class ReviewSetupService {
       const current = (await this.repo.criteria(callId, m)).filter((c) => c.retiredAt === null);
       const started = await this.repo.scoringStarted(callId, m);
       const rows = dto.criteria.map((c, position) => toRow(c, position));
+      // Written first: a refusal below rolls it back with the rest.
+      const event = { action: 'review-setup.rubric', entity: 'call', entityId: callId, summary: call.name };
+      await this.audit.record(m, { ...event, before: { criteria: current.map(toCriterionDto) }, after: { criteria: rows } });
       if (!started) {
         await this.repo.deleteCriteria(m, callId);
         const known = new Set(current.map((c) => c.id));

@@ -843,8 +843,12 @@ export class ReviewRepository {
     return (await this.sql.run(settings, { callId }, m))[0];
   }
 
-  async saveSettings(callId: string, s: { reviewsPerApplication: number; aggregate: string; disagreementThreshold: number }) {
-    await this.sql.run(saveSettings, { callId, ...s });
+  async saveSettings(
+    callId: string,
+    s: { reviewsPerApplication: number; aggregate: string; disagreementThreshold: number },
+    m?: EntityManager,
+  ) {
+    await this.sql.run(saveSettings, { callId, ...s }, m);
   }
 
   phases(callId: string, m?: EntityManager) {

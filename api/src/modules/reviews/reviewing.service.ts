@@ -34,6 +34,7 @@ import type {
 import { ReviewRepository } from './review.repository.js';
 import { toEventDto } from './review-decisions.service.js';
 import { asCriterion, toCriterionDto, toPhaseDto } from './review-setup.service.js';
+import { AuditService } from '../audit/audit.service.js';
 
 type ReviewRow = NonNullable<Awaited<ReturnType<ReviewRepository['review']>>>;
 
@@ -57,6 +58,7 @@ export class ReviewingService {
     private readonly access: AccessPolicy,
     private readonly submissions: SubmissionsService,
     private readonly attachments: AttachmentsService,
+    private readonly audit: AuditService,
   ) {}
 
   async calls(user: AuthUser): Promise<ReviewerCallDto[]> {
@@ -187,6 +189,15 @@ export class ReviewingService {
       if (!done) throw stale();
       await this.repo.events(m, review.callId, 'submitted', user.id, [review]);
       await this.repo.refreshSummaries(m, [review.submissionId]);
+      // The submit only: the autosaves of a draft are not recorded (docs/audit.md).
+      const { scores, recommendation, abstained } = review;
+      const event = { action: 'review.submit', entity: 'review', entityId: id, summary: review.submissionId };
+      await this.audit.record(m, {
+        ...event,
+        actor: user,
+        role: 'reviewer',
+        after: { submissionId: review.submissionId, scores, recommendation, abstained },
+      });
     });
     return this.mine((await this.repo.review(id))!, phase);
   }
@@ -203,6 +214,8 @@ export class ReviewingService {
       await this.repo.deleteReviews(m, [id]);
       await this.repo.events(m, review.callId, 'conflict', user.id, [review]);
       await this.repo.refreshSummaries(m, [review.submissionId]);
+      const event = { action: 'review.conflict', entity: 'review', entityId: id, summary: review.submissionId };
+      await this.audit.record(m, { ...event, actor: user, role: 'reviewer', after: { submissionId: review.submissionId, reason } });
     });
   }
 

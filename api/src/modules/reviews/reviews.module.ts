@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttachmentsModule } from '../files/attachments.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { SubmissionsModule } from '../submissions/submissions.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { ReviewRepository } from './review.repository.js';
 import { ReviewsDemoSeeder } from './reviews.demo.js';
 import {
@@ -41,6 +42,7 @@ import { ReviewingService } from './reviewing.service.js';
     AttachmentsModule,
     MessagesModule,
     SubmissionsModule,
+    AuditModule,
   ],
   controllers: [ReviewsAdminController, ReviewsController],
   providers: [

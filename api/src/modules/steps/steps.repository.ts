@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { sql } from 'kysely';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { CacheInvalidation, deepFreeze, type SharedCache } from '../../database/shared-cache.js';
 import { Sql } from '../../database/sql.js';
 import { changes, db, statement } from '../../database/typed-sql.js';
@@ -77,6 +78,7 @@ export class StepsRepository {
   constructor(
     private readonly sql: Sql,
     invalidation: CacheInvalidation,
+    @InjectDataSource() private readonly data: DataSource,
   ) {
     this.cached = invalidation.cache('steps-of', { max: 5_000, ttlMs: 60_000 });
   }
@@ -119,7 +121,12 @@ export class StepsRepository {
     return (await this.sql.run(typeByName, { name }))[0] ?? null;
   }
 
-  async createType(name: string) {
-    return (await this.sql.run(insertType, { name }))[0];
+  async createType(name: string, m?: EntityManager) {
+    return (await this.sql.run(insertType, { name }, m))[0];
+  }
+
+  /** A write of step types (their audit event with it). */
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.data.transaction(work);
   }
 }

@@ -8,6 +8,7 @@ import type { EntityManager } from 'typeorm';
 import type { StepTypeEntity } from './step-type.entity.js';
 import { StepsRepository, type StepInput, type StepRow, type StepWithKind } from './steps.repository.js';
 import type { StepAdminDto, StepDto, StepTypeDto } from './dto/step.dto.js';
+import { AuditService } from '../audit/audit.service.js';
 
 export function toStepDto(s: StepRow): StepDto {
   return {
@@ -38,6 +39,7 @@ export class StepsService {
   constructor(
     private readonly steps: StepsRepository,
     private readonly access: AccessPolicy,
+    private readonly audit: AuditService,
   ) {}
 
   stepsOf(callTypeId: string, m?: EntityManager): Promise<readonly StepWithKind[]> {
@@ -93,6 +95,17 @@ export class StepsService {
       });
     if (await this.steps.findTypeByNameInsensitive(clean))
       throw conflict('pages.admin.error-step-type-exists', `A step type named ${clean} already exists`);
-    return toStepTypeDto(await this.steps.createType(clean));
+    const created = await this.steps.transaction(async (m) => {
+      const type = await this.steps.createType(clean, m);
+      await this.audit.record(m, {
+        action: 'step-type.create',
+        entity: 'step-type',
+        entityId: type.id,
+        summary: clean,
+        after: { name: clean },
+      });
+      return type;
+    });
+    return toStepTypeDto(created);
   }
 }

@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { BaseEntity } from '../../common/base.entity.js';
 import { CallSubmissionEntity } from './call-submission.entity.js';
 import { StepEntity } from '../steps/step.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 
 /** The answer of one submission to one step (docs/step-results.md), and the score the API computed (quiz), if any. */
 @Entity('step_result')
@@ -28,4 +29,12 @@ export class StepResultEntity extends BaseEntity {
 
   @Column({ type: 'numeric', nullable: true })
   score: number | null;
+
+  /** Who saved the answers last, written by the save's own statement (null: not recorded, or that user is gone). */
+  @Column({ type: 'uuid', nullable: true })
+  updatedById?: string | null;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'updated_by_id' })
+  updatedBy?: UserEntity;
 }

@@ -59,7 +59,11 @@ export class SubmissionCallController {
   @Endpoint('upsertCallStepResult', "Saves one step's answers (survey, quiz, miniDyi); send the version read", {
     access: APPLICANT,
     ok: StepResultDto,
-    errors: { 400: true, 404: true, 409: 'Stale version, submission closed or call not open' },
+    errors: {
+      400: true,
+      404: true,
+      409: 'Stale version (errors.stale-version with currentVersion, changedAt and changedBy.name: who saved last), submission closed or call not open',
+    },
   })
   upsertCallStepResult(
     @CurrentUser() user: AuthUser,

@@ -56,6 +56,8 @@ export interface ResultWrite {
   /** Written only while the submission belongs to this organization and call and is not closed. */
   organizationId: string;
   callId: string;
+  /** Who saves: recorded on the row, so a member whose save comes too late is told who changed it. */
+  userId: string;
 }
 
 const float = (e: Expression<unknown>) => sql<number | null>`${e}::float8`;
@@ -167,16 +169,30 @@ const save = (insert: boolean) =>
         insert
           ? qb
               .insertInto('stepResult')
-              .columns(['submissionId', 'stepId', 'content', 'score'])
+              .columns(['submissionId', 'stepId', 'content', 'score', 'updatedById'])
               .expression((eb) =>
-                eb.selectFrom('target').select(['id', eb.val(p.stepId).as('s'), sql`${p.content}::jsonb`.as('c'), eb.val(p.score).as('n')]),
+                eb
+                  .selectFrom('target')
+                  .select([
+                    'id',
+                    eb.val(p.stepId).as('s'),
+                    sql`${p.content}::jsonb`.as('c'),
+                    eb.val(p.score).as('n'),
+                    eb.val(p.userId).as('u'),
+                  ]),
               )
               .onConflict((oc) => oc.columns(['submissionId', 'stepId']).doNothing())
               .returningAll()
           : qb
               .updateTable('stepResult as r')
               .from('target')
-              .set({ content: sql`${p.content}::jsonb`, score: p.score, version: onResult('r.version', '+', ONE), updatedAt: NOW })
+              .set({
+                content: sql`${p.content}::jsonb`,
+                score: p.score,
+                version: onResult('r.version', '+', ONE),
+                updatedAt: NOW,
+                updatedById: p.userId,
+              })
               .whereRef('r.submissionId', '=', 'target.id')
               .where('r.stepId', '=', p.stepId)
               .where('r.version', '=', p.version)
@@ -193,6 +209,16 @@ const save = (insert: boolean) =>
       .select([...RESULT, 'r.stepId']),
   );
 const [insertResult, updateResult] = [save(true), save(false)];
+
+/** A step's current answers: their version, when and by whom they were saved (the user's names, empty when not recorded). */
+const lastSave = statement('submissions-last-save', (p: { submissionId: string; stepId: string }) =>
+  db
+    .selectFrom('stepResult as r')
+    .leftJoin('appUser as u', 'u.id', 'r.updatedById')
+    .select((eb) => ['r.version', isoUtc(eb.ref('r.updatedAt')).as('changedAt'), 'u.firstName', 'u.lastName', 'u.email'])
+    .where('r.submissionId', '=', p.submissionId)
+    .where('r.stepId', '=', p.stepId),
+);
 
 const setScore = statement('submissions-set-result-score', (p: { id: string; score: number | null }) =>
   db.updateTable('stepResult').set({ score: p.score, updatedAt: NOW, version: NEXT_VERSION }).where('id', '=', p.id),
@@ -485,6 +511,11 @@ export class SubmissionRepository {
   async writeResult(w: ResultWrite, m?: EntityManager): Promise<StepResultEntity | null> {
     const [row] = await this.sql.run(w.version === 0 ? insertResult : updateResult, { ...w, content: JSON.stringify(w.content) }, m);
     return row ? { ...row, content: w.content } : null;
+  }
+
+  /** The current save of a step (null: none yet): what a save sent from an older version is told. */
+  async lastSave(submissionId: string, stepId: string, m?: EntityManager): Promise<typeof lastSave.row | null> {
+    return (await this.sql.run(lastSave, { submissionId, stepId }, m))[0] ?? null;
   }
 
   async setResultScore(m: EntityManager, id: string, score: number | null): Promise<void> {

@@ -7,6 +7,7 @@ import { StorageModule } from '../files/storage/storage.module.js';
 import { AttachmentsModule } from '../files/attachments.module.js';
 import { CallsModule } from '../calls/calls.module.js';
 import { StepsModule } from '../steps/steps.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { StepResultEntity } from './step-result.entity.js';
 import { SubmissionEventEntity } from './submission-event.entity.js';
 import { StepResultHooks } from './step-result-hooks.js';
@@ -28,6 +29,7 @@ import { SubmissionsDemoSeeder } from './submissions.demo.js';
     CallsModule,
     StepsModule,
     MessagesModule,
+    AuditModule,
   ],
   controllers: [SubmissionCallController, CallSubmissionController, SubmissionAdminController],
   providers: [

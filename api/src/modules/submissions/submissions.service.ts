@@ -16,6 +16,7 @@ import {
 import { AccessPolicy, type Auth, callNotFound, submissionNotFound } from '../../common/access/access.policy.js';
 import { Permission } from '../../common/access/permission.js';
 import type { AuthUser } from '../../common/auth/access.decorator.js';
+import { AuditService } from '../audit/audit.service.js';
 import { badRequest, conflict, notFound } from '../../common/http/app-error.js';
 import { listFilter } from '../../common/http/list-filter.js';
 import type { ListQuery, Page } from '../../common/http/pagination.js';
@@ -109,6 +110,7 @@ export class SubmissionsService implements SubmissionSlots {
     private readonly stepDefs: StepsService,
     private readonly messages: MessagesService,
     private readonly attachments: AttachmentsService,
+    private readonly audit: AuditService,
   ) {}
 
   private async view(s: CallSubmissionEntity, call: CallEntity, readOnly: boolean, admin: boolean): Promise<SubmissionDto> {
@@ -240,7 +242,7 @@ export class SubmissionsService implements SubmissionSlots {
         'errors.step-result-not-accepted',
         `A ${found.kind || 'custom'} step takes no answer${found.kind === 'upload' ? ': upload its files with UploadFile' : ''}`,
       );
-    const target = { submissionId, stepId: found.step.id, version: dto.version ?? 0, organizationId, callId: call.id };
+    const target = { submissionId, stepId: found.step.id, version: dto.version ?? 0, organizationId, callId: call.id, userId: user.id };
     const write = (answer: { content: object; score: number | null }, m?: EntityManager) =>
       this.repo.writeResult({ ...target, ...answer }, m);
     const hook = this.hooks.get(found.kind);
@@ -270,14 +272,20 @@ export class SubmissionsService implements SubmissionSlots {
     return call;
   }
 
-  /** Why a save's statement wrote nothing: the submission is gone, no longer the organization's or closed (the policy's answer), or the version sent is stale. */
+  /**
+   * Why a save's statement wrote nothing: the submission is gone, no longer the organization's or closed (the policy's answer),
+   * or the version sent is stale: then who saved the current answers, and when, so the member can reload or keep theirs.
+   */
   private async refusedSave(auth: Auth, call: CallEntity, submissionId: string, stepId: string, m?: EntityManager): Promise<never> {
     const submission = await this.repo.findSubmission(submissionId, m);
     if (!submission) throw submissionNotFound();
     this.access.require(auth, Permission.SubmissionWrite, { ...submission, call });
-    const current = await this.repo.result(submissionId, stepId, m);
+    const current = await this.repo.lastSave(submissionId, stepId, m);
+    const name = current && [current.firstName, current.lastName].filter(Boolean).join(' ').trim();
     throw conflict('errors.stale-version', 'These answers were changed elsewhere: reload them and try again', {
       currentVersion: current?.version ?? 0,
+      ...(current ? { changedAt: current.changedAt } : {}),
+      ...(current?.email ? { changedBy: { name: name || current.email } } : {}),
     });
   }
 
@@ -328,7 +336,15 @@ export class SubmissionsService implements SubmissionSlots {
     const summary = await this.repo.transaction(async (m) => {
       const { submission, call } = await this.withCall(this.repo.lockSubmission(m, submissionId));
       if (submission.closed) throw conflict('errors.submission-closed', 'This submission is already closed');
-      return this.closeLocked(m, submission, call, { userId: admin.id, kind: 'closed' });
+      const closed = await this.closeLocked(m, submission, call, { userId: admin.id, kind: 'closed' });
+      const event = {
+        action: 'submission.close',
+        entity: 'submission',
+        entityId: submissionId,
+        summary: `${submission.code} (${call.name})`,
+      };
+      await this.audit.record(m, { ...event, actor: admin, before: { closed: false }, after: { closed: true } });
+      return closed;
     });
     return this.submissionsChanged(summary);
   }
@@ -359,9 +375,16 @@ export class SubmissionsService implements SubmissionSlots {
 
   async reopen(admin: AuthUser, submissionId: string): Promise<SubmissionMessageDto> {
     await this.repo.transaction(async (m) => {
-      const { submission } = await this.withCall(this.repo.lockSubmission(m, submissionId));
+      const { submission, call } = await this.withCall(this.repo.lockSubmission(m, submissionId));
       if (!submission.closed) throw conflict('errors.submission-not-closed', 'This submission is not closed');
       const version = await this.repo.reopenSubmission(m, submissionId, admin.id);
+      const event = {
+        action: 'submission.reopen',
+        entity: 'submission',
+        entityId: submissionId,
+        summary: `${submission.code} (${call.name})`,
+      };
+      await this.audit.record(m, { ...event, actor: admin, before: { closed: true }, after: { closed: false } });
       await this.messages.submissionReopened(m, { ...submission, version });
     });
     return this.submissionsChanged({ message: 'Submission reopened successfully', key: 'pages.admin.submission-reopened' });
@@ -369,10 +392,13 @@ export class SubmissionsService implements SubmissionSlots {
 
   async delete(submissionId: string): Promise<SubmissionMessageDto> {
     const keys = await this.repo.transaction(async (m) => {
-      await this.withCall(this.repo.lockSubmission(m, submissionId));
+      const { submission, call } = await this.withCall(this.repo.lockSubmission(m, submissionId));
       // Its files (the files module's rows) and then the submission, in this one transaction.
       const keys = await this.attachments.deleteOfSubmission(m, submissionId);
       await this.repo.deleteSubmission(m, submissionId);
+      const { code, organizationId, callId, closed } = submission;
+      const event = { action: 'submission.delete', entity: 'submission', entityId: submissionId, summary: `${code} (${call.name})` };
+      await this.audit.record(m, { ...event, before: { code, organizationId, callId, closed, files: keys.length } });
       return keys;
     });
     this.repo.forgetTarget(submissionId);

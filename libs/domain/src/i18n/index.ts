@@ -43,6 +43,9 @@ import frDashboard from './fr/dashboard.json' with { type: 'json' };
 import itReports from './it/reports.json' with { type: 'json' };
 import enReports from './en/reports.json' with { type: 'json' };
 import frReports from './fr/reports.json' with { type: 'json' };
+import itPresence from './it/presence.json' with { type: 'json' };
+import enPresence from './en/presence.json' with { type: 'json' };
+import frPresence from './fr/presence.json' with { type: 'json' };
 import itReview from './it/review.json' with { type: 'json' };
 import enReview from './en/review.json' with { type: 'json' };
 import frReview from './fr/review.json' with { type: 'json' };
@@ -52,6 +55,18 @@ import frReviewWorkspace from './fr/review-workspace.json' with { type: 'json' }
 import itDecisions from './it/decisions.json' with { type: 'json' };
 import enDecisions from './en/decisions.json' with { type: 'json' };
 import frDecisions from './fr/decisions.json' with { type: 'json' };
+import itAudit from './it/audit.json' with { type: 'json' };
+import enAudit from './en/audit.json' with { type: 'json' };
+import frAudit from './fr/audit.json' with { type: 'json' };
+import itTeams from './it/teams.json' with { type: 'json' };
+import enTeams from './en/teams.json' with { type: 'json' };
+import frTeams from './fr/teams.json' with { type: 'json' };
+import itTeamUi from './it/team-ui.json' with { type: 'json' };
+import enTeamUi from './en/team-ui.json' with { type: 'json' };
+import frTeamUi from './fr/team-ui.json' with { type: 'json' };
+import itPrivacy from './it/privacy.json' with { type: 'json' };
+import enPrivacy from './en/privacy.json' with { type: 'json' };
+import frPrivacy from './fr/privacy.json' with { type: 'json' };
 
 /**
  * Message catalogs (it, en, fr) shared by the API and both UIs. Each language is split in
@@ -78,8 +93,13 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     dashboard: itDashboard,
     reports: itReports,
     review: itReview,
+    presence: itPresence,
     'review-workspace': itReviewWorkspace,
     decisions: itDecisions,
+    audit: itAudit,
+    teams: itTeams,
+    'team-ui': itTeamUi,
+    privacy: itPrivacy,
   },
   en: {
     common: enCommon,
@@ -97,8 +117,13 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     dashboard: enDashboard,
     reports: enReports,
     review: enReview,
+    presence: enPresence,
     'review-workspace': enReviewWorkspace,
     decisions: enDecisions,
+    audit: enAudit,
+    teams: enTeams,
+    'team-ui': enTeamUi,
+    privacy: enPrivacy,
   },
   fr: {
     common: frCommon,
@@ -116,8 +141,13 @@ export const CATALOG_PARTS: Record<Language, Record<string, Catalog>> = {
     dashboard: frDashboard,
     reports: frReports,
     review: frReview,
+    presence: frPresence,
     'review-workspace': frReviewWorkspace,
     decisions: frDecisions,
+    audit: frAudit,
+    teams: frTeams,
+    'team-ui': frTeamUi,
+    privacy: frPrivacy,
   },
 };
 

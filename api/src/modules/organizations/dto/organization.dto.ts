@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ORGANIZATION_MAX_LENGTHS as MAX } from '@impact-calls/domain';
+import { ORGANIZATION_MAX_LENGTHS as MAX, ORGANIZATION_ROLES, type OrganizationRole } from '@impact-calls/domain';
 import { Matches } from 'class-validator';
 import { BooleanField, EmailField, IntField, StringField, UuidField } from '../../../common/validation/fields.js';
 
@@ -24,6 +24,12 @@ export class OrganizationDto {
   @ApiProperty({ description: 'Spelled as in the contract' }) chnageInLife: boolean;
   @ApiProperty({ description: 'Send it back when updating; a stale one answers 409' }) version: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiPropertyOptional({
+    enum: ORGANIZATION_ROLES,
+    enumName: 'OrganizationRole',
+    description: "GetOrganizations only: the current user's role in it (viewer: read-only)",
+  })
+  role?: OrganizationRole;
   @ApiPropertyOptional({
     description: 'GetOrganizationById only: how many of its applications were sent (they keep the data they were sent with)',
   })
@@ -67,12 +73,19 @@ export class OrganizationDeletedDto {
   @ApiProperty({ description: 'True when the organization had applications and was archived instead of deleted' }) archived: boolean;
 }
 
-export class OrganizationMemberDto {
+/** A member as the console's detail lists it. */
+export class AdminOrganizationMemberDto {
   @ApiProperty({ format: 'uuid' }) userId: string;
   @ApiProperty() email: string;
   @ApiProperty() firstName: string;
   @ApiProperty() lastName: string;
-  @ApiProperty() role: string;
+  @ApiProperty({ enum: ORGANIZATION_ROLES, enumName: 'OrganizationRole' }) role: OrganizationRole;
+}
+
+/** A member of the organization's team, as its members see it. */
+export class OrganizationMemberDto extends AdminOrganizationMemberDto {
+  @ApiProperty({ format: 'date-time' }) joinedAt: string;
+  @ApiProperty({ description: 'The current user' }) isMe: boolean;
 }
 
 /** The console's view: the organization plus its state and members. */
@@ -80,5 +93,5 @@ export class AdminOrganizationDto extends OrganizationDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) archivedAt: string | null;
   @ApiProperty() archived: boolean;
   @ApiProperty() memberCount: number;
-  @ApiPropertyOptional({ type: [OrganizationMemberDto], description: 'Only in the detail' }) members?: OrganizationMemberDto[];
+  @ApiPropertyOptional({ type: [AdminOrganizationMemberDto], description: 'Only in the detail' }) members?: AdminOrganizationMemberDto[];
 }
