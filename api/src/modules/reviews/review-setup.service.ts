@@ -100,7 +100,7 @@ export class ReviewSetupService {
   async saveSettings(callId: string, dto: ReviewSettingsDto): Promise<ReviewSettingsDto> {
     const call = await this.requireCall(callId);
     const before = await this.settings(callId);
-    await this.repo.transaction(async (m) => {
+    await this.repo.reviewsTransaction(async (m) => {
       await this.repo.saveSettings(callId, dto, m);
       const after = {
         reviewsPerApplication: dto.reviewsPerApplication,
