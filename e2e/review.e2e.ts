@@ -8,6 +8,8 @@ import { ReviewWorkspacePage } from './pages/ReviewWorkspacePage';
 import { SignInPage, uniqueEmail } from './pages/SignInPage';
 import { createOpenCall, STEP_KIND } from './support/calls';
 import { stepIds } from './support/applicants';
+import { expectNoSidewaysScroll } from './support/layout';
+import type { OutboxMessage } from './support/outbox';
 import { adminSession, userSession, type TestUser } from './support/session';
 
 /*
@@ -43,42 +45,6 @@ function localInput(ms: number): string {
   const d = new Date(ms);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-/** The page does not scroll sideways (tables scroll inside their own box); names the elements that stick out if it does. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const wider = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return undefined;
-    // Likely culprits: elements sticking out whose parent does not, outside a scroller unless positioned out of it
-    // (the fixed app bar follows the page's width: left out).
-    const out = (e: Element | null) => !!e && e.getBoundingClientRect().right > width + 1;
-    const scrolled = (e: Element) => {
-      for (let p = e.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
-      return false;
-    };
-    const positioned = (e: Element) => ['absolute', 'fixed'].includes(getComputedStyle(e).position);
-    return [
-      `${location.pathname}${location.search}: ${document.documentElement.scrollWidth} px wide`,
-      ...[...document.querySelectorAll('body *')]
-        .filter((e) => out(e) && !e.closest('header') && (positioned(e) || !scrolled(e)))
-        .slice(0, 30)
-        .map(
-          (e) =>
-            `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} right=${Math.round(e.getBoundingClientRect().right)} ${getComputedStyle(e).position}`,
-        ),
-    ];
-  });
-  expect(wider, `the page scrolls sideways; sticking out:\n${(wider ?? []).join('\n')}`).toBeUndefined();
-}
-
-interface OutboxMessage {
-  id: string;
-  kind: string;
-  state: string;
-  toAddress: string;
-  language: string;
-  subject: string;
 }
 
 /** The messages of a call in the development outbox (no SMTP_URL: the message row is the delivery), through the console's API. */

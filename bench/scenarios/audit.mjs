@@ -50,7 +50,7 @@ const UPSERT = `INSERT INTO review_settings (call_id, reviews_per_application, a
 async function startBare(databaseUrl, adminId) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
   const server = createServer(async (req, res) => {
-    for await (const _ of req);
+    await new Promise((done) => req.resume().on('end', done));
     const [, kind, callId] = req.url.split('/');
     const args = [callId, BODY.reviewsPerApplication, BODY.aggregate, BODY.disagreementThreshold];
     try {

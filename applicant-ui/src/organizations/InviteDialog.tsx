@@ -77,7 +77,8 @@ export function InviteDialog({ organizationId, open, onClose }: { organizationId
               autoFocus
               autoComplete="off"
               error={touched && !valid}
-              helperText={touched && !valid ? t('team-ui.email-invalid') : undefined}
+              // The line is kept when empty: the buttons below do not move as the message comes and goes.
+              helperText={touched && !valid ? t('team-ui.email-invalid') : ' '}
               slotProps={{ htmlInput: { maxLength: 320 } }}
             />
             <TextField

@@ -13,9 +13,10 @@ describe('consents', () => {
     expect(isTextVersion('abc')).toBe(false);
   });
 
-  it('is pending when no consent in force is to a current version', () => {
+  it('is pending when the consents in force are all to earlier versions', () => {
     expect(isConsentPending('data-consent-text', [], [])).toBe(false);
-    expect(isConsentPending('data-consent-text', [v1], [])).toBe(true);
+    // Never agreed: asked where the text is first shown, not at sign-in.
+    expect(isConsentPending('data-consent-text', [v1], [])).toBe(false);
     expect(isConsentPending('data-consent-text', [v1], [{ kind: 'data-consent-text', textVersion: v1, withdrawnAt: null }])).toBe(false);
     // The text changed: the old consent does not cover the new one.
     expect(isConsentPending('data-consent-text', [v2], [{ kind: 'data-consent-text', textVersion: v1, withdrawnAt: null }])).toBe(true);
@@ -23,11 +24,11 @@ describe('consents', () => {
     expect(isConsentPending('data-consent-text', [v1, v2], [{ kind: 'data-consent-text', textVersion: v2, withdrawnAt: null }])).toBe(
       false,
     );
-    // Withdrawn, or of another kind: not in force.
+    // Withdrawn, or of another kind: no consent of this kind in force to renew.
     expect(isConsentPending('data-consent-text', [v1], [{ kind: 'data-consent-text', textVersion: v1, withdrawnAt: new Date() }])).toBe(
-      true,
+      false,
     );
-    expect(isConsentPending('data-consent-text', [v1], [{ kind: 'terms', textVersion: v1, withdrawnAt: null }])).toBe(true);
+    expect(isConsentPending('data-consent-text', [v1], [{ kind: 'terms', textVersion: v1, withdrawnAt: null }])).toBe(false);
   });
 
   it('records what is newly ticked and withdraws what is unticked', () => {

@@ -30,12 +30,14 @@ export interface GivenConsent {
 export const isTextVersion = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
 
 /**
- * Whether the user must consent (again) to a text: there is one (`current`: its versions in every
- * language it is shown in), and no consent of theirs still in force is to one of those versions.
+ * Whether the user must consent again to a text: there is one (`current`: its versions in every
+ * language it is shown in), they agreed to an earlier version, and no consent of theirs still in force
+ * is to a current one. A first consent is given where the text is first shown (the organization form),
+ * not asked of everyone who signs in.
  */
 export function isConsentPending(kind: ConsentKind, current: readonly string[], given: readonly GivenConsent[]): boolean {
-  if (current.length === 0) return false;
-  return !given.some((g) => g.kind === kind && g.withdrawnAt === null && current.includes(g.textVersion));
+  const inForce = given.filter((g) => g.kind === kind && g.withdrawnAt === null);
+  return current.length > 0 && inForce.length > 0 && !inForce.some((g) => current.includes(g.textVersion));
 }
 
 /**

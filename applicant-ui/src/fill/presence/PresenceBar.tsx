@@ -40,7 +40,11 @@ export function PresenceBar({ others, stepName }: { others: PresentMember[]; ste
             key={o.userId}
             size="small"
             variant="outlined"
-            avatar={<Avatar aria-hidden>{initials(o.name)}</Avatar>}
+            avatar={
+              <Avatar aria-hidden sx={{ bgcolor: 'primary.main', '&&': { color: 'primary.contrastText' } }}>
+                {initials(o.name)}
+              </Avatar>
+            }
             label={step ? t('presence.on-step', { name: o.name, step }) : t('presence.somewhere', { name: o.name })}
           />
         );
