@@ -267,6 +267,9 @@ test.describe('the walk: every screen is reachable and passes axe (issue 14)', (
       if (phone) await fitsTheWindow(page);
     };
     await page.addInitScript(() => localStorage.setItem('ic_language', 'en'));
+    // The fill's presence stream stays open by design, so the network would never be idle: refused here,
+    // the app opens it again a few seconds later, which leaves the idle moments `settle` waits for.
+    await page.route('**/api/presence/**', (route) => route.abort());
 
     // / (landing), /login-callback through the sign-in page, then /calls.
     const landing = new LandingPage(page);
